@@ -1,0 +1,48 @@
+/**
+ * Admin accounts from the command line:
+ *   npm run admin -- create <username>         (prints a generated password)
+ *   npm run admin -- set-password <username>   (prints a generated password)
+ * Pipe a password in with --password-stdin to choose it. Uses the same DATABASE_URL / DATA_DIR as
+ * the server; in embedded mode stop the server first (PGlite allows one process at a time).
+ */
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { createAdmin, generatePassword, setAdminPassword } from '../domain/admin/create-admin';
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').trim();
+}
+
+async function main(): Promise<number> {
+  const [command, username, ...flags] = process.argv.slice(2);
+  if (!['create', 'set-password'].includes(command ?? '') || !username) {
+    console.error('Usage: npm run admin -- create|set-password <username> [--password-stdin]');
+    return 2;
+  }
+  const password = flags.includes('--password-stdin') ? await readStdin() : generatePassword();
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  try {
+    if (command === 'create') {
+      await createAdmin(database.db, username, password);
+      console.log(`Created admin "${username}".`);
+    } else if (!(await setAdminPassword(database.db, username, password))) {
+      console.error(`No admin "${username}".`);
+      return 1;
+    } else {
+      console.log(`Password changed for "${username}".`);
+    }
+    if (!flags.includes('--password-stdin')) console.log(`Password: ${password}`);
+    return 0;
+  } catch (error) {
+    console.error((error as Error).message);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then((code) => process.exit(code));

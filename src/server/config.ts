@@ -1,0 +1,142 @@
+/**
+ * Configuration (DESIGN.md section 2), validated with zod at start. A bad value stops the start
+ * with a message naming the variable. No secret has a fixed default.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL')
+        .optional(),
+    ),
+    PUBLIC_URL: optionalString.pipe(z.url().optional()),
+    ADMIN_USERNAME: optionalString.pipe(z.string().min(3).max(64).optional()),
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
+    SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    SQUARE_ENVIRONMENT: z.enum(['offline', 'sandbox', 'production']).default('offline'),
+    SQUARE_APPLICATION_ID: optionalString,
+    SQUARE_LOCATION_ID: optionalString,
+    SQUARE_ACCESS_TOKEN: optionalString,
+    /** Base URL of Square's API; only tests point it at a local fake. */
+    SQUARE_API_URL: optionalString.pipe(z.url().optional()),
+    CPD_PROVIDER_NUMBER: optionalString,
+    COURSE_ACCESS_URL_FOUNDATION: optionalString.pipe(z.url().optional()),
+    COURSE_ACCESS_URL_PRO: optionalString.pipe(z.url().optional()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME'],
+        message: 'ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
+      });
+    }
+    if (env.DATABASE_URL && !env.SESSION_SECRET && env.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is required when DATABASE_URL is set (at least 32 characters)',
+      });
+    }
+    if (env.SQUARE_ENVIRONMENT !== 'offline') {
+      for (const key of ['SQUARE_APPLICATION_ID', 'SQUARE_LOCATION_ID', 'SQUARE_ACCESS_TOKEN'] as const) {
+        if (!env[key]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: `is required when SQUARE_ENVIRONMENT is ${env.SQUARE_ENVIRONMENT}`,
+          });
+        }
+      }
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: embedded PGlite in `${dataDir}/db` (or in memory when `dataDir` is ':memory:'). */
+  databaseUrl?: string;
+  publicUrl: string;
+  admin?: { username: string; password: string };
+  sessionSecret: string;
+  square: {
+    environment: Env['SQUARE_ENVIRONMENT'];
+    applicationId?: string;
+    locationId?: string;
+    accessToken?: string;
+    apiUrl?: string;
+  };
+  cpdProviderNumber: string;
+  courseAccessUrls: { foundation?: string; pro?: string };
+  logLevel: Env['LOG_LEVEL'];
+  /** Where the built client lives (dist/client); absent in API tests. */
+  clientDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment. Throws ConfigError naming each bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `  ${name}: ${issue.message.replace(/^ADMIN_USERNAME and/, 'ADMIN_USERNAME and')}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    admin: env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : undefined,
+    sessionSecret: env.SESSION_SECRET ?? embeddedSessionSecret(dataDir),
+    square: {
+      environment: env.SQUARE_ENVIRONMENT,
+      applicationId: env.SQUARE_APPLICATION_ID,
+      locationId: env.SQUARE_LOCATION_ID,
+      accessToken: env.SQUARE_ACCESS_TOKEN,
+      apiUrl: env.SQUARE_API_URL,
+    },
+    cpdProviderNumber: env.CPD_PROVIDER_NUMBER ?? 'Not configured',
+    courseAccessUrls: { foundation: env.COURSE_ACCESS_URL_FOUNDATION, pro: env.COURSE_ACCESS_URL_PRO },
+    logLevel: env.LOG_LEVEL,
+    clientDir: path.resolve('dist/client'),
+  };
+}
+
+/** Embedded mode: a random secret generated once and kept (mode 600) in DATA_DIR. */
+function embeddedSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}

@@ -1,0 +1,259 @@
+/**
+ * The data model (SPEC.md section 3, DESIGN.md). Money is integer pence. Every enum has a CHECK
+ * constraint built from the same list the code uses (src/shared/catalogue.ts).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  bigserial,
+  foreignKey,
+} from 'drizzle-orm/pg-core';
+import {
+  COMPLETION_STATUSES,
+  CONTACT_CATEGORIES,
+  COURSE_TYPES,
+  PAYMENT_TYPES,
+} from '../../shared/catalogue';
+
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const admins = pgTable(
+  'admins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('admins_username_lower_key').on(sql`lower(${t.username})`)],
+);
+
+export const students = pgTable(
+  'students',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    courseType: text('course_type').$type<(typeof COURSE_TYPES)[number]>(),
+    courseStartDate: date('course_start_date', { mode: 'string' }),
+    enrollmentPaid: boolean('enrollment_paid').notNull().default(false),
+    coursePaid: boolean('course_paid').notNull().default(false),
+    totalPaidPence: integer('total_paid_pence').notNull().default(0),
+    completionStatus: text('completion_status')
+      .$type<(typeof COMPLETION_STATUSES)[number]>()
+      .notNull()
+      .default('enrolled'),
+    referralCode: text('referral_code'),
+    referredBy: uuid('referred_by'),
+    signupLocation: text('signup_location'),
+    registrationDate: timestamp('registration_date', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('students_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('students_referral_code_key').on(t.referralCode),
+    index('students_registration_date_idx').on(t.registrationDate.desc(), t.id),
+    index('students_enrollment_paid_idx').on(t.enrollmentPaid, t.registrationDate.desc()),
+    index('students_course_idx').on(t.courseType, t.coursePaid),
+    index('students_status_idx').on(t.completionStatus),
+    index('students_search_trgm_idx').using(
+      'gin',
+      sql`(lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email})) gin_trgm_ops`,
+    ),
+    check('students_course_type_check', sql`${t.courseType} is null or ${inList('course_type', COURSE_TYPES)}`),
+    check('students_completion_status_check', inList('completion_status', COMPLETION_STATUSES)),
+    check('students_total_paid_check', sql`${t.totalPaidPence} >= 0`),
+    check('students_email_check', sql`position('@' in ${t.email}) > 1`),
+    check('students_referral_code_check', sql`${t.referralCode} is null or ${t.referralCode} ~ '^VBR-[A-Z0-9]{6}$'`),
+    foreignKey({ name: 'students_referred_by_fk', columns: [t.referredBy], foreignColumns: [t.id] }).onDelete('set null'),
+    check('students_not_self_referred', sql`${t.referredBy} is null or ${t.referredBy} <> ${t.id}`),
+  ],
+);
+
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Cleared when a student is deleted: money records stay (DESIGN.md section 8). */
+    studentId: uuid('student_id').references(() => students.id, { onDelete: 'set null' }),
+    paymentType: text('payment_type').$type<(typeof PAYMENT_TYPES)[number]>().notNull(),
+    courseType: text('course_type').$type<(typeof COURSE_TYPES)[number]>(),
+    amountPence: integer('amount_pence').notNull(),
+    currency: text('currency').notNull().default('GBP'),
+    status: text('status').$type<'pending' | 'completed' | 'failed'>().notNull().default('pending'),
+    method: text('method').$type<'card' | 'manual'>().notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    providerReference: text('provider_reference'),
+    failureDetail: text('failure_detail'),
+    description: text('description'),
+    notes: text('notes'),
+    recordedBy: uuid('recorded_by').references(() => admins.id, { onDelete: 'set null' }),
+    ...timestamps,
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payments_idempotency_key_key').on(t.idempotencyKey),
+    index('payments_student_idx').on(t.studentId),
+    index('payments_status_completed_idx').on(t.status, t.completedAt),
+    check('payments_type_check', inList('payment_type', PAYMENT_TYPES)),
+    check('payments_course_type_check', sql`${t.courseType} is null or ${inList('course_type', COURSE_TYPES)}`),
+    check('payments_amount_check', sql`${t.amountPence} > 0`),
+    check('payments_currency_check', sql`${t.currency} = 'GBP'`),
+    check('payments_status_check', inList('status', ['pending', 'completed', 'failed'])),
+    check('payments_method_check', inList('method', ['card', 'manual'])),
+    check('payments_completed_at_check', sql`(${t.status} = 'completed') = (${t.completedAt} is not null)`),
+  ],
+);
+
+/** One row per completed stage; marking a stage incomplete deletes its row. */
+export const stageProgress = pgTable(
+  'stage_progress',
+  {
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    stageNumber: integer('stage_number').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.studentId, t.stageNumber] }),
+    check('stage_progress_stage_check', sql`${t.stageNumber} between 1 and 9`),
+  ],
+);
+
+/**
+ * A student's identity verification. No row means `not_required`; `required` has no document yet.
+ * One row per student: a re-upload after rejection replaces the document.
+ */
+export const idVerifications = pgTable(
+  'id_verifications',
+  {
+    studentId: uuid('student_id')
+      .primaryKey()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    status: text('status').$type<'required' | 'pending' | 'approved' | 'rejected'>().notNull(),
+    /** Storage key of the document (server-generated, never a user-supplied name). */
+    documentKey: text('document_key'),
+    contentType: text('content_type'),
+    sizeBytes: integer('size_bytes'),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => admins.id, { onDelete: 'set null' }),
+    rejectionReason: text('rejection_reason'),
+    ...timestamps,
+  },
+  (t) => [
+    index('id_verifications_status_idx').on(t.status, t.uploadedAt),
+    check('id_verifications_status_check', inList('status', ['required', 'pending', 'approved', 'rejected'])),
+    check(
+      'id_verifications_content_type_check',
+      sql`${t.contentType} is null or ${inList('content_type', ['image/jpeg', 'image/png', 'application/pdf'])}`,
+    ),
+    check('id_verifications_size_check', sql`${t.sizeBytes} is null or ${t.sizeBytes} between 1 and 10485760`),
+    check('id_verifications_document_check', sql`${t.status} = 'required' or ${t.documentKey} is not null`),
+    check('id_verifications_rejection_check', sql`${t.status} <> 'rejected' or ${t.rejectionReason} is not null`),
+  ],
+);
+
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    certificateId: text('certificate_id').notNull(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    courseType: text('course_type').$type<(typeof COURSE_TYPES)[number]>().notNull(),
+    completionDate: date('completion_date', { mode: 'string' }).notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    activatedBy: uuid('activated_by').references(() => admins.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('certificates_certificate_id_key').on(t.certificateId),
+    uniqueIndex('certificates_student_key').on(t.studentId),
+    index('certificates_requested_idx').on(t.requestedAt.desc()),
+    check('certificates_course_type_check', inList('course_type', COURSE_TYPES)),
+    check('certificates_id_format_check', sql`${t.certificateId} ~ '^VBR-[A-Z0-9]{10}$'`),
+  ],
+);
+
+/** Admin tokens revoked before they expire (logout). Rows past expires_at can be purged. */
+export const adminTokenRevocations = pgTable(
+  'admin_token_revocations',
+  {
+    jti: text('jti').primaryKey(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('admin_token_revocations_expires_idx').on(t.expiresAt)],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject'),
+    category: text('category').notNull().default('other'),
+    message: text('message').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt.desc()),
+    check('contact_messages_category_check', inList('category', CONTACT_CATEGORIES)),
+    check('contact_messages_length_check', sql`length(${t.message}) between 1 and 5000`),
+  ],
+);
+
+/** Who did what to which student, when (DESIGN.md section 8). Kept when the student is deleted. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    adminUsername: text('admin_username').notNull(),
+    action: text('action').notNull(),
+    /** No foreign key: the entry outlives a deleted student. */
+    studentId: uuid('student_id'),
+    /** The student's name at the time, except after deletion (then cleared with the personal data). */
+    studentName: text('student_name'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    ...timestamps,
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt.desc()),
+    index('audit_log_student_idx').on(t.studentId),
+  ],
+);
+
+export type Student = typeof students.$inferSelect;
+export type Payment = typeof payments.$inferSelect;
+export type Admin = typeof admins.$inferSelect;
+export type IdVerification = typeof idVerifications.$inferSelect;
+export type Certificate = typeof certificates.$inferSelect;

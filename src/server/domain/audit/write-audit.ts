@@ -1,0 +1,29 @@
+import type { Db } from '../../db/client';
+import { auditLog } from '../../db/schema';
+import type { AdminAuth } from '../../plugins/auth';
+
+export type AuditAction =
+  | 'student.status_changed'
+  | 'student.completed'
+  | 'student.marked_paid'
+  | 'student.deleted'
+  | 'id.approved'
+  | 'id.rejected'
+  | 'certificate.activated'
+  | 'message.read';
+
+/** Call inside the same transaction as the change it records. */
+export async function writeAudit(
+  tx: Db,
+  admin: Pick<AdminAuth, 'adminId' | 'username'>,
+  entry: { action: AuditAction; studentId?: string | null; studentName?: string | null; details?: Record<string, unknown> },
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    adminId: admin.adminId,
+    adminUsername: admin.username,
+    action: entry.action,
+    studentId: entry.studentId ?? null,
+    studentName: entry.studentName ?? null,
+    details: entry.details ?? null,
+  });
+}

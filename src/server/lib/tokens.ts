@@ -1,0 +1,62 @@
+/**
+ * Bearer tokens (DESIGN.md section 4): HS256 JWTs signed with SESSION_SECRET.
+ * Students get a token at registration and email login; admins at password login. Admin tokens
+ * carry a `jti` so logout can revoke them before they expire.
+ */
+import { randomUUID } from 'node:crypto';
+import { jwtVerify, SignJWT } from 'jose';
+
+export const ADMIN_TOKEN_TTL_SECONDS = 8 * 60 * 60;
+export const STUDENT_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+export type TokenClaims =
+  | { role: 'student'; studentId: string }
+  | { role: 'admin'; adminId: string; username: string; jti: string; expiresAt: Date };
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  studentToken(studentId: string): Promise<string> {
+    return new SignJWT({ role: 'student' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(studentId)
+      .setIssuedAt()
+      .setExpirationTime(`${STUDENT_TOKEN_TTL_SECONDS}s`)
+      .sign(this.key);
+  }
+
+  adminToken(adminId: string, username: string, ttlSeconds = ADMIN_TOKEN_TTL_SECONDS): Promise<string> {
+    return new SignJWT({ role: 'admin', username })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(adminId)
+      .setJti(randomUUID())
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .sign(this.key);
+  }
+
+  /** Returns the claims, or null for anything forged, expired or malformed. */
+  async verify(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string') return null;
+      if (payload.role === 'student') return { role: 'student', studentId: payload.sub };
+      if (payload.role === 'admin' && typeof payload.jti === 'string' && typeof payload.username === 'string') {
+        return {
+          role: 'admin',
+          adminId: payload.sub,
+          username: payload.username,
+          jti: payload.jti,
+          expiresAt: new Date((payload.exp ?? 0) * 1000),
+        };
+      }
+      return null;
+    } catch {
+      return null;
+    }
+  }
+}

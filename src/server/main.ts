@@ -1,0 +1,53 @@
+/** Reads the config, builds the app, listens, and shuts down cleanly on SIGTERM/SIGINT. */
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { bootstrapAdmin } from './domain/admin/bootstrap-admin';
+
+const SHUTDOWN_DEADLINE_MS = 5000;
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await buildApp(config);
+  await bootstrapAdmin(app.db, config.admin, (line) => app.log.info(line), (line) => console.log(line));
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
+    // Closing the app stops the HTTP server first, then its onClose hook closes the database.
+    app.close().then(
+      () => process.exit(0),
+      (error) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `Serving on ${config.publicUrl} (database: ${app.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

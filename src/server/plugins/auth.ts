@@ -1,0 +1,77 @@
+/**
+ * Reads the bearer token of every /api request into `request.auth` (null when absent or invalid).
+ * Routes then call `requireAdmin` or `requireStudentAccess`: permissions are checked on the server.
+ */
+import { and, eq, notExists, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { adminTokenRevocations, admins } from '../db/schema';
+import { forbidden, unauthorized } from '../errors';
+import type { TokenClaims } from '../lib/tokens';
+
+export type AdminAuth = Extract<TokenClaims, { role: 'admin' }>;
+export type StudentAuth = Extract<TokenClaims, { role: 'student' }>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AdminAuth | StudentAuth | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = bearerToken(request);
+    if (!token) return;
+    const claims = await app.tokens.verify(token);
+    if (!claims) return;
+    if (claims.role === 'admin') {
+      // The admin must still exist and the token must not have been revoked at logout.
+      const rows = await app.db
+        .select({ id: admins.id })
+        .from(admins)
+        .where(
+          and(
+            eq(admins.id, claims.adminId),
+            notExists(
+              app.db
+                .select({ one: sql`1` })
+                .from(adminTokenRevocations)
+                .where(eq(adminTokenRevocations.jti, claims.jti)),
+            ),
+          ),
+        )
+        .limit(1);
+      if (rows.length === 0) return;
+    }
+    request.auth = claims;
+  });
+});
+
+/** 401 unless the request carries a valid, unrevoked admin token. */
+export function requireAdmin(request: FastifyRequest): AdminAuth {
+  if (request.auth?.role !== 'admin') throw unauthorized();
+  return request.auth;
+}
+
+/** 401 without a token; 403 for a student token of another student. Admins may read any student. */
+export function requireStudentAccess(request: FastifyRequest, studentId: string): AdminAuth | StudentAuth {
+  const auth = request.auth;
+  if (!auth) throw unauthorized();
+  if (auth.role === 'admin') return auth;
+  if (auth.studentId !== studentId) throw forbidden();
+  return auth;
+}
+
+/** Use as an `onRequest` hook on a whole scope, e.g. every /api/admin route but login. */
+export async function adminOnly(request: FastifyRequest): Promise<void> {
+  requireAdmin(request);
+}

@@ -1,0 +1,40 @@
+/**
+ * One error handler: `{ "detail": ... }` for everything. 4xx details pass through; 5xx are logged
+ * with the request id and answered with a generic message (no stack, no SQL).
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages } from '../../shared/messages';
+import { AppError } from '../errors';
+
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & { detail?: string }, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.code(error.statusCode).send({ detail: error.detail });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const field = issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+      const message = issue?.message ?? 'Invalid request';
+      // Messages written for people (SPEC.md) stand alone; zod's generic ones get the field name.
+      const generic = /^(Invalid|Too|Expected|Unrecognized)/i.test(message);
+      return reply.code(400).send({ detail: generic && field ? `${field}: ${message}` : message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ detail: error.detail ?? friendlyClientError(status, error.message) });
+    }
+    request.log.error({ err: error, reqId: request.id }, 'request failed');
+    const code = status === 503 ? 503 : 500;
+    return reply
+      .code(code)
+      .send({ detail: code === 503 ? messages.common.serviceUnavailable : messages.common.serverError });
+  });
+}
+
+function friendlyClientError(status: number, message: string): string {
+  if (status === 413) return 'The request is too large';
+  if (status === 415) return 'Unsupported content type';
+  if (status === 429) return messages.common.tooManyRequests;
+  return message || 'Invalid request';
+}

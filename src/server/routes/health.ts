@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+const HEALTH_TIMEOUT_MS = 2000;
+
+const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/health',
+    {
+      schema: {
+        response: {
+          200: z.object({ status: z.literal('ok') }),
+          503: z.object({ status: z.literal('unavailable'), detail: z.string() }),
+        },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await Promise.race([
+          app.database.ping(),
+          new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), HEALTH_TIMEOUT_MS).unref()),
+        ]);
+        return { status: 'ok' as const };
+      } catch {
+        return reply.code(503).send({ status: 'unavailable' as const, detail: 'The database is not answering' });
+      }
+    },
+  );
+};
+
+export default healthRoutes;

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** Every error body: `{ "detail": "..." }` (DESIGN.md section 3). */
+export const errorSchema = z.object({ detail: z.string() });
+
+export const uuidSchema = z.uuid({ message: 'Invalid id' });
+
+export const studentIdParams = z.object({ id: uuidSchema });
+
+export const emailParams = z.object({ email: z.string().trim().min(1).max(254) });
+
+export const isoDateSchema = z.iso.date();

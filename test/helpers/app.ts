@@ -1,0 +1,76 @@
+/**
+ * buildTestApp(): the real app on a fresh database (see database.ts), with a temporary DATA_DIR
+ * for uploads. Use one per test file:
+ *
+ *   const t = await buildTestApp();      // in beforeAll
+ *   const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+ *   await t.close();                     // in afterAll
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config';
+import type { Db } from '../../src/server/db/client';
+import { createAdmin } from '../../src/server/domain/admin/create-admin';
+import { createTestDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  dataDir: string;
+  /** Creates an admin (once per username) and returns a bearer token for it. */
+  adminToken(username?: string): Promise<string>;
+  /** A bearer token for the given student id. */
+  studentToken(studentId: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const TEST_ADMIN_PASSWORD = 'correct-horse-battery-staple';
+
+export interface TestAppOptions extends Omit<BuildOptions, 'database'> {
+  /** A built client to serve; by default there is none (API tests). */
+  clientDir?: string;
+}
+
+export async function buildTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vbr-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    ...env,
+  });
+  const { clientDir, ...buildOptions } = options;
+  config.clientDir = clientDir ?? path.join(dataDir, 'no-client');
+  const database = await createTestDatabase();
+  const app = await buildApp(config, { logger: false, ...buildOptions, database });
+  const adminIds = new Map<string, string>();
+
+  return {
+    app,
+    db: app.db,
+    config,
+    dataDir,
+    async adminToken(username = 'admin') {
+      let id = adminIds.get(username);
+      if (!id) {
+        id = (await createAdmin(app.db, username, TEST_ADMIN_PASSWORD)).id;
+        adminIds.set(username, id);
+      }
+      return app.tokens.adminToken(id, username);
+    },
+    studentToken: (studentId) => app.tokens.studentToken(studentId),
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
