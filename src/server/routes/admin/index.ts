@@ -1,14 +1,34 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminOnly } from '../../plugins/auth';
+import { adminLoginBody, adminLoginResponse } from '../../../shared/schemas/admin-auth';
+import { errorSchema } from '../../../shared/schemas/common';
+import { logInAdmin, revokeAdminToken } from '../../domain/admin/log-in-admin';
+import { LoginThrottle } from '../../lib/login-throttle';
+import { adminOnly, requireAdmin } from '../../plugins/auth';
 
 /**
- * The admin API area (mounted under /api/admin). Open routes (login) are registered on `app`;
- * every other route goes inside the guarded scope, which answers 401 without a valid, unrevoked
- * admin token before anything else runs.
+ * The admin API area (mounted under /api/admin). Login is the one open route; every route
+ * registered inside the guarded scope answers 401 without a valid, unrevoked admin token before
+ * anything else runs (so a test can loop over all of them).
  */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const throttle = new LoginThrottle();
+
+  app.post(
+    '/login',
+    {
+      schema: { body: adminLoginBody, response: { 200: adminLoginResponse, 401: errorSchema, 429: errorSchema } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request) => logInAdmin(app.db, app.tokens, throttle, request.body),
+  );
+
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', adminOnly);
+
+    guarded.post('/logout', async (request, reply) => {
+      await revokeAdminToken(guarded.db, requireAdmin(request));
+      return reply.code(204).send();
+    });
   });
 };
 

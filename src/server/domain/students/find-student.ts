@@ -1,0 +1,31 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { students, type Student } from '../../db/schema';
+import { notFound } from '../../errors';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Case-insensitive email lookup (the unique index is on lower(email)). */
+export async function findStudentByEmail(db: Db, email: string): Promise<Student | null> {
+  const [student] = await db
+    .select()
+    .from(students)
+    .where(eq(sql`lower(${students.email})`, email.trim().toLowerCase()))
+    .limit(1);
+  return student ?? null;
+}
+
+export async function findStudentById(db: Db, id: string): Promise<Student | null> {
+  if (!UUID.test(id)) return null;
+  const [student] = await db.select().from(students).where(eq(students.id, id)).limit(1);
+  return student ?? null;
+}
+
+/** 404 with a plain message when there is no such student. */
+export async function getStudent(db: Db, id: string, forUpdate = false): Promise<Student> {
+  if (!UUID.test(id)) throw notFound('Student not found');
+  const query = db.select().from(students).where(eq(students.id, id)).limit(1);
+  const [student] = forUpdate ? await query.for('update') : await query;
+  if (!student) throw notFound('Student not found');
+  return student;
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+
+const required = z.string({ error: messages.admin.loginFieldsRequired }).trim().min(1, messages.admin.loginFieldsRequired);
+
+export const adminLoginBody = z.object({
+  username: required.max(64, messages.admin.invalidCredentials),
+  password: z
+    .string({ error: messages.admin.loginFieldsRequired })
+    .min(1, messages.admin.loginFieldsRequired)
+    .max(256, messages.admin.invalidCredentials),
+});
+export type AdminLoginBody = z.infer<typeof adminLoginBody>;
+
+export const adminLoginResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  expires_in: z.number().int(),
+});
+export type AdminLoginResponse = z.infer<typeof adminLoginResponse>;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { COMPLETION_STATUSES, COURSE_TYPES } from '../catalogue';
+
+/** The student record as the API shows it (SPEC.md section 3). Money in pounds, dates ISO. */
+export const studentRecordSchema = z.object({
+  id: z.uuid(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  course_type: z.enum(COURSE_TYPES).nullable(),
+  course_start_date: z.string().nullable(),
+  enrollment_paid: z.boolean(),
+  course_paid: z.boolean(),
+  total_paid: z.number(),
+  completion_status: z.enum(COMPLETION_STATUSES),
+  registration_date: z.string(),
+  referral_code: z.string().nullable(),
+});
+export type StudentRecord = z.infer<typeof studentRecordSchema>;
