@@ -4,6 +4,8 @@ import { errorSchema } from '../../../shared/schemas/common';
 import { logInAdmin, revokeAdminToken } from '../../domain/admin/log-in-admin';
 import { LoginThrottle } from '../../lib/login-throttle';
 import { adminOnly, requireAdmin } from '../../plugins/auth';
+import certificateAdminRoutes from './certificates';
+import idVerificationAdminRoutes from './id-verifications';
 
 /**
  * The admin API area (mounted under /api/admin). Login is the one open route; every route
@@ -29,6 +31,9 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await revokeAdminToken(guarded.db, requireAdmin(request));
       return reply.code(204).send();
     });
+
+    await guarded.register(idVerificationAdminRoutes);
+    await guarded.register(certificateAdminRoutes);
   });
 };
 

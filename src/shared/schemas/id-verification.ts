@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { COURSE_TYPES, ID_STATUSES } from '../catalogue';
+
+/** GET /api/students/{email}/id-status (SPEC.md section 3 "Student ID status"). */
+export const idStatusSchema = z.object({
+  status: z.enum(ID_STATUSES),
+  uploaded_date: z.string().nullable(),
+  reviewed_date: z.string().nullable(),
+  rejection_reason: z.string().nullable(),
+  can_resubmit: z.boolean(),
+});
+export type IdStatusResponse = z.infer<typeof idStatusSchema>;
+
+/** GET /api/admin/id-verifications: the pending documents. `id_document_url` is an API path that needs the admin token. */
+export const pendingIdVerificationSchema = z.object({
+  student_id: z.uuid(),
+  student_name: z.string(),
+  email: z.string(),
+  course_type: z.enum(COURSE_TYPES).nullable(),
+  uploaded_date: z.string(),
+  id_document_url: z.string(),
+});
+export type PendingIdVerification = z.infer<typeof pendingIdVerificationSchema>;
+
+/** POST /api/admin/id-verification/{student_id}/review */
+export const idReviewBody = z.object({
+  student_id: z.uuid().optional(),
+  status: z.enum(['approved', 'rejected']),
+  rejection_reason: z.string().trim().max(500).nullable().optional(),
+});
+export type IdReviewBody = z.infer<typeof idReviewBody>;
