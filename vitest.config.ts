@@ -10,15 +10,24 @@ const apiTests = ['test/**/*.test.ts'];
 const runOnce = ['test/process/**'];
 
 const dbProject = (name: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
+  extends: true,
   test: { name, include: apiTests, exclude: runOnce, env: { TEST_DB: name } },
 });
 
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const projects: TestProjectInlineConfiguration[] = [
-  { test: { name: 'unit', include: ['src/**/*.test.ts'] } },
-  { test: { name: 'process', include: ['test/process/**/*.test.ts'] } },
+  { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+  {
+    extends: true,
+    test: {
+      name: 'process',
+      testTimeout: 120_000,
+      include: ['test/process/embedded-server.test.ts', ...(withPostgres ? ['test/process/postgres-server.test.ts'] : [])],
+    },
+  },
   dbProject('pglite'),
 ];
-if (process.env.TEST_DATABASE_URL) projects.push(dbProject('postgres'));
+if (withPostgres) projects.push(dbProject('postgres'));
 
 export default defineConfig({
   test: {

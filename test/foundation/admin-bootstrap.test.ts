@@ -1,0 +1,45 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/db/client';
+import { admins } from '../../src/server/db/schema';
+import { bootstrapAdmin } from '../../src/server/domain/admin/bootstrap-admin';
+import { createAdmin } from '../../src/server/domain/admin/create-admin';
+import { verifyPassword } from '../../src/server/lib/passwords';
+import { createTestDatabase } from '../helpers/database';
+
+describe('admin bootstrap', () => {
+  let database: Database;
+  beforeEach(async () => {
+    database = await createTestDatabase();
+  });
+  afterEach(() => database.close());
+
+  it('creates "admin" with a random password, printed once, when there is no admin and no configuration', async () => {
+    const printed: string[] = [];
+    await bootstrapAdmin(database.db, undefined, () => {}, (line) => printed.push(line));
+    expect(printed).toHaveLength(1);
+    const password = /password:\s+(\S+)/.exec(printed[0])?.[1] ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(20);
+    const [admin] = await database.db.select().from(admins);
+    expect(admin.username).toBe('admin');
+    expect(admin.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(admin.passwordHash, password)).toBe(true);
+
+    await bootstrapAdmin(database.db, undefined, () => {}, (line) => printed.push(line));
+    expect(printed).toHaveLength(1);
+  });
+
+  it('creates the configured admin once and never overwrites its password', async () => {
+    const configured = { username: 'owner', password: 'first-password-123' };
+    await bootstrapAdmin(database.db, configured, () => {}, () => {});
+    await bootstrapAdmin(database.db, { username: 'OWNER', password: 'other-password-456' }, () => {}, () => {});
+    const rows = await database.db.select().from(admins);
+    expect(rows).toHaveLength(1);
+    expect(await verifyPassword(rows[0].passwordHash, 'first-password-123')).toBe(true);
+  });
+
+  it('refuses short passwords and duplicate usernames', async () => {
+    await expect(createAdmin(database.db, 'someone', 'short')).rejects.toThrow(/at least 12/);
+    await createAdmin(database.db, 'someone', 'long-enough-password');
+    await expect(createAdmin(database.db, 'SomeOne', 'long-enough-password')).rejects.toThrow(/already exists/);
+  });
+});

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { certificates, contactMessages, payments, stageProgress, students } from '../../src/server/db/schema';
+import { buildTestApp, type TestApp } from '../helpers/app';
+import { insertStudent } from '../helpers/factories';
+
+/** The database itself refuses bad data, whatever the code above it does. */
+describe('database constraints', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** Drizzle wraps driver errors; the Postgres message is on the error or its cause. */
+  async function rejection(promise: Promise<unknown>): Promise<string> {
+    try {
+      await promise;
+    } catch (error) {
+      const e = error as Error & { cause?: Error };
+      return `${e.message} ${e.cause?.message ?? ''}`;
+    }
+    throw new Error('expected the database to refuse this');
+  }
+
+  it('keeps emails unique regardless of case', async () => {
+    await insertStudent(t.db, { email: 'Jane.Doe@Example.com' });
+    expect(await rejection(insertStudent(t.db, { email: 'jane.doe@example.COM' }))).toMatch(/students_email_lower_key/);
+  });
+
+  it('refuses unknown enum values and negative money', async () => {
+    expect(await rejection(insertStudent(t.db, { courseType: 'gold' as never }))).toMatch(/students_course_type_check/);
+    expect(await rejection(insertStudent(t.db, { completionStatus: 'done' as never }))).toMatch(
+      /students_completion_status_check/,
+    );
+    expect(await rejection(insertStudent(t.db, { totalPaidPence: -1 }))).toMatch(/students_total_paid_check/);
+    const student = await insertStudent(t.db);
+    const payment = { studentId: student.id, paymentType: 'enrollment' as const, method: 'card' as const };
+    expect(await rejection(t.db.insert(payments).values({ ...payment, amountPence: 0, idempotencyKey: 'a' }))).toMatch(
+      /payments_amount_check/,
+    );
+    expect(
+      await rejection(t.db.insert(payments).values({ ...payment, amountPence: 999, idempotencyKey: 'b', currency: 'USD' })),
+    ).toMatch(/payments_currency_check/);
+    expect(
+      await rejection(
+        t.db.insert(payments).values({ ...payment, amountPence: 999, idempotencyKey: 'c', status: 'completed' }),
+      ),
+    ).toMatch(/payments_completed_at_check/);
+    expect(await rejection(t.db.insert(stageProgress).values({ studentId: student.id, stageNumber: 10 }))).toMatch(
+      /stage_progress_stage_check/,
+    );
+    expect(
+      await rejection(t.db.insert(contactMessages).values({ name: 'A', email: 'a@b.c', message: 'hi', category: 'spam' })),
+    ).toMatch(/contact_messages_category_check/);
+  });
+
+  it('keeps idempotency keys, referral codes and certificate ids unique', async () => {
+    const student = await insertStudent(t.db, { referralCode: 'VBR-ABC234' });
+    expect(await rejection(insertStudent(t.db, { referralCode: 'VBR-ABC234' }))).toMatch(/students_referral_code_key/);
+    const payment = { studentId: student.id, paymentType: 'enrollment' as const, method: 'card' as const, amountPence: 999 };
+    await t.db.insert(payments).values({ ...payment, idempotencyKey: 'same-key' });
+    expect(await rejection(t.db.insert(payments).values({ ...payment, idempotencyKey: 'same-key' }))).toMatch(
+      /payments_idempotency_key_key/,
+    );
+    const other = await insertStudent(t.db);
+    const cert = { courseType: 'pro' as const, completionDate: '2027-01-01', certificateId: 'VBR-ABCDEFGH23' };
+    await t.db.insert(certificates).values({ ...cert, studentId: student.id });
+    expect(await rejection(t.db.insert(certificates).values({ ...cert, studentId: other.id }))).toMatch(
+      /certificates_certificate_id_key/,
+    );
+  });
+
+  it('keeps payment rows when a student is deleted, with the link cleared', async () => {
+    const student = await insertStudent(t.db);
+    await t.db.insert(payments).values({
+      studentId: student.id,
+      paymentType: 'enrollment',
+      method: 'manual',
+      amountPence: 999,
+      idempotencyKey: `keep-${student.id}`,
+    });
+    await t.db.insert(stageProgress).values({ studentId: student.id, stageNumber: 1 });
+    await t.db.delete(students).where(sql`${students.id} = ${student.id}`);
+    const rows = await t.db.select().from(payments).where(sql`${payments.idempotencyKey} = ${`keep-${student.id}`}`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].studentId).toBeNull();
+    expect(rows[0].amountPence).toBe(999);
+    const progress = await t.db.select().from(stageProgress).where(sql`${stageProgress.studentId} = ${student.id}`);
+    expect(progress).toHaveLength(0);
+  });
+});

@@ -1,0 +1,99 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCommand, startServer, stopServer, type RunningServer } from './server-process';
+
+describe('the server process in embedded mode (PGlite in DATA_DIR)', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vbr-process-'));
+  const env = { DATA_DIR: dataDir };
+  let server: RunningServer | undefined;
+  afterAll(async () => {
+    if (server) await stopServer(server, 'SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const login = (url: string, username: string, password: string) =>
+    fetch(`${url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+
+  it('starts, serves the API and the SPA, and prints a first admin password once', async () => {
+    const started = Date.now();
+    server = await startServer(env);
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+
+    const deep = await fetch(`${server.url}/admin/dashboard`);
+    expect(deep.status).toBe(200);
+    expect(await deep.text()).toContain('<div id="root">');
+
+    const missing = await fetch(`${server.url}/api/nope`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ detail: 'Not found' });
+
+    const password = /password:\s+(\S+)/.exec(server.output())?.[1];
+    expect(password).toBeDefined();
+    expect((await login(server.url, 'admin', password!)).status).toBe(200);
+  });
+
+  it('keeps data written before a kill -9', async () => {
+    const password = /password:\s+(\S+)/.exec(server!.output())![1];
+    const { access_token } = await (await login(server!.url, 'admin', password)).json();
+    // Logging out writes a revocation row; after the crash and restart the token must stay revoked.
+    const logout = await fetch(`${server!.url}/api/admin/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    expect(logout.status).toBe(204);
+    await stopServer(server!, 'SIGKILL');
+
+    server = await startServer(env);
+    expect(server.output()).not.toContain('First start');
+    const again = await fetch(`${server.url}/api/admin/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    expect(again.status).toBe(401);
+    expect((await login(server.url, 'admin', password)).status).toBe(200);
+  });
+
+  it('shuts down within 5 seconds on SIGTERM', async () => {
+    const before = Date.now();
+    const code = await stopServer(server!, 'SIGTERM');
+    expect(code).toBe(0);
+    expect(Date.now() - before).toBeLessThan(5000);
+  });
+
+  it('adds an admin from the command line', async () => {
+    const created = await runCommand(['src/server/cli/admin.ts', 'create', 'second-admin'], env);
+    expect(created.code).toBe(0);
+    const password = /Password: (\S+)/.exec(created.stdout)?.[1];
+    expect(password).toBeDefined();
+    const chosen = await runCommand(
+      ['src/server/cli/admin.ts', 'create', 'third-admin', '--password-stdin'],
+      env,
+      'a-chosen-password-123\n',
+    );
+    expect(chosen.code).toBe(0);
+    expect(chosen.stdout).not.toContain('a-chosen-password-123');
+    const duplicate = await runCommand(['src/server/cli/admin.ts', 'create', 'SECOND-admin'], env);
+    expect(duplicate.code).toBe(1);
+    expect(duplicate.stderr).toContain('already exists');
+
+    server = await startServer(env);
+    expect((await login(server.url, 'second-admin', password!)).status).toBe(200);
+    expect((await login(server.url, 'third-admin', 'a-chosen-password-123')).status).toBe(200);
+    await stopServer(server);
+  });
+
+  it('refuses to start with a bad variable and names it', async () => {
+    const bad = await startServer({ ...env, PORT: '3000', ADMIN_USERNAME: 'x', SQUARE_ENVIRONMENT: 'live' }, false);
+    const code = await bad.exited;
+    expect(code).toBe(1);
+    expect(bad.output()).toContain('SQUARE_ENVIRONMENT');
+    expect(bad.output()).toContain('ADMIN_USERNAME');
+  });
+});

@@ -1,0 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPostgresDatabase } from '../helpers/database';
+import { startServer, stopServer, type RunningServer } from './server-process';
+
+describe('the server process on PostgreSQL (DATABASE_URL)', () => {
+  let server: RunningServer | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  afterAll(async () => {
+    if (server) await stopServer(server, 'SIGKILL');
+    await drop?.();
+  });
+
+  it('migrates an empty database, serves, and keeps data across restarts', async () => {
+    const created = await createPostgresDatabase();
+    drop = created.drop;
+    const env = {
+      DATABASE_URL: created.url,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      ADMIN_USERNAME: 'pg-admin',
+      ADMIN_PASSWORD: 'pg-admin-password-1',
+    };
+    server = await startServer(env);
+    const deep = await fetch(`${server.url}/admin/dashboard`);
+    expect(deep.status).toBe(200);
+    expect((await fetch(`${server.url}/api/nope`)).status).toBe(404);
+    expect(await stopServer(server)).toBe(0);
+
+    server = await startServer(env);
+    const login = await fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'pg-admin', password: 'pg-admin-password-1' }),
+    });
+    expect(login.status).toBe(200);
+    expect(await stopServer(server)).toBe(0);
+  });
+});
