@@ -72,6 +72,13 @@ export const messages = {
     requiredFields: 'Please fill in all required fields',
     messageSent: "Your message has been sent! We'll get back to you within 24 hours.",
   },
+  certificates: {
+    notFound: 'No certificate found with this ID',
+    noneRequested: 'No certificate has been requested yet',
+    awaitingActivation: 'Your certificate is awaiting admin activation. You can download it once it has been activated.',
+    downloadFailed: 'Failed to download certificate',
+    downloadStarted: 'Certificate downloaded',
+  },
   common: {
     notFound: 'Not found',
     notSignedIn: 'Please sign in to continue',

@@ -47,3 +47,41 @@ export type CertificateVerification = z.infer<typeof certificateVerificationSche
 
 /** The signatory printed on certificates and shown in the certificate modal. */
 export const CERTIFICATE_SIGNATORY = 'Programme Director, Video Book Review Specialist Certification';
+
+/** Path parameter of the public verification and admin activation routes. */
+export const certificateIdParams = z.object({ certificate_id: z.string().trim().min(1).max(64) });
+
+/** GET /api/admin/certificates?page=&page_size= (pending first, then newest request first). */
+export const adminCertificatesQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const adminCertificatesResponse = z.object({
+  certificates: z.array(adminCertificateSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type AdminCertificatesResponse = z.infer<typeof adminCertificatesResponse>;
+
+/**
+ * GET /api/certificates/sample: exactly what the SAMPLE certificate PDF
+ * (GET /api/certificates/sample.pdf) prints, for the /certificate-demo page.
+ */
+export const sampleCertificateSchema = z.object({
+  certificate_id: z.string(),
+  holder_name: z.string(),
+  course_title: z.string(),
+  completion_date: z.string(),
+  issued_date: z.string(),
+  cpd_provider: z.string(),
+  signatory: z.string(),
+  verification_url: z.string(),
+  /** The QR code printed on the certificate, as a PNG data URL. */
+  qr_code_data_url: z.string(),
+});
+export type SampleCertificate = z.infer<typeof sampleCertificateSchema>;
+
+/** Where the PDFs are served (the student's own, and the SAMPLE one shown on /certificate-demo). */
+export const certificatePdfPath = (studentId: string) => `/api/student/${encodeURIComponent(studentId)}/certificate/pdf`;
+export const SAMPLE_CERTIFICATE_PDF_PATH = '/api/certificates/sample.pdf';
