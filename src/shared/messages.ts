@@ -93,3 +93,8 @@ export const messages = {
 export const ID_UPLOAD_MAX_BYTES = 10_485_760;
 export const ID_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 export const ID_UPLOAD_ACCEPT = '.jpg,.jpeg,.png,.pdf';
+    invalidEmail: 'Please enter a valid email address',
+    invalidCategory: 'Please choose one of the listed categories',
+    fieldTooLong: 'Please keep your message shorter (name 100 characters, subject 200, message 5000)',
+    sendFailed: 'Your message could not be sent. Please try again or email us directly.',
+    tooManyMessages: 'You have sent several messages in a short time. Please wait a few minutes before sending another.',

@@ -1,6 +1,65 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messages } from '../../../shared/messages';
+import { errorSchema } from '../../../shared/schemas/common';
+import {
+  contactMessageBody,
+  contactMessageResponse,
+  recentSignupsResponse,
+  type RecentSignupsResponse,
+} from '../../../shared/schemas/public';
+import { listRecentSignups } from '../../domain/public/list-recent-signups';
+import { storeContactMessage } from '../../domain/support/store-contact-message';
+
+/** Every visitor polls the widget every 30 s: one database query per this many ms, whatever the load. */
+export const RECENT_SIGNUPS_CACHE_MS = 15_000;
+/** Contact form: messages accepted per client address and window. */
+export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
 
 /** The public API area (mounted under /api). Routes: HTTP only — schema in, domain function, schema out. */
-const publicRoutes: FastifyPluginAsyncZod = async () => {};
+const publicRoutes: FastifyPluginAsyncZod = async (app) => {
+  let cached: { expiresAt: number; value: Promise<RecentSignupsResponse> } | null = null;
+
+  app.get(
+    '/recent-signups',
+    { schema: { response: { 200: recentSignupsResponse } } },
+    async (_request, reply) => {
+      const now = Date.now();
+      if (!cached || cached.expiresAt <= now) {
+        // Concurrent requests share one query; a failed query is not cached.
+        const value = listRecentSignups(app.db).then((notifications) => ({ notifications }));
+        cached = { expiresAt: now + RECENT_SIGNUPS_CACHE_MS, value };
+        value.catch(() => {
+          if (cached?.value === value) cached = null;
+        });
+      }
+      reply.header('cache-control', `public, max-age=${RECENT_SIGNUPS_CACHE_MS / 1000}`);
+      return cached.value;
+    },
+  );
+
+  app.post(
+    '/support/messages',
+    {
+      schema: {
+        body: contactMessageBody,
+        response: { 201: contactMessageResponse, 400: errorSchema, 429: errorSchema },
+      },
+      config: {
+        rateLimit: {
+          ...CONTACT_RATE_LIMIT,
+          errorResponseBuilder: (_request, context) => ({
+            statusCode: 429,
+            detail: messages.support.tooManyMessages,
+            retryAfter: context.after,
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id } = await storeContactMessage(app.db, request.body);
+      return reply.code(201).send({ id, detail: messages.support.messageSent });
+    },
+  );
+};
 
 export default publicRoutes;

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { COURSES } from '../../../shared/catalogue';
+import type { RecentSignup } from '../../../shared/schemas/public';
+import type { Db } from '../../db/client';
+import { payments, students } from '../../db/schema';
+
+export const RECENT_SIGNUPS_LIMIT = 10;
+export const DEFAULT_SIGNUP_LOCATION = 'UK';
+
+/** A stable public id for the widget that reveals nothing about the student's real id. */
+function publicId(studentId: string): string {
+  return createHash('sha256').update(`recent-signup:${studentId}`).digest('base64url').slice(0, 16);
+}
+
+/**
+ * The newest students who paid the enrolment fee (by when they paid it), for the landing page's
+ * social-proof widget. Only the first name and the surname's initial leave the server.
+ */
+export async function listRecentSignups(db: Db, limit = RECENT_SIGNUPS_LIMIT): Promise<RecentSignup[]> {
+  const paidAt = db
+    .select({ studentId: payments.studentId, paidAt: sql<Date>`min(${payments.completedAt})`.as('paid_at') })
+    .from(payments)
+    .where(and(eq(payments.status, 'completed'), inArray(payments.paymentType, ['enrollment', 'combined'])))
+    .groupBy(payments.studentId)
+    .as('enrolment_payments');
+  const signedUpAt = sql<Date>`coalesce(${paidAt.paidAt}, ${students.registrationDate})`;
+
+  const rows = await db
+    .select({
+      id: students.id,
+      firstName: students.firstName,
+      lastName: students.lastName,
+      signupLocation: students.signupLocation,
+      courseType: students.courseType,
+      coursePaid: students.coursePaid,
+      signedUpAt: signedUpAt.mapWith((value: string | Date) => new Date(value)),
+    })
+    .from(students)
+    .leftJoin(paidAt, eq(paidAt.studentId, students.id))
+    .where(eq(students.enrollmentPaid, true))
+    .orderBy(desc(signedUpAt), desc(students.id))
+    .limit(limit);
+
+  return rows.map((row) => ({
+    id: publicId(row.id),
+    first_name: row.firstName.trim(),
+    last_name: initial(row.lastName),
+    signup_location: row.signupLocation?.trim() || DEFAULT_SIGNUP_LOCATION,
+    course_type: row.coursePaid && row.courseType ? (COURSES[row.courseType].shortName as 'Pro' | 'Foundation') : 'Enrollment',
+    signed_up_at: row.signedUpAt.toISOString(),
+  }));
+}
+
+/** "Smith" → "S."; an empty surname stays empty. */
+function initial(lastName: string): string {
+  const first = Array.from(lastName.trim())[0];
+  return first ? `${first.toUpperCase()}.` : '';
+}

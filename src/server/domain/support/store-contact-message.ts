@@ -1,0 +1,26 @@
+import type { ContactCategory } from '../../../shared/catalogue';
+import type { Db } from '../../db/client';
+import { contactMessages } from '../../db/schema';
+
+export interface ContactMessageInput {
+  name: string;
+  email: string;
+  subject?: string;
+  category: ContactCategory;
+  message: string;
+}
+
+/** Stores a support message for the admins' Messages view. Only the listed fields are kept. */
+export async function storeContactMessage(db: Db, input: ContactMessageInput): Promise<{ id: string }> {
+  const [row] = await db
+    .insert(contactMessages)
+    .values({
+      name: input.name,
+      email: input.email,
+      subject: input.subject ?? null,
+      category: input.category,
+      message: input.message,
+    })
+    .returning({ id: contactMessages.id });
+  return row;
+}

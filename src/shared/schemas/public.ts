@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { CONTACT_CATEGORIES } from '../catalogue';
+import { messages } from '../messages';
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/recent-signups (SPEC.md sections 3, 4 and 9): students who paid the enrolment fee.
+
+/** What a sign-up shows: the course bought, or 'Enrollment' when only the fee is paid. */
+export const SIGNUP_COURSES = ['Pro', 'Foundation', 'Enrollment'] as const;
+export type SignupCourse = (typeof SIGNUP_COURSES)[number];
+
+export const recentSignupSchema = z.object({
+  /** Opaque and stable per student; never the student's id. */
+  id: z.string(),
+  first_name: z.string(),
+  /** The initial only, e.g. "S." — a full surname is never published. */
+  last_name: z.string(),
+  signup_location: z.string(),
+  course_type: z.enum(SIGNUP_COURSES),
+  /** When the enrolment fee was paid (ISO 8601 UTC). */
+  signed_up_at: z.string(),
+});
+export type RecentSignup = z.infer<typeof recentSignupSchema>;
+
+export const recentSignupsResponse = z.object({ notifications: z.array(recentSignupSchema) });
+export type RecentSignupsResponse = z.infer<typeof recentSignupsResponse>;
+
+// ---------------------------------------------------------------------------------------------
+// POST /api/support/messages (SPEC.md section 5, contact form). Sent for real and stored.
+
+export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
+
+const requiredText = (max: number) =>
+  z
+    .string({ error: messages.support.requiredFields })
+    .trim()
+    .min(1, messages.support.requiredFields)
+    .max(max, messages.support.fieldTooLong);
+
+export const contactMessageBody = z.object({
+  name: requiredText(CONTACT_LIMITS.name),
+  email: requiredText(CONTACT_LIMITS.email).pipe(z.email({ error: messages.support.invalidEmail })),
+  subject: z
+    .string()
+    .trim()
+    .max(CONTACT_LIMITS.subject, messages.support.fieldTooLong)
+    .optional()
+    .transform((value) => value || undefined),
+  category: z.enum(CONTACT_CATEGORIES, { error: messages.support.invalidCategory }).default('other'),
+  message: requiredText(CONTACT_LIMITS.message),
+});
+export type ContactMessageBody = z.input<typeof contactMessageBody>;
+
+export const contactMessageResponse = z.object({ id: z.uuid(), detail: z.string() });
+export type ContactMessageResponse = z.infer<typeof contactMessageResponse>;
+
+/** Labels for the category select (SPEC.md section 3 lists the values). */
+export const CONTACT_CATEGORY_LABELS: Record<(typeof CONTACT_CATEGORIES)[number], string> = {
+  course: 'Course Information',
+  enrollment: 'Enrollment & Payments',
+  technical: 'Technical Support',
+  certification: 'Certification',
+  other: 'Other',
+};

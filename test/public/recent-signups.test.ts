@@ -1,0 +1,66 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { RECENT_SIGNUPS_CACHE_MS } from '../../src/server/routes/public';
+import { insertStudent } from '../helpers/factories';
+import { buildTestApp, type TestApp } from '../helpers/app';
+import { insertPaidStudent } from '../helpers/public';
+
+describe('GET /api/recent-signups', () => {
+  let t: TestApp;
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    // Registered long ago but paid most recently: the newest sign-up is the newest payment.
+    await insertPaidStudent(t.db, { firstName: 'Amelia', lastName: 'Thornbury', paidAt: minutesAgo(30) });
+    await insertPaidStudent(t.db, { firstName: 'Oliver', lastName: 'Whitcombe', paidAt: minutesAgo(5), course: 'pro', signupLocation: 'Leeds' });
+    await insertPaidStudent(t.db, { firstName: 'Isla', lastName: 'Pemberton', paidAt: minutesAgo(10), course: 'foundation' });
+    // Registered but never paid: not a sign-up.
+    await insertStudent(t.db, { firstName: 'Unpaid', lastName: 'Hargreaves', email: 'unpaid-hargreaves@example.com' });
+  });
+  afterAll(() => t.close());
+  afterEach(() => vi.useRealTimers());
+
+  const fetchSignups = () => t.app.inject({ method: 'GET', url: '/api/recent-signups' });
+
+  it('lists only students who paid the enrolment fee, newest payment first', async () => {
+    const res = await fetchSignups();
+    expect(res.statusCode).toBe(200);
+    const { notifications } = res.json();
+    expect(notifications.map((n: { first_name: string }) => n.first_name)).toEqual(['Oliver', 'Isla', 'Amelia']);
+  });
+
+  it('publishes the first name and the surname initial only, never a surname, email or student id', async () => {
+    const res = await fetchSignups();
+    const [oliver] = res.json().notifications;
+    expect(oliver).toMatchObject({ first_name: 'Oliver', last_name: 'W.' });
+    expect(Object.keys(oliver).sort()).toEqual(['course_type', 'first_name', 'id', 'last_name', 'signed_up_at', 'signup_location']);
+    for (const secret of ['Whitcombe', 'Thornbury', 'Pemberton', 'Hargreaves', '@example.com', 'Unpaid']) {
+      expect(res.body).not.toContain(secret);
+    }
+    const studentIds = (await t.db.query.students.findMany({ columns: { id: true } })).map((s) => s.id);
+    for (const id of studentIds) expect(res.body).not.toContain(id);
+  });
+
+  it("shows the course bought, 'Enrollment' when only the fee is paid, and 'UK' when the location is unknown", async () => {
+    const { notifications } = (await fetchSignups()).json();
+    expect(notifications).toEqual([
+      expect.objectContaining({ first_name: 'Oliver', course_type: 'Pro', signup_location: 'Leeds' }),
+      expect.objectContaining({ first_name: 'Isla', course_type: 'Foundation', signup_location: 'UK' }),
+      expect.objectContaining({ first_name: 'Amelia', course_type: 'Enrollment', signup_location: 'UK' }),
+    ]);
+  });
+
+  it('serves a cached answer for a short while, then shows new sign-ups', async () => {
+    const before = (await fetchSignups()).json().notifications.length;
+    await insertPaidStudent(t.db, { firstName: 'Freya', lastName: 'Ashdown', paidAt: new Date() });
+
+    const cached = await fetchSignups();
+    expect(cached.headers['cache-control']).toBe(`public, max-age=${RECENT_SIGNUPS_CACHE_MS / 1000}`);
+    expect(cached.json().notifications).toHaveLength(before);
+
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + RECENT_SIGNUPS_CACHE_MS + 1 });
+    const fresh = (await fetchSignups()).json().notifications;
+    expect(fresh).toHaveLength(before + 1);
+    expect(fresh[0]).toMatchObject({ first_name: 'Freya', last_name: 'A.' });
+  });
+});
