@@ -1,5 +1,6 @@
-import { penceToPounds } from '../../../shared/catalogue';
+import { penceToPounds, type CourseType, type IdStatus } from '../../../shared/catalogue';
 import type { StudentRecord } from '../../../shared/schemas/student';
+import type { StudentAreaRecord } from '../../../shared/schemas/student-area';
 import type { Student } from '../../db/schema';
 
 /** The API shape of a student row (snake_case, pounds, ISO dates). */
@@ -19,4 +20,17 @@ export function toStudentRecord(student: Student): StudentRecord {
     registration_date: student.registrationDate.toISOString(),
     referral_code: student.referralCode,
   };
+}
+
+/**
+ * The record the student area shows: the course access link only once the ID is approved, the
+ * course is paid and a link is configured for that course.
+ */
+export function toStudentAreaRecord(
+  student: Student,
+  idStatus: IdStatus,
+  courseAccessUrls: Partial<Record<CourseType, string>>,
+): StudentAreaRecord {
+  const url = student.coursePaid && student.courseType && idStatus === 'approved' ? courseAccessUrls[student.courseType] : undefined;
+  return { ...toStudentRecord(student), course_access_url: url ?? null };
 }

@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import { summariseProgress } from '../../../shared/progress';
+import type { CertificateRequestBody } from '../../../shared/schemas/student-area';
+import type { Db } from '../../db/client';
+import { certificates } from '../../db/schema';
+import { badRequest, conflict, forbidden } from '../../errors';
+import { newCertificateId } from '../../lib/codes';
+import { completedStages } from '../progress/get-progress';
+import { getStudent } from '../students/find-student';
+
+/**
+ * A student at 100% asks for their certificate, once. It starts pending until an admin activates
+ * it. The completion date is the day the last stage was completed (the day 100% was reached).
+ */
+export async function requestCertificate(db: Db, studentId: string, request: CertificateRequestBody = {}): Promise<void> {
+  if (request.student_id && request.student_id !== studentId) throw badRequest(messages.student.studentIdMismatch);
+  await db.transaction(async (tx) => {
+    const student = await getStudent(tx, studentId, true);
+    if (!student.coursePaid || !student.courseType) throw forbidden(messages.student.progressNeedsCoursePaid);
+    if (request.course_type && request.course_type !== student.courseType) {
+      throw badRequest(messages.student.certificateCourseMismatch);
+    }
+    const stages = await completedStages(tx, studentId);
+    const progress = summariseProgress(student.courseType, stages.map((s) => s.stageNumber));
+    if (progress.progress_percentage < 100) throw badRequest(messages.student.certificateNeedsFullProgress);
+
+    const [existing] = await tx
+      .select({ id: certificates.id })
+      .from(certificates)
+      .where(eq(certificates.studentId, studentId))
+      .limit(1);
+    if (existing) throw conflict(messages.student.certificateAlreadyRequested);
+
+    const reachedAt = stages.reduce((latest, s) => (s.completedAt > latest ? s.completedAt : latest), new Date(0));
+    await tx.insert(certificates).values({
+      certificateId: await unusedCertificateId(tx),
+      studentId,
+      courseType: student.courseType,
+      completionDate: (reachedAt.getTime() > 0 ? reachedAt : new Date()).toISOString().slice(0, 10),
+    });
+  });
+}
+
+/** About 50 random bits: a clash is practically impossible, but the unique index is the last word. */
+async function unusedCertificateId(tx: Db): Promise<string> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const candidate = newCertificateId();
+    const taken = await tx.select({ id: certificates.id }).from(certificates).where(eq(certificates.certificateId, candidate)).limit(1);
+    if (taken.length === 0) return candidate;
+  }
+  throw new Error('could not find a free certificate id');
+}

@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import type { IdStatus } from '../../../shared/catalogue';
+import type { IdStatusResponse } from '../../../shared/schemas/id-verification';
+import type { Db } from '../../db/client';
+import { idVerifications, type IdVerification } from '../../db/schema';
+
+/** The verification row of a student, or null (which means `not_required`). */
+export async function findIdVerification(db: Db, studentId: string, forUpdate = false): Promise<IdVerification | null> {
+  const query = db.select().from(idVerifications).where(eq(idVerifications.studentId, studentId)).limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export function idStatusOf(row: IdVerification | null): IdStatus {
+  return row?.status ?? 'not_required';
+}
+
+/** A student may upload while nothing is under review or approved. */
+export function canUploadId(row: IdVerification | null): boolean {
+  const status = idStatusOf(row);
+  return status !== 'pending' && status !== 'approved';
+}
+
+/** The API shape of SPEC.md section 3 "Student ID status". */
+export function toIdStatus(row: IdVerification | null): IdStatusResponse {
+  return {
+    status: idStatusOf(row),
+    uploaded_date: row?.uploadedAt?.toISOString() ?? null,
+    reviewed_date: row?.reviewedAt?.toISOString() ?? null,
+    rejection_reason: row?.status === 'rejected' ? row.rejectionReason : null,
+    can_resubmit: canUploadId(row),
+  };
+}
+
+export async function getIdStatus(db: Db, studentId: string): Promise<IdStatusResponse> {
+  return toIdStatus(await findIdVerification(db, studentId));
+}

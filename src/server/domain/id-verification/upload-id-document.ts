@@ -1,0 +1,140 @@
+import { Readable } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+import { ID_UPLOAD_MAX_BYTES, messages } from '../../../shared/messages';
+import type { IdStatusResponse } from '../../../shared/schemas/id-verification';
+import type { Db } from '../../db/client';
+import { idVerifications } from '../../db/schema';
+import { AppError, badRequest, conflict } from '../../errors';
+import type { DocumentStorage } from '../../storage/storage';
+import { canUploadId, findIdVerification, idStatusOf, toIdStatus } from './get-id-status';
+
+/** What the first bytes of a file may be, and how it is stored. Never the name or the declared type. */
+const ACCEPTED = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'application/pdf': 'pdf',
+} as const;
+type AcceptedType = keyof typeof ACCEPTED;
+
+/** file-type needs at most this many bytes to recognise JPEG, PNG and PDF (and the look-alikes). */
+const HEAD_BYTES = 4100;
+
+const tooLarge = () => new AppError(413, messages.student.idFileSize);
+
+export interface IncomingFile {
+  /** The file's bytes as they arrive. */
+  stream: Readable;
+  /** True when the multipart parser cut the file at its size limit. */
+  truncated: () => boolean;
+}
+
+type ChunkIterator = AsyncIterator<Buffer>;
+
+/** Reads the first bytes of the file; the iterator then continues with the rest. */
+async function readHead(iterator: ChunkIterator): Promise<{ head: Buffer; ended: boolean }> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  while (length < HEAD_BYTES) {
+    const next = await iterator.next();
+    if (next.done) return { head: Buffer.concat(chunks), ended: true };
+    chunks.push(next.value);
+    length += next.value.length;
+  }
+  return { head: Buffer.concat(chunks), ended: false };
+}
+
+/** Reads and drops what is left of a refused file, so the client receives the answer (the parser stops at the size limit). */
+async function discardRest(iterator: ChunkIterator): Promise<void> {
+  try {
+    while (!(await iterator.next()).done);
+  } catch {
+    // The client went away; there is nothing left to read.
+  }
+}
+
+async function detectType(head: Buffer): Promise<AcceptedType> {
+  const detected = head.length > 0 ? await fileTypeFromBuffer(head) : undefined;
+  if (!detected || !(detected.mime in ACCEPTED)) throw badRequest(messages.student.idFileType);
+  return detected.mime as AcceptedType;
+}
+
+/**
+ * Stores a student's ID document and puts it under review. The type comes from the first bytes,
+ * the size is counted while streaming, and the file is written under a server-generated key.
+ * A rejected or aborted upload leaves no file and no row; a re-upload replaces (and deletes)
+ * the previous document.
+ */
+export async function uploadIdDocument(
+  db: Db,
+  storage: DocumentStorage,
+  studentId: string,
+  file: IncomingFile,
+): Promise<IdStatusResponse> {
+  const iterator = file.stream[Symbol.asyncIterator]() as ChunkIterator;
+  let head: Buffer;
+  let ended: boolean;
+  let contentType: AcceptedType;
+  try {
+    const before = await findIdVerification(db, studentId);
+    if (!canUploadId(before)) throw uploadRefused(idStatusOf(before));
+    ({ head, ended } = await readHead(iterator));
+    contentType = await detectType(head);
+  } catch (error) {
+    await discardRest(iterator);
+    throw error;
+  }
+
+  const key = storage.newKey(ACCEPTED[contentType]);
+  let sizeBytes = 0;
+  const counted = (chunk: Buffer): Buffer => {
+    sizeBytes += chunk.length;
+    if (sizeBytes > ID_UPLOAD_MAX_BYTES) throw tooLarge();
+    return chunk;
+  };
+  const source = Readable.from(
+    (async function* () {
+      yield counted(head);
+      if (ended) return;
+      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield counted(next.value);
+    })(),
+  );
+  try {
+    await storage.write(key, source);
+  } catch (error) {
+    await discardRest(iterator);
+    throw error;
+  }
+
+  try {
+    if (file.truncated()) throw tooLarge();
+    const { status, previousKey } = await db.transaction(async (tx) => {
+      const current = await findIdVerification(tx, studentId, true);
+      if (!canUploadId(current)) throw uploadRefused(idStatusOf(current));
+      const values = {
+        status: 'pending' as const,
+        documentKey: key,
+        contentType,
+        sizeBytes,
+        uploadedAt: new Date(),
+        reviewedAt: null,
+        reviewedBy: null,
+        rejectionReason: null,
+      };
+      const [row] = await tx
+        .insert(idVerifications)
+        .values({ studentId, ...values })
+        .onConflictDoUpdate({ target: idVerifications.studentId, set: values })
+        .returning();
+      return { status: toIdStatus(row), previousKey: current?.documentKey ?? null };
+    });
+    if (previousKey && previousKey !== key) await storage.remove(previousKey);
+    return status;
+  } catch (error) {
+    await storage.remove(key);
+    throw error;
+  }
+}
+
+function uploadRefused(status: string): AppError {
+  return conflict(status === 'approved' ? messages.student.idAlreadyApproved : messages.student.idUnderReview);
+}

@@ -1,0 +1,44 @@
+import { and, eq } from 'drizzle-orm';
+import { totalStages } from '../../../shared/catalogue';
+import { messages } from '../../../shared/messages';
+import type { ProgressUpdateBody, StudentProgress } from '../../../shared/schemas/student-area';
+import type { Db } from '../../db/client';
+import { stageProgress, students } from '../../db/schema';
+import { badRequest, forbidden } from '../../errors';
+import { findIdVerification } from '../id-verification/get-id-status';
+import { getStudent } from '../students/find-student';
+import { getProgress } from './get-progress';
+
+/**
+ * Marks one stage complete or incomplete. Only for a paid course whose student's ID is approved.
+ * The first completed stage moves the student from `enrolled` to `in_progress`.
+ */
+export async function updateStageProgress(db: Db, studentId: string, update: ProgressUpdateBody): Promise<StudentProgress> {
+  if (update.student_id && update.student_id !== studentId) throw badRequest(messages.student.studentIdMismatch);
+  return db.transaction(async (tx) => {
+    const student = await getStudent(tx, studentId, true);
+    if (!student.coursePaid || !student.courseType) throw forbidden(messages.student.progressNeedsCoursePaid);
+    const verification = await findIdVerification(tx, studentId);
+    if (verification?.status !== 'approved') throw forbidden(messages.student.progressNeedsIdApproval);
+    const total = totalStages(student.courseType);
+    if (update.stage_number > total) throw badRequest(messages.student.stageOutOfRange(total));
+
+    if (update.completed) {
+      await tx.insert(stageProgress).values({ studentId, stageNumber: update.stage_number }).onConflictDoNothing();
+    } else {
+      await tx
+        .delete(stageProgress)
+        .where(and(eq(stageProgress.studentId, studentId), eq(stageProgress.stageNumber, update.stage_number)));
+    }
+
+    let updated = student;
+    if (update.completed && student.completionStatus === 'enrolled') {
+      [updated] = await tx
+        .update(students)
+        .set({ completionStatus: 'in_progress', updatedAt: new Date() })
+        .where(eq(students.id, studentId))
+        .returning();
+    }
+    return getProgress(tx, updated);
+  });
+}

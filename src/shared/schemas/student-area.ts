@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { COURSE_TYPES } from '../catalogue';
+import { uuidSchema } from './common';
+import { studentRecordSchema } from './student';
+
+/** The student record as the student area shows it: the course link appears only once the ID is approved. */
+export const studentAreaRecordSchema = studentRecordSchema.extend({
+  course_access_url: z.string().nullable(),
+});
+export type StudentAreaRecord = z.infer<typeof studentAreaRecordSchema>;
+
+/** GET /api/student/login/{email}: the record plus the bearer token for every later student call. */
+export const studentLoginResponse = studentAreaRecordSchema.extend({ token: z.string() });
+export type StudentLoginResponse = z.infer<typeof studentLoginResponse>;
+
+/** GET|POST /api/student/{id}/progress (SPEC.md section 3 "Student progress record"). */
+export const studentProgressSchema = z.object({
+  student_id: z.uuid(),
+  student_name: z.string(),
+  email: z.string(),
+  course_type: z.enum(COURSE_TYPES).nullable(),
+  course_paid: z.boolean(),
+  foundation_progress: z.array(z.boolean()),
+  pro_progress: z.array(z.boolean()),
+  progress_percentage: z.number(),
+  total_stages: z.number().int(),
+  completed_stages: z.number().int(),
+});
+export type StudentProgress = z.infer<typeof studentProgressSchema>;
+
+const STAGE_NUMBER_MESSAGE = 'stage_number must be a whole number between 1 and 9';
+
+/** POST /api/student/{id}/progress. `student_id`, when sent, must be the student of the path. */
+export const progressUpdateBody = z.object({
+  student_id: uuidSchema.optional(),
+  stage_number: z.number({ error: STAGE_NUMBER_MESSAGE }).int(STAGE_NUMBER_MESSAGE).min(1, STAGE_NUMBER_MESSAGE).max(9, STAGE_NUMBER_MESSAGE),
+  completed: z.boolean({ error: 'completed must be true or false' }),
+});
+export type ProgressUpdateBody = z.infer<typeof progressUpdateBody>;
+
+/** POST /api/student/{id}/request-certificate. Both fields are optional checks; the server knows the course. */
+export const certificateRequestBody = z
+  .object({
+    student_id: uuidSchema.optional(),
+    course_type: z.enum(COURSE_TYPES).optional(),
+  })
+  .optional();
+export type CertificateRequestBody = z.infer<typeof certificateRequestBody>;
