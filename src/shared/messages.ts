@@ -113,8 +113,6 @@ export const messages = {
     certificateNeedsFullProgress: 'Please complete all course stages before requesting a certificate.',
     certificateAlreadyRequested: 'A certificate has already been requested for this course.',
     certificateCourseMismatch: 'This is not the course you are enrolled on.',
-    certificateDownloadFailed: 'Failed to download certificate',
-    certificateDownloaded: 'Certificate downloaded.',
     idDocumentNotFound: 'No ID document found for this student',
     idAlreadyReviewed: 'This ID document has already been reviewed',
   },

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
 import { CERTIFICATE_SIGNATORY, type StudentCertificateResponse } from '../../../shared/schemas/certificates';
 import type { Db } from '../../db/client';
 import { certificates, type Student } from '../../db/schema';
@@ -11,7 +12,7 @@ export async function getStudentCertificate(
   cpdProviderNumber: string,
 ): Promise<StudentCertificateResponse> {
   const [certificate] = await db.select().from(certificates).where(eq(certificates.studentId, student.id)).limit(1);
-  if (!certificate) throw notFound('No certificate has been requested yet');
+  if (!certificate) throw notFound(messages.certificates.noneRequested);
   return {
     status: certificate.activatedAt ? 'ready' : 'pending',
     certificate: {
