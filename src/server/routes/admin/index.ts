@@ -4,8 +4,14 @@ import { errorSchema } from '../../../shared/schemas/common';
 import { logInAdmin, revokeAdminToken } from '../../domain/admin/log-in-admin';
 import { LoginThrottle } from '../../lib/login-throttle';
 import { adminOnly, requireAdmin } from '../../plugins/auth';
+import auditAdminRoutes from './audit';
 import certificateAdminRoutes from './certificates';
 import idVerificationAdminRoutes from './id-verifications';
+import messageAdminRoutes from './messages';
+import progressAdminRoutes from './progress';
+import referralAdminRoutes from './referrals';
+import statsAdminRoutes from './stats';
+import studentAdminRoutes from './students';
 
 /**
  * The admin API area (mounted under /api/admin). Login is the one open route; every route
@@ -32,6 +38,12 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send();
     });
 
+    await guarded.register(statsAdminRoutes);
+    await guarded.register(studentAdminRoutes);
+    await guarded.register(progressAdminRoutes);
+    await guarded.register(referralAdminRoutes);
+    await guarded.register(auditAdminRoutes);
+    await guarded.register(messageAdminRoutes);
     await guarded.register(idVerificationAdminRoutes);
     await guarded.register(certificateAdminRoutes);
   });

@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditLog, idVerifications, students } from '../../db/schema';
+import type { AdminAuth } from '../../plugins/auth';
+import type { DocumentStorage } from '../../storage/storage';
+import { writeAudit } from '../audit/write-audit';
+import { getStudent } from '../students/find-student';
+
+/**
+ * Deletes a student (DESIGN.md section 8): the personal data goes (the row, progress, ID record and
+ * certificate by cascade, their name in earlier audit entries, then the ID document file); payment
+ * rows stay with the student link cleared by the foreign key, and the audit trail stays.
+ */
+export async function deleteStudent(
+  db: Db,
+  storage: DocumentStorage,
+  admin: AdminAuth,
+  studentId: string,
+): Promise<void> {
+  const documentKey = await db.transaction(async (tx) => {
+    const student = await getStudent(tx, studentId, true);
+    const [verification] = await tx
+      .select({ documentKey: idVerifications.documentKey })
+      .from(idVerifications)
+      .where(eq(idVerifications.studentId, student.id));
+    await tx.delete(students).where(eq(students.id, student.id));
+    await tx.update(auditLog).set({ studentName: null }).where(eq(auditLog.studentId, student.id));
+    await writeAudit(tx, admin, { action: 'student.deleted', studentId: student.id });
+    return verification?.documentKey ?? null;
+  });
+  // After the commit: a rolled-back delete must not lose the document.
+  if (documentKey) await storage.remove(documentKey);
+}

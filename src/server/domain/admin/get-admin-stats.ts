@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { penceToPounds } from '../../../shared/catalogue';
+import type { AdminStats, WeeklyFigure } from '../../../shared/schemas/admin';
+import type { Db } from '../../db/client';
+
+export const CHART_WEEKS = 12;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Monday 00:00 UTC of the week holding `date` (PostgreSQL's date_trunc('week') also starts on Monday). */
+export function weekStart(date: Date): Date {
+  const day = (date.getUTCDay() + 6) % 7;
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate() - day));
+}
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] => (Array.isArray(result) ? result : (result as { rows: Row[] }).rows);
+
+/**
+ * The six figures of the dashboard (DESIGN.md section 8) and, for the chart, enrolment fees paid
+ * and revenue per week over the last 12 weeks. Revenue counts completed payments, including those
+ * of deleted students (their payment rows stay).
+ */
+export async function getAdminStats(db: Db, now: Date = new Date()): Promise<AdminStats> {
+  const firstWeek = new Date(weekStart(now).getTime() - (CHART_WEEKS - 1) * 7 * DAY_MS);
+  const [counts, revenue, weekly] = await Promise.all([
+    db.execute(sql`
+      select count(*)::int as total_students,
+             count(*) filter (where enrollment_paid)::int as enrollment_paid,
+             count(*) filter (where not enrollment_paid)::int as pending_payments,
+             count(*) filter (where course_paid and course_type = 'foundation')::int as foundation_students,
+             count(*) filter (where course_paid and course_type = 'pro')::int as pro_students
+      from students`),
+    db.execute(sql`select coalesce(sum(amount_pence), 0)::bigint as pence from payments where status = 'completed'`),
+    db.execute(sql`
+      select to_char(date_trunc('week', completed_at at time zone 'UTC'), 'YYYY-MM-DD') as week_start,
+             count(*) filter (where payment_type in ('enrollment', 'combined'))::int as enrollments,
+             coalesce(sum(amount_pence), 0)::bigint as pence
+      from payments
+      where status = 'completed' and completed_at >= ${firstWeek.toISOString()}::timestamptz
+      group by 1`),
+  ]);
+  const c = rowsOf(counts)[0];
+  const byWeek = new Map(rowsOf(weekly).map((r) => [String(r.week_start), r]));
+  const weeks: WeeklyFigure[] = [];
+  for (let i = 0; i < CHART_WEEKS; i += 1) {
+    const start = new Date(firstWeek.getTime() + i * 7 * DAY_MS).toISOString().slice(0, 10);
+    const row = byWeek.get(start);
+    weeks.push({
+      week_start: start,
+      enrollments: Number(row?.enrollments ?? 0),
+      revenue: penceToPounds(Number(row?.pence ?? 0)),
+    });
+  }
+  return {
+    total_students: Number(c.total_students),
+    enrollment_paid: Number(c.enrollment_paid),
+    total_revenue: penceToPounds(Number(rowsOf(revenue)[0].pence)),
+    pending_payments: Number(c.pending_payments),
+    foundation_students: Number(c.foundation_students),
+    pro_students: Number(c.pro_students),
+    weekly: weeks,
+  };
+}

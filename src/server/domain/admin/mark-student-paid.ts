@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { COURSES, paymentAmountPence, type PaymentType } from '../../../shared/catalogue';
+import type { MarkPaidType } from '../../../shared/schemas/admin';
+import type { StudentRecord } from '../../../shared/schemas/student';
+import type { Db } from '../../db/client';
+import { payments } from '../../db/schema';
+import type { AdminAuth } from '../../plugins/auth';
+import { writeAudit } from '../audit/write-audit';
+import { applyPaymentToStudent, assertPayable } from '../payments/apply-payment';
+import { getStudent } from '../students/find-student';
+import { toStudentRecord } from '../students/to-student-record';
+
+const RECORDED_AS: Record<MarkPaidType, PaymentType> = { enrollment: 'enrollment', course: 'course', both: 'combined' };
+
+/**
+ * Mark Paid: records a manual payment at catalogue prices and updates the student's flags and
+ * total_paid, with its audit row, in one transaction. The same rules as a card payment apply
+ * (nothing paid twice; a course payment needs a chosen course).
+ */
+export async function markStudentPaid(
+  db: Db,
+  admin: AdminAuth,
+  studentId: string,
+  options: { paymentType: MarkPaidType; notes?: string | null },
+): Promise<StudentRecord> {
+  const paymentType = RECORDED_AS[options.paymentType];
+  return db.transaction(async (tx) => {
+    const student = await getStudent(tx, studentId, true);
+    assertPayable(student, paymentType);
+    const amountPence = paymentAmountPence(paymentType, student.courseType);
+    const now = new Date();
+    const courseType = paymentType === 'enrollment' ? null : student.courseType;
+    await tx.insert(payments).values({
+      studentId: student.id,
+      paymentType,
+      courseType,
+      amountPence,
+      status: 'completed',
+      method: 'manual',
+      idempotencyKey: `manual-${randomUUID()}`,
+      description: courseType ? `Manual payment: ${paymentType} (${COURSES[courseType].title})` : 'Manual payment: enrollment',
+      notes: options.notes || null,
+      recordedBy: admin.adminId,
+      createdAt: now,
+      completedAt: now,
+    });
+    const updated = await applyPaymentToStudent(tx, student, { paymentType, amountPence, courseType });
+    await writeAudit(tx, admin, {
+      action: 'student.marked_paid',
+      studentId: student.id,
+      studentName: `${student.firstName} ${student.lastName}`,
+      details: { payment_type: paymentType, amount_pence: amountPence, notes: options.notes || null },
+    });
+    return toStudentRecord(updated);
+  });
+}

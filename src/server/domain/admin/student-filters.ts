@@ -1,0 +1,30 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { StudentFilter } from '../../../shared/schemas/admin';
+import { students } from '../../db/schema';
+
+/** `%term%` for LIKE, with the term lower-cased and its own % _ \ taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The students matching the admin filters. The search is written with exactly the expression of
+ * students_search_trgm_idx (drizzle/0000_init.sql) so PostgreSQL can answer it from that index.
+ */
+export function studentFilterWhere(filter: StudentFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  const term = filter.search?.trim();
+  if (term) {
+    conditions.push(
+      sql`lower(${students.firstName} || ' ' || ${students.lastName} || ' ' || ${students.email}) like ${containsPattern(term)}`,
+    );
+  }
+  if (filter.status) conditions.push(eq(students.completionStatus, filter.status));
+  if (filter.course) conditions.push(eq(students.courseType, filter.course));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Newest registration first; the id breaks ties (index students_registration_date_idx). */
+export const newestFirst = [sql`${students.registrationDate} desc`, sql`${students.id} asc`];
+
+export const pageOffset = (page: number, pageSize: number) => (page - 1) * pageSize;

@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import type { CompletionStatus } from '../../../shared/catalogue';
+import { messages } from '../../../shared/messages';
+import type { StudentRecord } from '../../../shared/schemas/student';
+import type { Db } from '../../db/client';
+import { students } from '../../db/schema';
+import { badRequest } from '../../errors';
+import type { AdminAuth } from '../../plugins/auth';
+import { writeAudit } from '../audit/write-audit';
+import { getStudent } from '../students/find-student';
+import { toStudentRecord } from '../students/to-student-record';
+
+const fullName = (s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}`;
+
+/** The status dropdown: any of the five values, no ordering enforced (SPEC.md section 4). */
+export async function updateStudentStatus(
+  db: Db,
+  admin: AdminAuth,
+  studentId: string,
+  status: CompletionStatus,
+): Promise<StudentRecord> {
+  return db.transaction(async (tx) => {
+    const student = await getStudent(tx, studentId, true);
+    const [updated] = await tx
+      .update(students)
+      .set({ completionStatus: status, updatedAt: new Date() })
+      .where(eq(students.id, student.id))
+      .returning();
+    await writeAudit(tx, admin, {
+      action: 'student.status_changed',
+      studentId: student.id,
+      studentName: fullName(student),
+      details: { from: student.completionStatus, to: status },
+    });
+    return toStudentRecord(updated);
+  });
+}
+
+/** The Complete action: only for a student whose course is paid (the button shows only then). */
+export async function completeStudent(db: Db, admin: AdminAuth, studentId: string): Promise<StudentRecord> {
+  return db.transaction(async (tx) => {
+    const student = await getStudent(tx, studentId, true);
+    if (!student.coursePaid) throw badRequest(messages.admin.completeNeedsCoursePaid);
+    const [updated] = await tx
+      .update(students)
+      .set({ completionStatus: 'completed', updatedAt: new Date() })
+      .where(eq(students.id, student.id))
+      .returning();
+    await writeAudit(tx, admin, {
+      action: 'student.completed',
+      studentId: student.id,
+      studentName: fullName(student),
+      details: { from: student.completionStatus },
+    });
+    return toStudentRecord(updated);
+  });
+}

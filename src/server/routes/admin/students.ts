@@ -1,0 +1,75 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  markPaidBody,
+  statusUpdateBody,
+  studentExportFileName,
+  studentFilterQuery,
+  studentListQuery,
+  studentListResponse,
+} from '../../../shared/schemas/admin';
+import { errorSchema, studentIdParams } from '../../../shared/schemas/common';
+import { studentRecordSchema } from '../../../shared/schemas/student';
+import { deleteStudent } from '../../domain/admin/delete-student';
+import { exportStudentsCsv } from '../../domain/admin/export-students-csv';
+import { listStudents } from '../../domain/admin/list-students';
+import { markStudentPaid } from '../../domain/admin/mark-student-paid';
+import { completeStudent, updateStudentStatus } from '../../domain/admin/update-student-status';
+import { requireAdmin } from '../../plugins/auth';
+
+/** Student Management (SPEC.md section 7 "Admin"); inside the guarded admin scope. */
+const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
+
+  app.get(
+    '/students',
+    { schema: { querystring: studentListQuery, response: { 200: studentListResponse, 400: errorSchema, 401: errorSchema } } },
+    async (request) => listStudents(app.db, request.query),
+  );
+
+  app.get(
+    '/students/export.csv',
+    { schema: { querystring: studentFilterQuery } },
+    async (request, reply) => {
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${studentExportFileName()}"`)
+        .header('cache-control', 'no-store');
+      return reply.send(Readable.from(exportStudentsCsv(app.db, request.query), { objectMode: false }));
+    },
+  );
+
+  app.put(
+    '/students/:id/status',
+    { schema: { params: studentIdParams, body: statusUpdateBody, response: { 200: studentRecordSchema, ...errors } } },
+    async (request) => updateStudentStatus(app.db, requireAdmin(request), request.params.id, request.body.completion_status),
+  );
+
+  app.put(
+    '/students/:id/complete',
+    { schema: { params: studentIdParams, response: { 200: studentRecordSchema, ...errors } } },
+    async (request) => completeStudent(app.db, requireAdmin(request), request.params.id),
+  );
+
+  app.post(
+    '/students/:id/mark-paid',
+    { schema: { params: studentIdParams, body: markPaidBody, response: { 200: studentRecordSchema, ...errors } } },
+    async (request) =>
+      markStudentPaid(app.db, requireAdmin(request), request.params.id, {
+        paymentType: request.body.payment_type,
+        notes: request.body.notes,
+      }),
+  );
+
+  app.delete(
+    '/students/:id',
+    { schema: { params: studentIdParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await deleteStudent(app.db, app.storage, requireAdmin(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default studentAdminRoutes;

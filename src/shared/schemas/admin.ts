@@ -1,0 +1,191 @@
+/**
+ * Contracts of the admin area (SPEC.md sections 3 and 7 "Admin", DESIGN.md section 8). Lists are
+ * paginated in the database: every list answers `{ <items>, total, page, page_size }`.
+ */
+import { z } from 'zod';
+import { COMPLETION_STATUSES, COURSE_TYPES, type CompletionStatus } from '../catalogue';
+import { studentRecordSchema } from './student';
+
+export const COMPLETION_STATUS_LABELS: Record<CompletionStatus, string> = {
+  contacted: 'Contacted',
+  enrolled: 'Enrolled',
+  in_progress: 'In Progress',
+  emailed: 'Emailed',
+  completed: 'Completed',
+};
+
+const STATUS_MESSAGE = `completion_status must be one of: ${COMPLETION_STATUSES.join(', ')}`;
+export const completionStatusSchema = z.enum(COMPLETION_STATUSES, { error: STATUS_MESSAGE });
+
+const page = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageSize = z.coerce.number().int().min(1).max(200).default(25);
+const search = z.string().trim().max(100).optional();
+
+export const paginationQuery = z.object({ page, page_size: pageSize });
+export type PaginationQuery = z.infer<typeof paginationQuery>;
+
+/** Filters shared by the students list and the CSV export. Empty strings mean "All". */
+export const studentFilterQuery = z.object({
+  search,
+  status: z.preprocess((v) => (v === '' ? undefined : v), completionStatusSchema.optional()),
+  course: z.preprocess((v) => (v === '' ? undefined : v), z.enum(COURSE_TYPES).optional()),
+});
+export type StudentFilter = z.infer<typeof studentFilterQuery>;
+
+/** GET /api/admin/students?search=&status=&course=&page=&page_size= */
+export const studentListQuery = studentFilterQuery.extend({ page, page_size: pageSize });
+export type StudentListQuery = z.infer<typeof studentListQuery>;
+
+export const studentListResponse = z.object({
+  students: z.array(studentRecordSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type StudentListResponse = z.infer<typeof studentListResponse>;
+
+/** GET /api/admin/stats (SPEC.md section 3 "Dashboard statistics") plus 12 weeks for the chart. */
+export const weeklyFigureSchema = z.object({
+  week_start: z.string(),
+  enrollments: z.number().int(),
+  revenue: z.number(),
+});
+export type WeeklyFigure = z.infer<typeof weeklyFigureSchema>;
+
+export const adminStatsSchema = z.object({
+  total_students: z.number().int(),
+  enrollment_paid: z.number().int(),
+  total_revenue: z.number(),
+  pending_payments: z.number().int(),
+  foundation_students: z.number().int(),
+  pro_students: z.number().int(),
+  weekly: z.array(weeklyFigureSchema),
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
+
+/** PUT /api/admin/students/{id}/status */
+export const statusUpdateBody = z.object({ completion_status: completionStatusSchema });
+export type StatusUpdateBody = z.infer<typeof statusUpdateBody>;
+
+/** POST /api/admin/students/{id}/mark-paid ('both' is recorded as a combined payment). */
+export const MARK_PAID_TYPES = ['enrollment', 'course', 'both'] as const;
+export type MarkPaidType = (typeof MARK_PAID_TYPES)[number];
+export const markPaidBody = z.object({
+  payment_type: z.enum(MARK_PAID_TYPES, { error: 'payment_type must be enrollment, course or both' }),
+  payment_method: z.literal('manual').default('manual'),
+  notes: z.string().trim().max(500).nullable().optional(),
+});
+export type MarkPaidBody = z.input<typeof markPaidBody>;
+
+/** GET /api/admin/student-progress (students whose course is paid). */
+export const progressListQuery = paginationQuery.extend({ search });
+export type ProgressListQuery = z.infer<typeof progressListQuery>;
+export const adminProgressSchema = z.object({
+  student_id: z.uuid(),
+  student_name: z.string(),
+  email: z.string(),
+  course_type: z.enum(COURSE_TYPES),
+  foundation_progress: z.array(z.boolean()),
+  pro_progress: z.array(z.boolean()),
+  progress_percentage: z.number(),
+  total_stages: z.number().int(),
+  completed_stages: z.number().int(),
+});
+export type AdminProgress = z.infer<typeof adminProgressSchema>;
+export const progressListResponse = z.object({
+  students: z.array(adminProgressSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type ProgressListResponse = z.infer<typeof progressListResponse>;
+
+/** GET /api/admin/referral-codes */
+export const referralListQuery = progressListQuery;
+export const referralRowSchema = z.object({
+  student_id: z.uuid(),
+  student_name: z.string(),
+  email: z.string(),
+  referral_code: z.string().nullable(),
+  enrollment_paid: z.boolean(),
+  course_paid: z.boolean(),
+  course_type: z.enum(COURSE_TYPES).nullable(),
+});
+export type ReferralRow = z.infer<typeof referralRowSchema>;
+export const referralListResponse = z.object({
+  referrals: z.array(referralRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type ReferralListResponse = z.infer<typeof referralListResponse>;
+
+/** GET /api/admin/audit-log (newest first). */
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  admin_username: z.string(),
+  action: z.string(),
+  student_id: z.string().nullable(),
+  student_name: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditListResponse = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type AuditListResponse = z.infer<typeof auditListResponse>;
+
+/** What each audit action means, in words (Activity view). */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'student.status_changed': 'Changed status',
+  'student.completed': 'Marked as completed',
+  'student.marked_paid': 'Marked payment as received',
+  'student.deleted': 'Deleted student',
+  'id.approved': 'Approved ID',
+  'id.rejected': 'Rejected ID',
+  'certificate.activated': 'Activated certificate',
+  'message.read': 'Read support message',
+};
+
+/** GET /api/admin/messages (contact form messages, newest first). */
+export const contactMessageSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string(),
+  subject: z.string().nullable(),
+  category: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+export const messageListResponse = z.object({
+  messages: z.array(contactMessageSchema),
+  total: z.number().int(),
+  unread: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+export type MessageListResponse = z.infer<typeof messageListResponse>;
+export const messageIdParams = z.object({ id: z.uuid({ message: 'Invalid id' }) });
+
+/** CSV export: the spec's columns, in order. */
+export const STUDENT_CSV_COLUMNS = [
+  'Name',
+  'Email',
+  'Phone',
+  'Course Type',
+  'Start Date',
+  'Enrollment Paid',
+  'Course Paid',
+  'Total Paid',
+  'Status',
+  'Registration Date',
+] as const;
+
+export const STUDENT_EXPORT_PATH = '/api/admin/students/export.csv';
+export const studentExportFileName = (today: Date = new Date()) => `students-${today.toISOString().slice(0, 10)}.csv`;
