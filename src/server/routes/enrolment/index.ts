@@ -1,6 +1,71 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { courseSchedule } from '../../../shared/catalogue';
+import { messages } from '../../../shared/messages';
+import { errorSchema, studentIdParams } from '../../../shared/schemas/common';
+import {
+  courseDatesResponse,
+  courseSelectionBody,
+  courseSelectionResponse,
+  publicConfigResponse,
+  registrationBody,
+  registrationResponse,
+} from '../../../shared/schemas/enrolment';
+import { registerStudent } from '../../domain/enrolment/register-student';
+import { selectCourse } from '../../domain/enrolment/select-course';
+import { badRequest } from '../../errors';
+import { requireStudentAccess } from '../../plugins/auth';
 
-/** The enrolment API area (mounted under /api). Routes: HTTP only — schema in, domain function, schema out. */
-const enrolmentRoutes: FastifyPluginAsyncZod = async () => {};
+/** The enrolment API area (mounted under /api): registration, course dates, course selection, public config. */
+const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/public-config', { schema: { response: { 200: publicConfigResponse } } }, async () => ({
+    square: {
+      environment: app.config.square.environment,
+      application_id: app.config.square.applicationId ?? null,
+      location_id: app.config.square.locationId ?? null,
+    },
+  }));
+
+  app.get('/course-dates', { schema: { response: { 200: courseDatesResponse } } }, async () => ({
+    schedule: courseSchedule(),
+  }));
+
+  app.post(
+    '/students',
+    { schema: { body: registrationBody, response: { 201: registrationResponse, 400: errorSchema } } },
+    async (request, reply) => {
+      const body = request.body;
+      const student = await registerStudent(app.db, {
+        firstName: body.first_name,
+        lastName: body.last_name,
+        email: body.email,
+        phone: body.phone,
+        referralCode: body.referral_code,
+      });
+      return reply.code(201).send({ id: student.id, token: await app.tokens.studentToken(student.id) });
+    },
+  );
+
+  app.post(
+    '/students/:id/course-selection',
+    {
+      schema: {
+        params: studentIdParams,
+        body: courseSelectionBody,
+        response: { 200: courseSelectionResponse, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      requireStudentAccess(request, id);
+      if (request.body.student_id && request.body.student_id !== id) throw badRequest(messages.enrolment.studentIdMismatch);
+      const student = await selectCourse(app.db, {
+        studentId: id,
+        courseType: request.body.course_type,
+        courseStartDate: request.body.course_start_date,
+      });
+      return { success: true as const, course_type: request.body.course_type, course_start_date: student.courseStartDate ?? '' };
+    },
+  );
+};
 
 export default enrolmentRoutes;

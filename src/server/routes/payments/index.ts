@@ -1,6 +1,55 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CURRENCY, penceToPounds } from '../../../shared/catalogue';
+import { errorSchema } from '../../../shared/schemas/common';
+import { createPaymentBody, createPaymentResponse } from '../../../shared/schemas/payments';
+import { createCardPayment } from '../../domain/payments/create-card-payment';
+import { toStudentRecord } from '../../domain/students/to-student-record';
+import { createPaymentProvider } from '../../payments/create-provider';
+import { requireStudentAccess } from '../../plugins/auth';
 
-/** The payments API area (mounted under /api). Routes: HTTP only — schema in, domain function, schema out. */
-const paymentsRoutes: FastifyPluginAsyncZod = async () => {};
+/** The payments API area (mounted under /api): Square card payments. */
+const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const provider = createPaymentProvider(app.config.square);
+
+  app.post(
+    '/square/create-payment',
+    {
+      schema: {
+        body: createPaymentBody,
+        response: {
+          200: createPaymentResponse,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          502: errorSchema,
+          503: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      requireStudentAccess(request, body.student_id);
+      const { payment, student } = await createCardPayment(app.db, provider, {
+        studentId: body.student_id,
+        sourceId: body.source_id,
+        amount: body.amount,
+        paymentType: body.payment_type,
+        idempotencyKey: body.idempotency_key,
+      });
+      request.log.info({ paymentId: payment.id, paymentType: payment.paymentType }, 'card payment completed');
+      return {
+        success: true as const,
+        payment_id: payment.id,
+        status: 'completed' as const,
+        payment_type: payment.paymentType,
+        amount: penceToPounds(payment.amountPence),
+        currency: CURRENCY,
+        student: toStudentRecord(student),
+      };
+    },
+  );
+};
 
 export default paymentsRoutes;

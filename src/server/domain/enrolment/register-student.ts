@@ -1,0 +1,55 @@
+import { eq } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import type { Db } from '../../db/client';
+import { students, type Student } from '../../db/schema';
+import { badRequest } from '../../errors';
+import { findStudentByEmail } from '../students/find-student';
+
+export interface Registration {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string | null;
+  referralCode: string | null;
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const cause = (error as { cause?: { code?: string } }).cause;
+  return (error as { code?: string }).code === '23505' || cause?.code === '23505';
+};
+
+/**
+ * Step 1 of the wizard. An email already registered (in any letter case) is a 400 that the client
+ * turns into SPEC's message. A referral code that matches a student (case-insensitively) is recorded
+ * as referred_by; an unknown one is ignored so a typo never blocks an enrolment.
+ */
+export async function registerStudent(db: Db, registration: Registration): Promise<Student> {
+  if (await findStudentByEmail(db, registration.email)) throw badRequest(messages.enrolment.emailAlreadyRegistered);
+  let referredBy: string | null = null;
+  if (registration.referralCode) {
+    const [referrer] = await db
+      .select({ id: students.id })
+      .from(students)
+      .where(eq(students.referralCode, registration.referralCode.toUpperCase()))
+      .limit(1);
+    referredBy = referrer?.id ?? null;
+  }
+  try {
+    const [student] = await db
+      .insert(students)
+      .values({
+        firstName: registration.firstName,
+        lastName: registration.lastName,
+        email: registration.email,
+        phone: registration.phone,
+        referredBy,
+      })
+      .returning();
+    return student;
+  } catch (error) {
+    // Two registrations with the same email at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) throw badRequest(messages.enrolment.emailAlreadyRegistered);
+    throw error;
+  }
+}
+

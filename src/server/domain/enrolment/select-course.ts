@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import { courseSchedule, type CourseType } from '../../../shared/catalogue';
+import { messages } from '../../../shared/messages';
+import type { Db } from '../../db/client';
+import { students, type Student } from '../../db/schema';
+import { badRequest, conflict } from '../../errors';
+import { getStudent } from '../students/find-student';
+
+/**
+ * Step 3 of the wizard: the course and one of the listed intakes. Once the course is paid the
+ * course type is fixed (a paid Foundation place cannot become Pro without paying); the start date
+ * may still move to another listed intake.
+ */
+export async function selectCourse(
+  db: Db,
+  options: { studentId: string; courseType: CourseType; courseStartDate: string; today?: Date },
+): Promise<Student> {
+  const intakes = courseSchedule(options.today ?? new Date()).map((entry) => entry.start_date);
+  if (!intakes.includes(options.courseStartDate)) throw badRequest(messages.enrolment.invalidStartDate);
+  return db.transaction(async (tx) => {
+    const student = await getStudent(tx, options.studentId, true);
+    if (student.coursePaid && student.courseType !== options.courseType) throw conflict(messages.enrolment.courseAlreadyPaid);
+    const [updated] = await tx
+      .update(students)
+      .set({ courseType: options.courseType, courseStartDate: options.courseStartDate, updatedAt: new Date() })
+      .where(eq(students.id, student.id))
+      .returning();
+    return updated;
+  });
+}

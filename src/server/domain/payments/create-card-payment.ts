@@ -1,0 +1,167 @@
+/**
+ * A card payment (DESIGN.md section 6). Money is never lost and never taken twice:
+ * 1. In one transaction holding the student's row: replay an existing attempt with the same
+ *    idempotency key, or check the rules and the amount and write the payment `pending`.
+ * 2. Call the provider with the same idempotency key (outside any transaction).
+ * 3. Completed: the payment and the student's flags/total_paid/referral code in one transaction.
+ *    Declined: the payment is `failed` with its detail, nothing is paid.
+ *    Unknown outcome (timeout, provider error): 502/503, the row stays `pending` for reconciliation,
+ *    marked so that a retry with the same key may ask the provider again (which never charges twice).
+ */
+import { and, eq, gt, ne } from 'drizzle-orm';
+import { paymentAmountPence, poundsToPence, formatPounds, type PaymentType } from '../../../shared/catalogue';
+import { messages } from '../../../shared/messages';
+import type { Db } from '../../db/client';
+import { payments, type Payment, type Student } from '../../db/schema';
+import { AppError, badRequest, conflict } from '../../errors';
+import { ProviderUnavailableError, type PaymentProvider } from '../../payments/provider';
+import { getStudent } from '../students/find-student';
+import { applyPaymentToStudent, assertPayable } from './apply-payment';
+import { describePayment } from './describe-payment';
+
+const m = messages.enrolment;
+
+export interface CardPaymentInput {
+  studentId: string;
+  sourceId: string;
+  /** What the browser showed, in pounds. */
+  amount: number;
+  paymentType: PaymentType;
+  idempotencyKey: string;
+}
+
+export interface CardPaymentResult {
+  payment: Payment;
+  student: Student;
+}
+
+/** failure_detail on a still-pending row: the last provider call ended without a known outcome. */
+const UNKNOWN_OUTCOME = { timeout: 'unknown outcome: provider timeout', error: 'unknown outcome: provider error' } as const;
+/** Another attempt for the same student that is younger than this blocks a new one. */
+const IN_FLIGHT_WINDOW_MS = 15 * 60 * 1000;
+const WAIT_FOR_OTHER_ATTEMPT_MS = 25_000;
+
+export async function createCardPayment(db: Db, provider: PaymentProvider, input: CardPaymentInput): Promise<CardPaymentResult> {
+  const claim = await db.transaction(async (tx) => {
+    const student = await getStudent(tx, input.studentId, true);
+    const [existing] = await tx.select().from(payments).where(eq(payments.idempotencyKey, input.idempotencyKey)).limit(1);
+    if (existing) {
+      if (existing.studentId !== student.id || existing.paymentType !== input.paymentType) {
+        throw conflict('This idempotency key belongs to another payment. Please start a new payment.');
+      }
+      return { payment: existing, owned: false };
+    }
+    assertPayable(student, input.paymentType);
+    const amountPence = paymentAmountPence(input.paymentType, student.courseType);
+    if (poundsToPence(input.amount) !== amountPence) throw badRequest(m.amountMismatch(formatPounds(amountPence)));
+    const [other] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.studentId, student.id),
+          eq(payments.status, 'pending'),
+          gt(payments.createdAt, new Date(Date.now() - IN_FLIGHT_WINDOW_MS)),
+          ne(payments.idempotencyKey, input.idempotencyKey),
+        ),
+      )
+      .limit(1);
+    if (other) throw conflict(m.paymentInProgress);
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        studentId: student.id,
+        paymentType: input.paymentType,
+        courseType: input.paymentType === 'enrollment' ? null : student.courseType,
+        amountPence,
+        currency: 'GBP',
+        status: 'pending',
+        method: 'card',
+        idempotencyKey: input.idempotencyKey,
+        description: describePayment(input.paymentType, student.courseType),
+      })
+      .returning();
+    return { payment, owned: true };
+  });
+
+  let payment = claim.payment;
+  if (!claim.owned) {
+    payment = await takeOverOrWait(db, payment);
+    if (payment.status === 'completed') return { payment, student: await getStudent(db, input.studentId) };
+    if (payment.status === 'failed') throw badRequest(payment.failureDetail ?? m.paymentAlreadyFailed);
+  }
+  return chargeAndRecord(db, provider, payment, input.sourceId);
+}
+
+/**
+ * Same key as an earlier attempt. Finished: its result. Left with an unknown outcome: this request
+ * takes it over (compare-and-set on failure_detail) and asks the provider again. In flight in
+ * another request: wait for that request's result.
+ */
+async function takeOverOrWait(db: Db, payment: Payment): Promise<Payment> {
+  const deadline = Date.now() + WAIT_FOR_OTHER_ATTEMPT_MS;
+  let current = payment;
+  for (;;) {
+    if (current.status !== 'pending') return current;
+    if (current.failureDetail) {
+      const [taken] = await db
+        .update(payments)
+        .set({ failureDetail: null })
+        .where(and(eq(payments.id, current.id), eq(payments.status, 'pending'), eq(payments.failureDetail, current.failureDetail)))
+        .returning();
+      if (taken) return taken;
+    }
+    if (Date.now() > deadline) throw conflict(m.paymentInProgress);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    [current] = await db.select().from(payments).where(eq(payments.id, current.id)).limit(1);
+  }
+}
+
+async function chargeAndRecord(db: Db, provider: PaymentProvider, payment: Payment, sourceId: string): Promise<CardPaymentResult> {
+  let result;
+  try {
+    result = await provider.charge({
+      sourceId,
+      idempotencyKey: payment.idempotencyKey,
+      amountPence: payment.amountPence,
+      currency: 'GBP',
+      note: payment.description ?? 'Enrollment',
+      referenceId: payment.id,
+    });
+  } catch (error) {
+    const kind = error instanceof ProviderUnavailableError ? error.kind : 'error';
+    await db
+      .update(payments)
+      .set({ failureDetail: UNKNOWN_OUTCOME[kind] })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+    throw kind === 'timeout' ? new AppError(503, m.providerTimeout) : new AppError(502, m.providerError);
+  }
+
+  if (result.outcome === 'declined') {
+    await db
+      .update(payments)
+      .set({ status: 'failed', failureDetail: result.detail })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+    throw badRequest(result.detail);
+  }
+
+  return db.transaction(async (tx) => {
+    const [completed] = await tx
+      .update(payments)
+      .set({ status: 'completed', completedAt: new Date(), providerReference: result.providerReference, failureDetail: null })
+      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+      .returning();
+    const student = await getStudent(tx, payment.studentId ?? '', true);
+    if (!completed) {
+      // Another request already recorded this payment: report it, never apply it twice.
+      const [recorded] = await tx.select().from(payments).where(eq(payments.id, payment.id)).limit(1);
+      return { payment: recorded, student };
+    }
+    const updated = await applyPaymentToStudent(tx, student, {
+      paymentType: completed.paymentType,
+      amountPence: completed.amountPence,
+      courseType: completed.courseType,
+    });
+    return { payment: completed, student: updated };
+  });
+}

@@ -1,0 +1,15 @@
+import type { Config } from '../config';
+import { OfflineSquareProvider } from './offline-provider';
+import type { PaymentProvider } from './provider';
+import { SquareApiProvider } from './square-api-provider';
+
+/** The provider the configuration asks for (config.ts guarantees the Square credentials outside offline mode). */
+export function createPaymentProvider(square: Config['square']): PaymentProvider {
+  if (square.environment === 'offline') return new OfflineSquareProvider();
+  return new SquareApiProvider({
+    environment: square.environment,
+    accessToken: square.accessToken ?? '',
+    locationId: square.locationId ?? '',
+    baseUrl: square.apiUrl,
+  });
+}

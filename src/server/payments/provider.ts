@@ -1,0 +1,35 @@
+/**
+ * The card payment provider behind one small interface: Square's offline test tokens or Square's
+ * CreatePayment API. A charge either completes, is declined (a normal answer with a detail a person
+ * can read), or throws ProviderUnavailableError when the outcome is unknown (timeout, network, 5xx).
+ */
+export interface ChargeRequest {
+  /** The card token from the browser. Never stored or logged. */
+  sourceId: string;
+  idempotencyKey: string;
+  amountPence: number;
+  currency: 'GBP';
+  /** Shown on the provider's dashboard, e.g. "Enrollment Fee". */
+  note: string;
+  /** Our payment row id, so the provider's record points back to ours. */
+  referenceId: string;
+}
+
+export type ChargeResult =
+  | { outcome: 'completed'; providerReference: string }
+  | { outcome: 'declined'; detail: string };
+
+export interface PaymentProvider {
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+}
+
+/** The outcome is unknown: the payment row stays pending for reconciliation. */
+export class ProviderUnavailableError extends Error {
+  constructor(
+    readonly kind: 'timeout' | 'error',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProviderUnavailableError';
+  }
+}

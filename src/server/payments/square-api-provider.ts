@@ -1,0 +1,95 @@
+import { SquareClient, SquareEnvironment, SquareError, SquareTimeoutError } from 'square';
+import { messages } from '../../shared/messages';
+import type { ChargeRequest, ChargeResult, PaymentProvider } from './provider';
+import { ProviderUnavailableError } from './provider';
+
+export interface SquareApiOptions {
+  environment: 'sandbox' | 'production';
+  accessToken: string;
+  locationId: string;
+  /** Square's API base URL; only tests point it at a local fake. */
+  baseUrl?: string;
+  timeoutSeconds?: number;
+}
+
+/** Square's card error codes, in the words our client shows. */
+const DECLINE_DETAILS: Record<string, string> = {
+  GENERIC_DECLINE: messages.enrolment.cardDeclined,
+  CARD_DECLINED: messages.enrolment.cardDeclined,
+  INSUFFICIENT_FUNDS: messages.enrolment.cardDeclined,
+  CVV_FAILURE: messages.enrolment.cardCvvRejected,
+  VERIFY_CVV_FAILURE: messages.enrolment.cardCvvRejected,
+  ADDRESS_VERIFICATION_FAILURE: messages.enrolment.cardPostcodeRejected,
+  VERIFY_AVS_FAILURE: messages.enrolment.cardPostcodeRejected,
+  INVALID_EXPIRATION: messages.enrolment.cardExpiryRejected,
+  INVALID_CARD: messages.enrolment.cardNotRecognised,
+  INVALID_CARD_DATA: messages.enrolment.cardNotRecognised,
+  CARD_TOKEN_EXPIRED: messages.enrolment.cardNotRecognised,
+  CARD_TOKEN_USED: messages.enrolment.cardNotRecognised,
+};
+
+/** SQUARE_ENVIRONMENT=sandbox|production: Square's CreatePayment through the official `square` package. */
+export class SquareApiProvider implements PaymentProvider {
+  private readonly client: SquareClient;
+
+  constructor(private readonly options: SquareApiOptions) {
+    this.client = new SquareClient({
+      token: options.accessToken,
+      environment: options.environment === 'production' ? SquareEnvironment.Production : SquareEnvironment.Sandbox,
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+      timeoutInSeconds: options.timeoutSeconds ?? 20,
+      // A retry after a timeout is safe (same idempotency key) but the caller already retries.
+      maxRetries: 0,
+    });
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    try {
+      const response = await this.client.payments.create({
+        sourceId: request.sourceId,
+        idempotencyKey: request.idempotencyKey,
+        amountMoney: { amount: BigInt(request.amountPence), currency: request.currency },
+        locationId: this.options.locationId,
+        referenceId: request.referenceId,
+        note: request.note,
+        autocomplete: true,
+      });
+      const payment = response.payment;
+      if (payment?.id && (payment.status === 'COMPLETED' || payment.status === 'APPROVED')) {
+        return { outcome: 'completed', providerReference: payment.id };
+      }
+      if (payment?.status === 'FAILED' || payment?.status === 'CANCELED') {
+        return { outcome: 'declined', detail: messages.enrolment.cardDeclined };
+      }
+      throw new ProviderUnavailableError('error', `unexpected payment status ${payment?.status ?? 'none'}`);
+    } catch (error) {
+      const decline = declineDetail(error);
+      if (decline) return { outcome: 'declined', detail: decline };
+      throw toUnavailable(error);
+    }
+  }
+}
+
+/** Square's 400/402 answers about the card are declines: a normal outcome with a readable detail. */
+function declineDetail(error: unknown): string | null {
+  if (!(error instanceof SquareError)) return null;
+  if (error.statusCode !== 400 && error.statusCode !== 402) return null;
+  const cardError = error.errors.find((e) => e.category === 'PAYMENT_METHOD_ERROR' || DECLINE_DETAILS[e.code]);
+  return cardError ? (DECLINE_DETAILS[cardError.code] ?? messages.enrolment.cardDeclined) : null;
+}
+
+/** Everything else leaves the outcome unknown. */
+function toUnavailable(error: unknown): ProviderUnavailableError {
+  if (error instanceof ProviderUnavailableError) return error;
+  if (isTimeout(error)) return new ProviderUnavailableError('timeout', 'Square did not answer in time');
+  if (error instanceof SquareError) {
+    return new ProviderUnavailableError('error', `Square answered ${error.statusCode ?? 'without a status'}: ${error.errors.map((e) => e.code).join(', ')}`);
+  }
+  return new ProviderUnavailableError('error', error instanceof Error ? error.message : 'unknown provider error');
+}
+
+/** The SDK reports its own timeout either as SquareTimeoutError or as a status-less SquareError whose cause is "timeout". */
+function isTimeout(error: unknown): boolean {
+  if (error instanceof SquareTimeoutError) return true;
+  return error instanceof SquareError && error.statusCode === undefined && String(error.cause ?? error.message).toLowerCase().includes('timeout');
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { COURSE_TYPES } from '../catalogue';
+import { messages } from '../messages';
+import { uuidSchema } from './common';
+
+const m = messages.enrolment;
+
+const requiredText = (max: number) =>
+  z.string({ error: m.requiredFields }).trim().min(1, m.requiredFields).max(max, m.fieldTooLong);
+
+/** Empty strings and null mean "not given" for the optional fields. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, m.fieldTooLong)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+/** POST /api/students (SPEC.md section 3 "Student registration payload"). */
+export const registrationBody = z.object({
+  first_name: requiredText(100),
+  last_name: requiredText(100),
+  email: requiredText(254).pipe(z.email({ error: m.invalidEmail })),
+  phone: optionalText(30),
+  referral_code: optionalText(20),
+});
+export type RegistrationBody = z.input<typeof registrationBody>;
+
+export const registrationResponse = z.object({ id: z.uuid(), token: z.string() });
+export type RegistrationResponse = z.infer<typeof registrationResponse>;
+
+/** POST /api/students/{id}/course-selection. `student_id` is optional and must match the path. */
+export const courseSelectionBody = z.object({
+  student_id: uuidSchema.optional(),
+  course_type: z.enum(COURSE_TYPES, { error: m.courseAndDateRequired }),
+  course_start_date: z.iso.date({ error: m.courseAndDateRequired }),
+});
+export type CourseSelectionBody = z.infer<typeof courseSelectionBody>;
+
+export const courseSelectionResponse = z.object({
+  success: z.literal(true),
+  course_type: z.enum(COURSE_TYPES),
+  course_start_date: z.string(),
+});
+export type CourseSelectionResponse = z.infer<typeof courseSelectionResponse>;
+
+/** GET /api/course-dates (DESIGN.md section 5). */
+export const scheduleEntrySchema = z.object({
+  start_date: z.string(),
+  end_date: z.string(),
+  graduation_date: z.string(),
+  label: z.string(),
+});
+export const courseDatesResponse = z.object({ schedule: z.array(scheduleEntrySchema) });
+export type CourseDatesResponse = z.infer<typeof courseDatesResponse>;
+
+/** GET /api/public-config: what the browser needs to open the card form (never the access token). */
+export const publicConfigResponse = z.object({
+  square: z.object({
+    environment: z.enum(['offline', 'sandbox', 'production']),
+    application_id: z.string().nullable(),
+    location_id: z.string().nullable(),
+  }),
+});
+export type PublicConfig = z.infer<typeof publicConfigResponse>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { PAYMENT_TYPES } from '../catalogue';
+import { messages } from '../messages';
+import { uuidSchema } from './common';
+import { studentRecordSchema } from './student';
+
+/**
+ * POST /api/square/create-payment (SPEC.md section 3 "Payment request", DESIGN.md section 6).
+ * `amount` is what the browser showed, in pounds; the server recomputes it and refuses a difference.
+ */
+export const createPaymentBody = z.object({
+  source_id: z.string().trim().min(1, 'source_id is required').max(512),
+  student_id: uuidSchema,
+  amount: z.number().positive().max(10_000),
+  currency: z.string().trim().toUpperCase().refine((value) => value === 'GBP', messages.enrolment.currencyNotSupported),
+  payment_type: z.enum(PAYMENT_TYPES),
+  description: z.string().trim().max(200).nullish(),
+  /** One per payment attempt (crypto.randomUUID() in the browser), reused when that attempt is retried. */
+  idempotency_key: z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9-]+$/, 'idempotency_key: Invalid format'),
+});
+export type CreatePaymentBody = z.input<typeof createPaymentBody>;
+
+export const createPaymentResponse = z.object({
+  success: z.literal(true),
+  payment_id: z.uuid(),
+  status: z.literal('completed'),
+  payment_type: z.enum(PAYMENT_TYPES),
+  amount: z.number(),
+  currency: z.literal('GBP'),
+  student: studentRecordSchema,
+});
+export type CreatePaymentResponse = z.infer<typeof createPaymentResponse>;
