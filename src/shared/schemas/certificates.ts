@@ -64,6 +64,14 @@ export const adminCertificatesResponse = z.object({
 });
 export type AdminCertificatesResponse = z.infer<typeof adminCertificatesResponse>;
 
+/** POST /api/admin/certificate/{certificate_id}/activate: activating twice is harmless. */
+export const activateCertificateResponse = z.object({
+  certificate_id: z.string(),
+  activated: z.literal(true),
+  already_active: z.boolean(),
+});
+export type ActivateCertificateResponse = z.infer<typeof activateCertificateResponse>;
+
 /**
  * GET /api/certificates/sample: exactly what the SAMPLE certificate PDF
  * (GET /api/certificates/sample.pdf) prints, for the /certificate-demo page.

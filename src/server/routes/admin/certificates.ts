@@ -1,6 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  activateCertificateResponse,
+  adminCertificatesQuery,
+  adminCertificatesResponse,
+  certificateIdParams,
+} from '../../../shared/schemas/certificates';
+import { errorSchema } from '../../../shared/schemas/common';
+import { activateCertificate } from '../../domain/certificates/activate-certificate';
+import { listCertificates } from '../../domain/certificates/list-certificates';
+import { requireAdmin } from '../../plugins/auth';
 
 /** Admin certificates routes; registered inside the guarded admin scope (an admin token is already checked). */
-const certificateAdminRoutes: FastifyPluginAsyncZod = async () => {};
+const certificateAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/certificates',
+    { schema: { querystring: adminCertificatesQuery, response: { 200: adminCertificatesResponse } } },
+    async (request) => listCertificates(app.db, { page: request.query.page, pageSize: request.query.page_size }),
+  );
+
+  app.post(
+    '/certificate/:certificate_id/activate',
+    { schema: { params: certificateIdParams, response: { 200: activateCertificateResponse, 404: errorSchema } } },
+    async (request) => activateCertificate(app.db, requireAdmin(request), request.params.certificate_id),
+  );
+};
 
 export default certificateAdminRoutes;

@@ -1,6 +1,78 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  certificateIdParams,
+  certificateVerificationSchema,
+  sampleCertificateSchema,
+} from '../../../shared/schemas/certificates';
+import { errorSchema, studentIdParams } from '../../../shared/schemas/common';
+import { renderCertificatePdf } from '../../certificates/render-certificate-pdf';
+import {
+  sampleCertificateDocument,
+  sampleCertificatePdf,
+  sampleCertificateSummary,
+} from '../../certificates/sample-certificate';
+import { getCertificateDocument } from '../../domain/certificates/get-certificate-document';
+import { verifyCertificate } from '../../domain/certificates/verify-certificate';
+import { requireStudentAccess } from '../../plugins/auth';
 
-/** The certificates API area (mounted under /api). Routes: HTTP only — schema in, domain function, schema out. */
-const certificatesRoutes: FastifyPluginAsyncZod = async () => {};
+function sendPdf(reply: FastifyReply, pdf: Uint8Array, disposition: string, cacheControl: string) {
+  return reply
+    .type('application/pdf')
+    .header('content-disposition', disposition)
+    .header('cache-control', cacheControl)
+    .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+}
+
+/**
+ * The certificates API area (mounted under /api): the student's PDF, public verification and the
+ * SAMPLE shown on /certificate-demo. Public lookups are throttled per address so ids cannot be
+ * enumerated quickly; PDF rendering is throttled because it costs CPU.
+ */
+const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/student/:id/certificate/pdf',
+    {
+      schema: { params: studentIdParams, response: { 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema } },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      requireStudentAccess(request, request.params.id);
+      const document = await getCertificateDocument(app.db, request.params.id, app.config);
+      const pdf = await renderCertificatePdf(document);
+      return sendPdf(reply, pdf, `attachment; filename="certificate-${document.certificateId}.pdf"`, 'private, no-store');
+    },
+  );
+
+  app.get(
+    '/certificates/sample',
+    { schema: { response: { 200: sampleCertificateSchema } } },
+    async () => sampleCertificateSummary(sampleCertificateDocument(app.config)),
+  );
+
+  app.get(
+    '/certificates/sample.pdf',
+    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (_request, reply) => {
+      const pdf = await sampleCertificatePdf(sampleCertificateDocument(app.config));
+      return sendPdf(reply, pdf, 'inline; filename="sample-certificate.pdf"', 'public, max-age=3600');
+    },
+  );
+
+  app.get(
+    '/certificates/:certificate_id',
+    {
+      schema: {
+        params: certificateIdParams,
+        response: { 200: certificateVerificationSchema, 404: errorSchema, 429: errorSchema },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return verifyCertificate(app.db, request.params.certificate_id);
+    },
+  );
+};
 
 export default certificatesRoutes;

@@ -1,0 +1,247 @@
+/**
+ * The certificate as a PDF: A4 landscape, fonts embedded (EB Garamond and Great Vibes, both OFL),
+ * a QR code and printed link to the public verification page. The same function draws real
+ * certificates and the SAMPLE on /certificate-demo.
+ */
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import fontkit from '@pdf-lib/fontkit';
+import {
+  PDFDocument,
+  degrees,
+  rgb,
+  type PDFFont,
+  type PDFPage,
+  type RGB,
+} from 'pdf-lib';
+import { certificateQrPng } from './certificate-qr';
+import { formatCertificateDate, type CertificateDocument } from './certificate-document';
+
+const require = createRequire(import.meta.url);
+const fontFile = (pkg: string, file: string) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
+
+const FONT_FILES = {
+  regular: fontFile('@expo-google-fonts/eb-garamond', '400Regular/EBGaramond_400Regular.ttf'),
+  italic: fontFile('@expo-google-fonts/eb-garamond', '400Regular_Italic/EBGaramond_400Regular_Italic.ttf'),
+  semibold: fontFile('@expo-google-fonts/eb-garamond', '600SemiBold/EBGaramond_600SemiBold.ttf'),
+  script: fontFile('@expo-google-fonts/great-vibes', '400Regular/GreatVibes_400Regular.ttf'),
+} as const;
+type FontName = keyof typeof FONT_FILES;
+/**
+ * Whole fonts, not subsets: pdf-lib's subsetting of these TTFs drops glyphs in some viewers.
+ * Ligatures and contextual alternates off: pdf-lib measures text glyph by glyph from the plain
+ * characters, so substituted glyphs would leave gaps.
+ */
+const FONT_OPTIONS = { subset: false, features: { liga: false, calt: false } };
+type Fonts = Record<FontName, PDFFont>;
+
+let fontBytes: Promise<Record<FontName, Buffer>> | undefined;
+function loadFontBytes(): Promise<Record<FontName, Buffer>> {
+  fontBytes ??= (async () => {
+    const entries = await Promise.all(
+      (Object.keys(FONT_FILES) as FontName[]).map(async (name) => [name, await readFile(FONT_FILES[name])] as const),
+    );
+    return Object.fromEntries(entries) as Record<FontName, Buffer>;
+  })();
+  return fontBytes;
+}
+
+// A4 landscape in points.
+const WIDTH = 841.89;
+const HEIGHT = 595.28;
+const CENTRE = WIDTH / 2;
+
+const NAVY = rgb(0.11, 0.165, 0.33);
+const GOLD = rgb(0.66, 0.5, 0.2);
+const INK = rgb(0.17, 0.17, 0.2);
+const CREAM = rgb(0.988, 0.976, 0.949);
+const SAMPLE_RED = rgb(0.75, 0.1, 0.1);
+
+interface TextOptions {
+  font: PDFFont;
+  size: number;
+  color?: RGB;
+}
+
+function textWidth(text: string, { font, size }: TextOptions): number {
+  return font.widthOfTextAtSize(text, size);
+}
+
+/** Draws `text` centred on `x` with its baseline `fromTop` points below the top edge. */
+function drawCentred(page: PDFPage, text: string, x: number, fromTop: number, options: TextOptions): void {
+  drawAt(page, text, x - textWidth(text, options) / 2, fromTop, options);
+}
+
+function drawAt(page: PDFPage, text: string, x: number, fromTop: number, options: TextOptions): void {
+  const { font, size, color = INK } = options;
+  page.drawText(text, { x, y: HEIGHT - fromTop, font, size, color });
+}
+
+/** The largest size ≤ `size` (down to `min`) at which `text` fits in `maxWidth`. */
+function fittedSize(text: string, font: PDFFont, size: number, min: number, maxWidth: number): number {
+  let fitted = size;
+  while (fitted > min && font.widthOfTextAtSize(text, fitted) > maxWidth) fitted -= 1;
+  return fitted;
+}
+
+/** Great Vibes has Latin glyphs only; other names are set in EB Garamond rather than lose letters. */
+function nameFont(name: string, fonts: Fonts): PDFFont {
+  const supported = new Set(fonts.script.getCharacterSet());
+  return [...name].every((char) => supported.has(char.codePointAt(0) ?? 0)) ? fonts.script : fonts.regular;
+}
+
+function drawFrame(page: PDFPage): void {
+  page.drawRectangle({ x: 0, y: 0, width: WIDTH, height: HEIGHT, color: CREAM });
+  page.drawRectangle({ x: 18, y: 18, width: WIDTH - 36, height: HEIGHT - 36, borderColor: NAVY, borderWidth: 4 });
+  page.drawRectangle({ x: 28, y: 28, width: WIDTH - 56, height: HEIGHT - 56, borderColor: GOLD, borderWidth: 1.2 });
+  page.drawRectangle({ x: 33, y: 33, width: WIDTH - 66, height: HEIGHT - 66, borderColor: GOLD, borderWidth: 0.4 });
+  for (const [x, y] of [
+    [28, 28],
+    [WIDTH - 28, 28],
+    [28, HEIGHT - 28],
+    [WIDTH - 28, HEIGHT - 28],
+  ]) {
+    page.drawSquare({ x, y: y - 7, size: 10, rotate: degrees(45), color: GOLD });
+  }
+}
+
+/** A short rule with a diamond in the middle, under the title. */
+function drawFlourish(page: PDFPage, fromTop: number, halfWidth: number): void {
+  const y = HEIGHT - fromTop;
+  page.drawLine({ start: { x: CENTRE - halfWidth, y }, end: { x: CENTRE - 8, y }, thickness: 0.8, color: GOLD });
+  page.drawLine({ start: { x: CENTRE + 8, y }, end: { x: CENTRE + halfWidth, y }, thickness: 0.8, color: GOLD });
+  page.drawSquare({ x: CENTRE, y: y - 4.2, size: 6, rotate: degrees(45), color: GOLD });
+}
+
+/** The CPD seal between the dates and the signature. */
+function drawSeal(page: PDFPage, fonts: Fonts, x: number, fromTop: number): void {
+  const y = HEIGHT - fromTop;
+  page.drawCircle({ x, y, size: 44, color: GOLD });
+  page.drawCircle({ x, y, size: 38, borderColor: CREAM, borderWidth: 1 });
+  page.drawCircle({ x, y, size: 34, borderColor: CREAM, borderWidth: 0.4 });
+  drawCentred(page, 'CPD', x, fromTop + 2, { font: fonts.semibold, size: 22, color: CREAM });
+  drawCentred(page, 'ACCREDITED', x, fromTop + 16, { font: fonts.semibold, size: 7, color: CREAM });
+  drawCentred(page, 'PROVIDER', x, fromTop - 18, { font: fonts.semibold, size: 7, color: CREAM });
+}
+
+function drawLabelled(page: PDFPage, fonts: Fonts, label: string, value: string, x: number, fromTop: number): void {
+  drawAt(page, label.toUpperCase(), x, fromTop, { font: fonts.semibold, size: 8, color: GOLD });
+  drawAt(page, value, x, fromTop + 16, { font: fonts.regular, size: 13 });
+}
+
+function drawSampleWatermark(page: PDFPage, fonts: Fonts): void {
+  const size = 150;
+  const text = 'SAMPLE';
+  const width = fonts.semibold.widthOfTextAtSize(text, size);
+  const angle = (20 * Math.PI) / 180;
+  page.drawText(text, {
+    x: CENTRE - (width / 2) * Math.cos(angle) + (size / 3) * Math.sin(angle),
+    y: HEIGHT / 2 - (width / 2) * Math.sin(angle) - (size / 3) * Math.cos(angle),
+    size,
+    font: fonts.semibold,
+    color: SAMPLE_RED,
+    opacity: 0.12,
+    rotate: degrees(20),
+  });
+  drawCentred(page, 'SAMPLE — NOT A VALID CERTIFICATE', CENTRE, 52, {
+    font: fonts.semibold,
+    size: 9,
+    color: SAMPLE_RED,
+  });
+}
+
+export async function renderCertificatePdf(certificate: CertificateDocument): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  const bytes = await loadFontBytes();
+  const fonts: Fonts = {
+    regular: await pdf.embedFont(bytes.regular, FONT_OPTIONS),
+    italic: await pdf.embedFont(bytes.italic, FONT_OPTIONS),
+    semibold: await pdf.embedFont(bytes.semibold, FONT_OPTIONS),
+    script: await pdf.embedFont(bytes.script, FONT_OPTIONS),
+  };
+  const qr = await pdf.embedPng(await certificateQrPng(certificate.verificationUrl));
+
+  const title = `${certificate.sample ? 'SAMPLE ' : ''}Certificate ${certificate.certificateId}`;
+  pdf.setTitle(title);
+  pdf.setSubject(`${certificate.courseTitle} — ${certificate.holderName}`);
+  pdf.setAuthor('Video Book Review Specialist Certification');
+  pdf.setCreator('Video Book Review Specialist Certification');
+  pdf.setProducer('Video Book Review Specialist Certification');
+  pdf.setLanguage('en-GB');
+  pdf.setCreationDate(new Date(`${certificate.issuedDate}T00:00:00Z`));
+
+  const page = pdf.addPage([WIDTH, HEIGHT]);
+  drawFrame(page);
+  if (certificate.sample) drawSampleWatermark(page, fonts);
+
+  drawCentred(page, 'VIDEO BOOK REVIEW SPECIALIST CERTIFICATION', CENTRE, 82, {
+    font: fonts.semibold,
+    size: 11,
+    color: GOLD,
+  });
+  drawCentred(page, 'Certificate of Completion', CENTRE, 134, { font: fonts.regular, size: 46, color: NAVY });
+  drawFlourish(page, 152, 150);
+  drawCentred(page, 'This is to certify that', CENTRE, 190, { font: fonts.italic, size: 17 });
+
+  const holderFont = nameFont(certificate.holderName, fonts);
+  const holderSize = fittedSize(certificate.holderName, holderFont, holderFont === fonts.script ? 56 : 40, 24, 600);
+  drawCentred(page, certificate.holderName, CENTRE, 250, { font: holderFont, size: holderSize, color: NAVY });
+  page.drawLine({
+    start: { x: CENTRE - 220, y: HEIGHT - 264 },
+    end: { x: CENTRE + 220, y: HEIGHT - 264 },
+    thickness: 0.8,
+    color: GOLD,
+  });
+
+  drawCentred(page, 'has successfully completed the', CENTRE, 292, { font: fonts.italic, size: 17 });
+  drawCentred(page, certificate.courseTitle, CENTRE, 330, { font: fonts.semibold, size: 30, color: NAVY });
+  drawCentred(page, 'of the Video Book Review Specialist certification programme,', CENTRE, 356, {
+    font: fonts.regular,
+    size: 14,
+  });
+  drawCentred(page, `delivered by CPD provider number ${certificate.cpdProviderNumber}.`, CENTRE, 375, {
+    font: fonts.regular,
+    size: 14,
+  });
+
+  // Bottom band: dates and id | seal | signature | QR code.
+  const left = 76;
+  drawLabelled(page, fonts, 'Date of completion', formatCertificateDate(certificate.completionDate), left, 428);
+  drawLabelled(page, fonts, 'Date of issue', formatCertificateDate(certificate.issuedDate), left, 466);
+  drawLabelled(page, fonts, 'Certificate ID', certificate.certificateId, left, 504);
+
+  drawSeal(page, fonts, 330, 470);
+
+  const signatureCentre = 530;
+  const [signatoryRole, ...signatoryRest] = certificate.signatory.split(', ');
+  drawCentred(page, signatoryRole, signatureCentre, 470, { font: fonts.script, size: 30, color: NAVY });
+  page.drawLine({
+    start: { x: signatureCentre - 100, y: HEIGHT - 480 },
+    end: { x: signatureCentre + 100, y: HEIGHT - 480 },
+    thickness: 0.6,
+    color: INK,
+  });
+  drawCentred(page, signatoryRole, signatureCentre, 494, { font: fonts.semibold, size: 10 });
+  if (signatoryRest.length > 0) {
+    drawCentred(page, signatoryRest.join(', '), signatureCentre, 507, { font: fonts.regular, size: 9 });
+  }
+
+  const qrSize = 92;
+  const qrX = WIDTH - 76 - qrSize;
+  const qrTop = 412;
+  page.drawImage(qr, { x: qrX, y: HEIGHT - qrTop - qrSize, width: qrSize, height: qrSize });
+  drawCentred(page, 'SCAN TO VERIFY', qrX + qrSize / 2, qrTop + qrSize + 12, {
+    font: fonts.semibold,
+    size: 7,
+    color: GOLD,
+  });
+
+  drawCentred(page, `Verify this certificate at ${certificate.verificationUrl}`, CENTRE, HEIGHT - 48, {
+    font: fonts.regular,
+    size: 10,
+  });
+
+  return pdf.save();
+}

@@ -1,0 +1,52 @@
+/**
+ * The SAMPLE certificate of /certificate-demo: fixed, fictional details drawn by the same renderer
+ * as real certificates. Its id contains 0 and 1, which real ids never do, so it can never match one.
+ */
+import { CERTIFICATE_SIGNATORY, type SampleCertificate } from '../../shared/schemas/certificates';
+import { certificateQrDataUrl } from './certificate-qr';
+import { verificationUrl, type CertificateDocument } from './certificate-document';
+import { renderCertificatePdf } from './render-certificate-pdf';
+
+export const SAMPLE_CERTIFICATE_ID = 'VBR-SAMPLE0001';
+
+export function sampleCertificateDocument(site: { publicUrl: string; cpdProviderNumber: string }): CertificateDocument {
+  return {
+    certificateId: SAMPLE_CERTIFICATE_ID,
+    holderName: 'Alex Morgan',
+    courseTitle: 'Pro Course',
+    completionDate: '2026-06-12',
+    issuedDate: '2026-06-15',
+    cpdProviderNumber: site.cpdProviderNumber,
+    signatory: CERTIFICATE_SIGNATORY,
+    verificationUrl: verificationUrl(site.publicUrl, SAMPLE_CERTIFICATE_ID),
+    sample: true,
+  };
+}
+
+/** The sample as the demo page shows it (API shape), QR code included. */
+export async function sampleCertificateSummary(document: CertificateDocument): Promise<SampleCertificate> {
+  return {
+    certificate_id: document.certificateId,
+    holder_name: document.holderName,
+    course_title: document.courseTitle,
+    completion_date: document.completionDate,
+    issued_date: document.issuedDate,
+    cpd_provider: document.cpdProviderNumber,
+    signatory: document.signatory,
+    verification_url: document.verificationUrl,
+    qr_code_data_url: await certificateQrDataUrl(document.verificationUrl),
+  };
+}
+
+/** The sample only depends on the configuration, so each process renders it once. */
+const cache = new Map<string, Promise<Uint8Array>>();
+export function sampleCertificatePdf(document: CertificateDocument): Promise<Uint8Array> {
+  const key = JSON.stringify(document);
+  let pdf = cache.get(key);
+  if (!pdf) {
+    pdf = renderCertificatePdf(document);
+    pdf.catch(() => cache.delete(key));
+    cache.set(key, pdf);
+  }
+  return pdf;
+}

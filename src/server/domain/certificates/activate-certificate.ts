@@ -1,0 +1,51 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { messages } from '../../../shared/messages';
+import type { ActivateCertificateResponse } from '../../../shared/schemas/certificates';
+import type { Db } from '../../db/client';
+import { certificates, students } from '../../db/schema';
+import { notFound } from '../../errors';
+import type { AdminAuth } from '../../plugins/auth';
+import { writeAudit } from '../audit/write-audit';
+import { normaliseCertificateId } from './normalise-certificate-id';
+
+/**
+ * An admin turns a pending certificate into an activated one (downloadable and verifiable).
+ * The conditional update makes a second activation, or two at once, a harmless no-op: only the
+ * call that changed the row writes the audit entry, in the same transaction.
+ */
+export async function activateCertificate(
+  db: Db,
+  admin: Pick<AdminAuth, 'adminId' | 'username'>,
+  rawId: string,
+): Promise<ActivateCertificateResponse> {
+  const certificateId = normaliseCertificateId(rawId);
+  if (!certificateId) throw notFound(messages.certificates.notFound);
+  return db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(certificates)
+      .set({ activatedAt: new Date(), activatedBy: admin.adminId })
+      .where(and(eq(certificates.certificateId, certificateId), isNull(certificates.activatedAt)))
+      .returning({ studentId: certificates.studentId, courseType: certificates.courseType });
+    if (!changed) {
+      const [existing] = await tx
+        .select({ id: certificates.id })
+        .from(certificates)
+        .where(eq(certificates.certificateId, certificateId))
+        .limit(1);
+      if (!existing) throw notFound(messages.certificates.notFound);
+      return { certificate_id: certificateId, activated: true, already_active: true };
+    }
+    const [student] = await tx
+      .select({ firstName: students.firstName, lastName: students.lastName })
+      .from(students)
+      .where(eq(students.id, changed.studentId))
+      .limit(1);
+    await writeAudit(tx, admin, {
+      action: 'certificate.activated',
+      studentId: changed.studentId,
+      studentName: student ? `${student.firstName} ${student.lastName}` : null,
+      details: { certificate_id: certificateId, course_type: changed.courseType },
+    });
+    return { certificate_id: certificateId, activated: true, already_active: false };
+  });
+}
