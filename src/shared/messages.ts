@@ -115,6 +115,8 @@ export const messages = {
     certificateCourseMismatch: 'This is not the course you are enrolled on.',
     idDocumentNotFound: 'No ID document found for this student',
     idAlreadyReviewed: 'This ID document has already been reviewed',
+    referralCopyFailed: 'Could not copy the referral code. Please copy it by hand.',
+    courseComplete: 'Congratulations! You have completed your course.',
   },
   support: {
     requiredFields: 'Please fill in all required fields',
