@@ -1,0 +1,30 @@
+/** The row actions of Student Management: status, complete, mark paid, delete. Each reloads the data. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CompletionStatus } from '../../../../shared/catalogue';
+import type { MarkPaidType } from '../../../../shared/schemas/admin';
+import type { StudentRecord } from '../../../../shared/schemas/student';
+import { adminApi } from './admin-api';
+
+function useReloadingMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }) });
+}
+
+export const useUpdateStudentStatus = () =>
+  useReloadingMutation(({ id, status }: { id: string; status: CompletionStatus }) =>
+    adminApi<StudentRecord>(`/api/admin/students/${id}/status`, { method: 'PUT', body: { completion_status: status } }),
+  );
+
+export const useCompleteStudent = () =>
+  useReloadingMutation((id: string) => adminApi<StudentRecord>(`/api/admin/students/${id}/complete`, { method: 'PUT' }));
+
+export const useMarkStudentPaid = () =>
+  useReloadingMutation(({ id, paymentType }: { id: string; paymentType: MarkPaidType }) =>
+    adminApi<StudentRecord>(`/api/admin/students/${id}/mark-paid`, {
+      method: 'POST',
+      body: { payment_type: paymentType, payment_method: 'manual', notes: null },
+    }),
+  );
+
+export const useDeleteStudent = () =>
+  useReloadingMutation((id: string) => adminApi<null>(`/api/admin/students/${id}`, { method: 'DELETE' }));

@@ -1,0 +1,69 @@
+/** Small pieces every admin list uses: the search box, pagination, and loading/error/empty rows. */
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { inputClasses } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { messages } from '../../../../shared/messages';
+
+export const PAGE_SIZE = 25;
+
+/** A search box that reports its value 300 ms after typing stops. */
+export function SearchBox({ label, onSearch }: { label: string; onSearch: (value: string) => void }) {
+  const id = useId();
+  const [value, setValue] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => onSearch(value.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [value, onSearch]);
+  return (
+    <div className="min-w-0 flex-1 space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">{label}</label>
+      <input id={id} type="search" className={inputClasses} value={value} onChange={(e) => setValue(e.target.value)} placeholder="Name or email" />
+    </div>
+  );
+}
+
+export function Pagination({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  return (
+    <nav aria-label="Pagination" className="flex items-center gap-2">
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>Previous</Button>
+      <span className="text-sm text-slate-700">Page {page} of {pages.toLocaleString('en-GB')}</span>
+      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>Next</Button>
+    </nav>
+  );
+}
+
+/** Loading, error or empty state in place of a list; renders `children` when there are rows. */
+export function ListState({
+  isPending,
+  isError,
+  isEmpty,
+  empty,
+  onRetry,
+  children,
+}: {
+  isPending: boolean;
+  isError: boolean;
+  isEmpty: boolean;
+  empty: string;
+  onRetry: () => void;
+  children: ReactNode;
+}) {
+  if (isPending) return <Spinner />;
+  if (isError) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 p-8 text-center text-red-800">
+        <p>{messages.admin.listLoadFailed}</p>
+        <Button variant="outline" onClick={onRetry}>Try again</Button>
+      </div>
+    );
+  }
+  if (isEmpty) return <p className="p-8 text-center text-slate-600">{empty}</p>;
+  return <>{children}</>;
+}
+
+export const tableClasses = 'w-full min-w-[720px] text-left text-sm';
+export const thClasses = 'px-3 py-2 font-semibold text-slate-700';
+export const tdClasses = 'px-3 py-3 align-top';

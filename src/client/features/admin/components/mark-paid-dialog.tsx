@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { MarkPaidType } from '../../../../shared/schemas/admin';
+import type { StudentRecord } from '../../../../shared/schemas/student';
+import { messages } from '../../../../shared/messages';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { cn } from '../../../lib/cn';
+import { useMarkStudentPaid } from '../api/student-actions';
+
+interface Option {
+  type: MarkPaidType;
+  label: string;
+  /** Why the option cannot be used for this student, if it cannot. */
+  blocked: string | null;
+}
+
+/** The options of SPEC.md section 4, offered only while that part is unpaid. */
+export function markPaidOptions(student: StudentRecord): Option[] {
+  const noCourse = student.course_type ? null : 'Choose a course for this student first.';
+  const options: Option[] = [];
+  if (!student.enrollment_paid && !student.course_paid) options.push({ type: 'both', label: 'Mark Paid (Full)', blocked: noCourse });
+  if (!student.enrollment_paid) options.push({ type: 'enrollment', label: 'Mark Enrollment Paid', blocked: null });
+  if (!student.course_paid) {
+    options.push({
+      type: 'course',
+      label: 'Mark Course Paid',
+      blocked: noCourse ?? (student.enrollment_paid ? null : 'The enrollment fee must be paid first (or use Mark Paid (Full)).'),
+    });
+  }
+  return options;
+}
+
+/** The mark-paid type rule of SPEC.md section 4. */
+export function defaultMarkPaidType(student: StudentRecord): MarkPaidType | null {
+  if (student.enrollment_paid && !student.course_paid) return 'course';
+  if (student.course_paid && !student.enrollment_paid) return 'enrollment';
+  if (!student.enrollment_paid && !student.course_paid) return 'both';
+  return null;
+}
+
+export function MarkPaidDialog({ student, onClose }: { student: StudentRecord; onClose: () => void }) {
+  const name = `${student.first_name} ${student.last_name}`;
+  const options = markPaidOptions(student);
+  const initial = defaultMarkPaidType(student);
+  const [choice, setChoice] = useState<MarkPaidType | null>(
+    options.find((o) => o.type === initial && !o.blocked)?.type ?? options.find((o) => !o.blocked)?.type ?? null,
+  );
+  const markPaid = useMarkStudentPaid();
+  const question = !choice
+    ? 'No payment can be recorded for this student yet.'
+    : choice === 'both'
+      ? messages.admin.confirmMarkFullyPaid(name)
+      : messages.admin.confirmMarkPaid(choice, name);
+
+  function confirm() {
+    if (!choice) return;
+    markPaid.mutate(
+      { id: student.id, paymentType: choice },
+      {
+        onSuccess: () => {
+          toast.success(messages.admin.markPaidSuccess);
+          onClose();
+        },
+        onError: () => toast.error(messages.admin.markPaidFailed),
+      },
+    );
+  }
+
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Mark Paid"
+      description={question}
+      confirmLabel="Confirm"
+      loading={markPaid.isPending}
+      onConfirm={confirm}
+    >
+      <fieldset className="mt-4 space-y-2">
+        <legend className="text-sm font-medium text-slate-800">Payment received</legend>
+        {options.map((option) => (
+          <label
+            key={option.type}
+            className={cn(
+              'flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm',
+              choice === option.type ? 'border-brand-600 bg-brand-50' : 'border-slate-300',
+              option.blocked && 'cursor-not-allowed opacity-70',
+            )}
+          >
+            <input
+              type="radio"
+              name="mark-paid-type"
+              className="mt-0.5"
+              checked={choice === option.type}
+              disabled={Boolean(option.blocked)}
+              onChange={() => setChoice(option.type)}
+            />
+            <span>
+              <span className="font-semibold text-slate-900">{option.label}</span>
+              {option.blocked && <span className="block text-slate-700">{option.blocked}</span>}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,209 @@
+import { Check, Download, Trash2, Wallet } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { toast } from 'sonner';
+import { COMPLETION_STATUSES, type CompletionStatus } from '../../../../shared/catalogue';
+import { messages } from '../../../../shared/messages';
+import { COMPLETION_STATUS_LABELS } from '../../../../shared/schemas/admin';
+import type { StudentRecord } from '../../../../shared/schemas/student';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { inputClasses } from '../../../components/ui/field';
+import { formatDate, formatMoney } from '../../../lib/format';
+import { useExportStudentsCsv } from '../api/export-students-csv';
+import { useStudents } from '../api/get-students';
+import { useCompleteStudent, useDeleteStudent, useUpdateStudentStatus } from '../api/student-actions';
+import { ListState, PAGE_SIZE, Pagination, SearchBox, tableClasses, tdClasses, thClasses } from './list-parts';
+import { defaultMarkPaidType, MarkPaidDialog } from './mark-paid-dialog';
+
+const fullName = (s: StudentRecord) => `${s.first_name} ${s.last_name}`;
+
+export function CourseBadge({ course }: { course: 'foundation' | 'pro' | null }) {
+  if (!course) return <span className="text-slate-600">Not selected</span>;
+  return course === 'pro' ? <Badge tone="purple">Pro</Badge> : <Badge tone="blue">Foundation</Badge>;
+}
+
+function PaymentStatus({ student }: { student: StudentRecord }) {
+  if (student.enrollment_paid && student.course_paid) return <Badge tone="green">Fully Paid</Badge>;
+  if (student.enrollment_paid) return <Badge tone="blue">Enrollment Only</Badge>;
+  return <Badge tone="amber">Pending</Badge>;
+}
+
+function FilterSelect({ label, value, onChange, options }: { label: string; value: string; onChange: (v: string) => void; options: Array<[string, string]> }) {
+  return (
+    <label className="block space-y-1 text-sm font-medium text-slate-800">
+      <span>{label}</span>
+      <select className={inputClasses} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
+      </select>
+    </label>
+  );
+}
+
+export function StudentsTab() {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const [course, setCourse] = useState('');
+  const [page, setPage] = useState(1);
+  const [markPaidFor, setMarkPaidFor] = useState<StudentRecord | null>(null);
+  const [deleteFor, setDeleteFor] = useState<StudentRecord | null>(null);
+  const students = useStudents({ search, status, course, page, page_size: PAGE_SIZE });
+  const updateStatus = useUpdateStudentStatus();
+  const complete = useCompleteStudent();
+  const remove = useDeleteStudent();
+  const { state: exportState, exportCsv } = useExportStudentsCsv();
+  const onSearch = useCallback((value: string) => {
+    setSearch(value);
+    setPage(1);
+  }, []);
+
+  const rows = students.data?.students ?? [];
+  const total = students.data?.total ?? 0;
+
+  async function onExport() {
+    try {
+      const count = await exportCsv({ search, status, course });
+      toast.success(messages.admin.exportDone(count));
+    } catch {
+      toast.error(messages.admin.exportFailed);
+    }
+  }
+
+  function onMarkPaid(student: StudentRecord) {
+    if (!defaultMarkPaidType(student)) toast.info(messages.admin.alreadyPaidEverything(fullName(student)));
+    else setMarkPaidFor(student);
+  }
+
+  function onStatus(student: StudentRecord, value: CompletionStatus) {
+    updateStatus.mutate(
+      { id: student.id, status: value },
+      { onSuccess: () => toast.success(messages.admin.statusUpdated), onError: () => toast.error(messages.admin.statusUpdateFailed) },
+    );
+  }
+
+  function onComplete(student: StudentRecord) {
+    complete.mutate(student.id, {
+      onSuccess: () => toast.success(messages.admin.completed),
+      onError: () => toast.error(messages.admin.completeFailed),
+    });
+  }
+
+  function onDelete() {
+    if (!deleteFor) return;
+    remove.mutate(deleteFor.id, {
+      onSuccess: () => {
+        toast.success(messages.admin.deleted);
+        setDeleteFor(null);
+      },
+      onError: () => toast.error(messages.admin.deleteFailed),
+    });
+  }
+
+  return (
+    <section aria-labelledby="students-heading" className="space-y-4">
+      <h2 id="students-heading" className="text-xl font-semibold">Student Management</h2>
+      <div className="flex flex-col gap-3 md:flex-row md:items-end">
+        <SearchBox label="Search students" onSearch={onSearch} />
+        <FilterSelect
+          label="Status"
+          value={status}
+          onChange={(v) => { setStatus(v); setPage(1); }}
+          options={[['', 'All'], ['enrolled', 'Enrolled'], ['in_progress', 'In Progress'], ['completed', 'Completed']]}
+        />
+        <FilterSelect
+          label="Course"
+          value={course}
+          onChange={(v) => { setCourse(v); setPage(1); }}
+          options={[['', 'All'], ['foundation', 'Foundation'], ['pro', 'Pro']]}
+        />
+        <Button variant="secondary" onClick={onExport} loading={exportState.status === 'downloading'}>
+          <Download className="size-4" aria-hidden />
+          Export CSV
+        </Button>
+      </div>
+      <p role="status" className="min-h-5 text-sm text-slate-700">
+        {exportState.status === 'downloading' && `Exporting… ${Math.round(exportState.bytes / 1024).toLocaleString('en-GB')} KB received`}
+      </p>
+
+      <ListState
+        isPending={students.isPending}
+        isError={students.isError}
+        isEmpty={rows.length === 0}
+        empty={messages.admin.noStudentsFound}
+        onRetry={() => students.refetch()}
+      >
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className={tableClasses}>
+            <thead className="bg-slate-50">
+              <tr>
+                {['Student', 'Contact', 'Course', 'Start Date', 'Payment Status', 'Total Paid', 'Status', 'Actions'].map((h) => (
+                  <th key={h} scope="col" className={thClasses}>{h}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((s) => (
+                <tr key={s.id} data-testid="student-row">
+                  <td className={tdClasses}>
+                    <div className="font-semibold text-slate-900">{fullName(s)}</div>
+                    <div className="font-mono text-xs text-slate-600">{s.id.slice(0, 8)}</div>
+                  </td>
+                  <td className={tdClasses}>
+                    <div className="break-all">{s.email}</div>
+                    {s.phone && <div className="text-slate-600">{s.phone}</div>}
+                  </td>
+                  <td className={tdClasses}><CourseBadge course={s.course_type} /></td>
+                  <td className={tdClasses}>{s.course_start_date ? formatDate(s.course_start_date) : 'Not selected'}</td>
+                  <td className={tdClasses}><PaymentStatus student={s} /></td>
+                  <td className={tdClasses}>{formatMoney(s.total_paid)}</td>
+                  <td className={tdClasses}>
+                    <select
+                      aria-label={`Status for ${fullName(s)}`}
+                      className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm"
+                      value={s.completion_status}
+                      onChange={(e) => onStatus(s, e.target.value as CompletionStatus)}
+                    >
+                      {COMPLETION_STATUSES.map((v) => <option key={v} value={v}>{COMPLETION_STATUS_LABELS[v]}</option>)}
+                    </select>
+                  </td>
+                  <td className={tdClasses}>
+                    <div className="flex flex-wrap gap-2">
+                      {s.completion_status !== 'completed' && s.course_paid && (
+                        <Button size="sm" variant="success" onClick={() => onComplete(s)} aria-label={`Complete ${fullName(s)}`}>
+                          <Check className="size-4" aria-hidden />Complete
+                        </Button>
+                      )}
+                      <Button size="sm" variant="outline" onClick={() => onMarkPaid(s)} aria-label={`Mark Paid ${fullName(s)}`}>
+                        <Wallet className="size-4" aria-hidden />Mark Paid
+                      </Button>
+                      <Button size="sm" variant="danger" onClick={() => setDeleteFor(s)} aria-label={`Delete ${fullName(s)}`}>
+                        <Trash2 className="size-4" aria-hidden />Delete
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </ListState>
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-700">Showing {rows.length} of {total.toLocaleString('en-GB')} students</p>
+        <Pagination page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />
+      </div>
+
+      {markPaidFor && <MarkPaidDialog key={markPaidFor.id} student={markPaidFor} onClose={() => setMarkPaidFor(null)} />}
+      <ConfirmDialog
+        open={deleteFor !== null}
+        onOpenChange={(open) => !open && setDeleteFor(null)}
+        title="Delete student"
+        description={deleteFor ? messages.admin.confirmDelete(fullName(deleteFor)) : ''}
+        confirmLabel="Delete"
+        tone="danger"
+        loading={remove.isPending}
+        onConfirm={onDelete}
+      />
+    </section>
+  );
+}
