@@ -1,8 +1,82 @@
-/** Placeholder page until the enrolment issue builds it. */
-export default function Page() {
+/** /success: the last payment from session storage (SPEC.md section 2), cleared after 5 seconds. */
+import { CheckCircle2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Card } from '../../../components/ui/card';
+import { buttonClasses } from '../../../components/ui/button';
+import { PAYMENT_KEYS } from '../../../lib/session';
+import { paths } from '../../../paths';
+import { BonusAndCommunity } from '../components/next-steps';
+import { isPaymentType, PAYMENT_TYPE_LABELS } from '../lib/wizard';
+
+const CLEAR_AFTER_MS = 5000;
+
+interface StoredPayment {
+  email: string | null;
+  type: string | null;
+  amount: string | null;
+}
+
+function readStoredPayment(): StoredPayment {
+  const [email, type, amount] = PAYMENT_KEYS.map((key) => sessionStorage.getItem(key));
+  return { email, type, amount };
+}
+
+export default function SuccessPage() {
+  const [payment] = useState(readStoredPayment);
+
+  useEffect(() => {
+    const timer = setTimeout(() => PAYMENT_KEYS.forEach((key) => sessionStorage.removeItem(key)), CLEAR_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const typeLabel = isPaymentType(payment.type) ? PAYMENT_TYPE_LABELS[payment.type] : payment.type;
   return (
-    <main className="mx-auto max-w-3xl p-6">
-      <h1 className="text-2xl font-bold">Payment Successful</h1>
+    <main className="mx-auto max-w-2xl px-4 py-10">
+      <Card className="space-y-6">
+        <div className="text-center">
+          <CheckCircle2 className="mx-auto size-14 text-emerald-700" aria-hidden />
+          <h1 className="mt-2 text-3xl font-bold">Payment Successful</h1>
+          <p className="mt-1 text-slate-700">Thank you! Your payment has been received.</p>
+        </div>
+        {(payment.email || payment.type || payment.amount) && (
+          <dl className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-3">
+            {payment.email && (
+              <div>
+                <dt className="text-sm text-slate-600">Email</dt>
+                <dd className="break-all font-semibold">{payment.email}</dd>
+              </div>
+            )}
+            {typeLabel && (
+              <div>
+                <dt className="text-sm text-slate-600">Payment type</dt>
+                <dd className="font-semibold">{typeLabel}</dd>
+              </div>
+            )}
+            {payment.amount && (
+              <div>
+                <dt className="text-sm text-slate-600">Amount</dt>
+                <dd className="font-semibold">£{payment.amount}</dd>
+              </div>
+            )}
+          </dl>
+        )}
+        <BonusAndCommunity />
+        <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
+          <Link to={payment.email ? paths.studentLogin : paths.home} className={buttonClasses('primary', 'lg')}>
+            Go to Student Dashboard
+          </Link>
+          <Link to={paths.home} className={buttonClasses('outline', 'lg')}>
+            Return to Home
+          </Link>
+        </div>
+        <p className="text-center text-sm text-slate-700">
+          Questions about your payment?{' '}
+          <Link to={paths.support} className="font-semibold text-brand-800 underline">
+            Contact support
+          </Link>
+        </p>
+      </Card>
     </main>
   );
 }

@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { CreatePaymentBody, CreatePaymentResponse } from '../../../../shared/schemas/payments';
+
+export const createPayment = (body: CreatePaymentBody) =>
+  api<CreatePaymentResponse>('/api/square/create-payment', { method: 'POST', body, auth: 'student' });
+
+export function useCreatePayment() {
+  return useMutation({ mutationFn: createPayment });
+}

@@ -1,0 +1,121 @@
+import { Lock } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { formatPounds, type CourseType, type PaymentType } from '../../../../shared/catalogue';
+import { messages } from '../../../../shared/messages';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { usePublicConfig } from '../api/get-public-config';
+import { lineItems, PAYMENT_TYPE_LABELS } from '../lib/wizard';
+import type { CardForm } from './card-form';
+import { OfflineCardForm } from './offline-card-form';
+import { SquareCardForm } from './square-card-form';
+
+/** How long after step 3 the card form opens (SPEC.md section 9). */
+const CARD_FORM_DELAY_MS = 100;
+
+/**
+ * Step 4: order summary, the card form and the pay button. `onPay` gets the card token and
+ * returns an error message to show beside the form when the payment did not go through.
+ */
+export function PaymentStep(props: {
+  paymentType: PaymentType;
+  course: CourseType | null;
+  paying: boolean;
+  error: string | null;
+  onBack: () => void;
+  onPay: (token: string, amountPence: number) => void;
+}) {
+  const config = usePublicConfig();
+  const [open, setOpen] = useState(false);
+  const [cardForm, setCardForm] = useState<CardForm | null>(null);
+  const [tokenizing, setTokenizing] = useState(false);
+  const items = lineItems(props.paymentType, props.course);
+  const total = items.reduce((sum, item) => sum + item.pence, 0);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setOpen(true), CARD_FORM_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const onInitError = useCallback(() => toast.error(messages.enrolment.paymentInitFailed), []);
+  useEffect(() => {
+    if (config.isError) onInitError();
+  }, [config.isError, onInitError]);
+
+  const pay = async () => {
+    if (!cardForm) {
+      toast.error(messages.enrolment.paymentFormNotInitialized);
+      return;
+    }
+    setTokenizing(true);
+    try {
+      const result = await cardForm.tokenize();
+      if ('error' in result) {
+        toast.error(result.error || messages.enrolment.cardTokenizationFailed);
+        return;
+      }
+      props.onPay(result.token, total);
+    } catch {
+      toast.error(messages.enrolment.cardTokenizationFailed);
+    } finally {
+      setTokenizing(false);
+    }
+  };
+
+  const square = config.data?.square;
+  return (
+    <div className="space-y-5">
+      <h2 className="text-xl font-bold">Payment</h2>
+      <section aria-labelledby="order-summary" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+        <h3 id="order-summary" className="font-semibold">
+          Order Summary — {PAYMENT_TYPE_LABELS[props.paymentType]}
+        </h3>
+        <ul className="mt-2 divide-y divide-slate-200">
+          {items.map((item) => (
+            <li key={item.label} className="flex justify-between py-2">
+              <span>{item.label}</span>
+              <span>{formatPounds(item.pence)}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="flex justify-between border-t-2 border-slate-300 pt-2 text-lg font-bold">
+          <span>Total</span>
+          <span data-testid="order-total">{formatPounds(total)}</span>
+        </p>
+      </section>
+
+      <section aria-label="Card payment" className="space-y-3">
+        {!open || config.isPending ? (
+          <Spinner label="Opening the secure card form…" />
+        ) : square?.environment === 'offline' ? (
+          <OfflineCardForm onReady={setCardForm} />
+        ) : square && square.application_id && square.location_id ? (
+          <SquareCardForm
+            environment={square.environment}
+            applicationId={square.application_id}
+            locationId={square.location_id}
+            onReady={setCardForm}
+            onError={onInitError}
+          />
+        ) : (
+          <p className="text-sm text-red-700">{messages.enrolment.paymentInitFailed}</p>
+        )}
+        {props.error && (
+          <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            {props.error}
+          </p>
+        )}
+      </section>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <Button variant="outline" onClick={props.onBack} disabled={props.paying}>
+          Back
+        </Button>
+        <Button variant="success" size="lg" onClick={pay} loading={props.paying || tokenizing}>
+          <Lock className="size-4" aria-hidden />
+          Pay {formatPounds(total)}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../paths';
+import { messages } from '../../../../shared/messages';
+import { registrationBody } from '../../../../shared/schemas/enrolment';
+import { useRegisterStudent } from '../api/register-student';
+import type { WizardStudent } from '../lib/wizard';
+
+const m = messages.enrolment;
+
+type FormInput = z.input<typeof registrationBody>;
+type FormOutput = z.output<typeof registrationBody>;
+
+const randomOperand = () => Math.floor(Math.random() * 10) + 1;
+
+/**
+ * Step 1: who is enrolling, plus the maths verification (the sum of two integers 1-10; 6 + 2 at
+ * first). Continue registers the student (POST /api/students) before moving on.
+ */
+export function PersonalInfoStep({ onRegistered }: { onRegistered: (student: WizardStudent, token: string) => void }) {
+  const [question, setQuestion] = useState({ a: 6, b: 2 });
+  const [answer, setAnswer] = useState('');
+  const register = useRegisterStudent();
+  // The schema the server validates with, so the messages match SPEC word for word.
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(registrationBody),
+    defaultValues: { first_name: '', last_name: '', email: '', phone: '', referral_code: '' },
+  });
+  const solved = answer.trim() !== '' && Number(answer) === question.a + question.b;
+
+  const newQuestion = () => {
+    setQuestion({ a: randomOperand(), b: randomOperand() });
+    setAnswer('');
+  };
+
+  const submit = form.handleSubmit(
+    async (values) => {
+      if (!solved) {
+        toast.error(m.verificationWrong);
+        return;
+      }
+      try {
+        const { id, token } = await register.mutateAsync(values);
+        toast.success(m.registrationCreated);
+        onRegistered(
+          { id, email: values.email, first_name: values.first_name, last_name: values.last_name, enrollment_paid: false, course_paid: false },
+          token,
+        );
+      } catch (error) {
+        toast.error(error instanceof ApiError && error.status === 400 ? m.emailAlreadyRegistered : m.registrationFailed);
+      }
+    },
+    (invalid) => {
+      const first = Object.values(invalid).find((error) => error?.message);
+      toast.error(first?.message ?? m.requiredFields);
+    },
+  );
+
+  const { errors } = form.formState;
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <h2 className="text-xl font-bold">Personal Information</h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="First Name" required autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name')} />
+        <Field label="Last Name" required autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />
+      </div>
+      <Field label="Email Address" type="email" required autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <Field label="Phone Number (optional)" type="tel" autoComplete="tel" {...form.register('phone')} />
+      <Field
+        label="Referral Code (optional)"
+        hint="Were you recommended by a student? Enter their code, e.g. VBR-AB12CD."
+        autoComplete="off"
+        {...form.register('referral_code')}
+      />
+      <fieldset className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-800">Verification</legend>
+        <div className="flex flex-wrap items-end gap-3">
+          <Field
+            label={`What is ${question.a} + ${question.b}?`}
+            inputMode="numeric"
+            autoComplete="off"
+            required
+            className="w-40"
+            value={answer}
+            onChange={(event) => setAnswer(event.target.value)}
+          />
+          <Button variant="outline" onClick={newQuestion} aria-label="New verification question">
+            <RefreshCw className="size-4" aria-hidden />
+            New
+          </Button>
+          {solved && <span className="pb-2 text-sm font-semibold text-emerald-800">Verified</span>}
+        </div>
+      </fieldset>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <Link to={paths.home} className={buttonClasses('outline')}>
+          Back to Home
+        </Link>
+        <Button type="submit" loading={register.isPending}>
+          Continue
+        </Button>
+      </div>
+    </form>
+  );
+}

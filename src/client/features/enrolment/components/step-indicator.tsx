@@ -1,0 +1,33 @@
+import { Check } from 'lucide-react';
+import { cn } from '../../../lib/cn';
+import { STEPS, type Step } from '../lib/wizard';
+
+/** The five steps; completed ones show a tick, the current one is marked for screen readers. */
+export function StepIndicator({ current }: { current: Step }) {
+  return (
+    <nav aria-label="Enrolment progress">
+      <ol className="flex items-start justify-between gap-1">
+        {STEPS.map((label, index) => {
+          const number = index + 1;
+          const done = number < current;
+          const active = number === current;
+          return (
+            <li key={label} className="flex flex-1 flex-col items-center gap-1 text-center" aria-current={active ? 'step' : undefined}>
+              <span
+                className={cn(
+                  'flex size-9 items-center justify-center rounded-full border-2 text-sm font-bold',
+                  done && 'border-emerald-700 bg-emerald-700 text-white',
+                  active && 'border-brand-700 bg-brand-700 text-white',
+                  !done && !active && 'border-slate-300 bg-white text-slate-600',
+                )}
+              >
+                {done ? <Check className="size-5" aria-label="completed" /> : number}
+              </span>
+              <span className={cn('text-xs sm:text-sm', active ? 'font-semibold text-slate-900' : 'text-slate-600')}>{label}</span>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

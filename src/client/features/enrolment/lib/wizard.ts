@@ -1,0 +1,37 @@
+import { COURSES, ENROLMENT_FEE_PENCE, type CourseType, type PaymentType } from '../../../../shared/catalogue';
+
+export const STEPS = ['Personal Info', 'Payment Type', 'Course Selection', 'Payment', 'Confirmation'] as const;
+export type Step = 1 | 2 | 3 | 4 | 5;
+
+/** The student the wizard is enrolling (just registered, or the logged-in student resuming). */
+export type WizardStudent = {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  enrollment_paid: boolean;
+  course_paid: boolean;
+};
+
+export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
+  enrollment: 'Enrollment Fee Only',
+  course: 'Course Payment',
+  combined: 'Complete Package',
+};
+
+export interface LineItem {
+  label: string;
+  pence: number;
+}
+
+/** The order summary of step 4, from the catalogue (the server recomputes the same total). */
+export function lineItems(type: PaymentType, course: CourseType | null): LineItem[] {
+  const items: LineItem[] = [];
+  if (type !== 'course') items.push({ label: 'Enrollment Fee', pence: ENROLMENT_FEE_PENCE });
+  if (type !== 'enrollment' && course) items.push({ label: COURSES[course].title, pence: COURSES[course].pricePence });
+  return items;
+}
+
+export function isPaymentType(value: unknown): value is PaymentType {
+  return value === 'enrollment' || value === 'course' || value === 'combined';
+}
