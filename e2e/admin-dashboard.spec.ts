@@ -1,0 +1,247 @@
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext } from '@playwright/test';
+import { admin, adminApiToken, expect, test, uniqueEmail } from './fixtures';
+
+// A 1×1 PNG: ID uploads are checked by their magic bytes.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+interface Created { id: string; token: string; email: string; name: string }
+
+/** Sets up the journey's students through the real HTTP API. */
+class Setup {
+  constructor(
+    private readonly request: APIRequestContext,
+    private readonly adminToken: string,
+    readonly tag: string,
+  ) {}
+
+  private auth = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+  async student(firstName: string, course: 'foundation' | 'pro' | null): Promise<Created> {
+    const email = uniqueEmail(firstName.toLowerCase());
+    const lastName = `Tester${this.tag}`;
+    const res = await this.request.post('/api/students', { data: { first_name: firstName, last_name: lastName, email } });
+    expect(res.status(), 'register').toBe(201);
+    const { id, token } = (await res.json()) as { id: string; token: string };
+    if (course) {
+      const [intake] = ((await (await this.request.get('/api/course-dates')).json()) as { schedule: Array<{ start_date: string }> }).schedule;
+      const sel = await this.request.post(`/api/students/${id}/course-selection`, {
+        headers: this.auth(token),
+        data: { course_type: course, course_start_date: intake.start_date },
+      });
+      expect(sel.ok(), 'course selection').toBeTruthy();
+    }
+    return { id, token, email, name: `${firstName} ${lastName}` };
+  }
+
+  async markPaid(student: Created) {
+    const res = await this.request.post(`/api/admin/students/${student.id}/mark-paid`, {
+      headers: this.auth(this.adminToken),
+      data: { payment_type: 'both', payment_method: 'manual' },
+    });
+    expect(res.ok(), 'mark paid').toBeTruthy();
+  }
+
+  async uploadId(student: Created) {
+    const path = `/api/students/${encodeURIComponent(student.email)}`;
+    expect((await this.request.post(`${path}/set-id-required`, { headers: this.auth(student.token) })).ok()).toBeTruthy();
+    const res = await this.request.post(`${path}/upload-id`, {
+      headers: this.auth(student.token),
+      multipart: { file: { name: 'passport.png', mimeType: 'image/png', buffer: PNG } },
+    });
+    expect(res.ok(), `upload id: ${res.status()}`).toBeTruthy();
+  }
+
+  /** A Foundation student with an approved ID, all 5 stages done and a certificate awaiting activation. */
+  async certificateHolder(firstName: string): Promise<Created> {
+    const student = await this.student(firstName, 'foundation');
+    await this.markPaid(student);
+    await this.uploadId(student);
+    const review = await this.request.post(`/api/admin/id-verification/${student.id}/review`, {
+      headers: this.auth(this.adminToken),
+      data: { student_id: student.id, status: 'approved', rejection_reason: null },
+    });
+    expect(review.ok(), 'approve').toBeTruthy();
+    for (let stage = 1; stage <= 5; stage += 1) {
+      const res = await this.request.post(`/api/student/${student.id}/progress`, {
+        headers: this.auth(student.token),
+        data: { student_id: student.id, stage_number: stage, completed: true },
+      });
+      expect(res.ok(), `stage ${stage}`).toBeTruthy();
+    }
+    const cert = await this.request.post(`/api/student/${student.id}/request-certificate`, {
+      headers: this.auth(student.token),
+      data: { student_id: student.id, course_type: 'foundation' },
+    });
+    expect(cert.status(), 'request certificate').toBe(201);
+    return student;
+  }
+}
+
+// The wrong-password attempt and the revoked token are 401 responses, which Chromium logs as console errors.
+test.use({ allowConsoleErrors: [/status of 401/] });
+
+test('an admin logs in, works through every tab, exports, deletes and logs out', async ({ page, request }) => {
+  const tag = Date.now().toString(36);
+  const setup = new Setup(request, await adminApiToken(request), tag);
+  const payer = await setup.student('Paula', 'pro');
+  const approvee = await setup.student('Ida', 'foundation');
+  await setup.markPaid(approvee);
+  await setup.uploadId(approvee);
+  const rejectee = await setup.student('Reggie', 'pro');
+  await setup.markPaid(rejectee);
+  await setup.uploadId(rejectee);
+  const holder = await setup.certificateHolder('Cecil');
+  const leaver = await setup.student('Dee', null);
+  const subject = `Question ${tag}`;
+  const contact = await request.post('/api/support/messages', {
+    data: { name: 'Vera Visitor', email: uniqueEmail('visitor'), subject, category: 'course', message: 'When does the next course start?' },
+  });
+  expect(contact.status()).toBe(201);
+
+  // The dashboard without a token sends you to the login page.
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await expect(page.getByText(/Restricted access/)).toBeVisible();
+
+  await page.getByLabel('Username').fill(admin.username);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+  await expect(page.getByText('Invalid username or password')).toBeVisible();
+
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+  await expect(page.getByText('Login successful!')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('stat-total_students')).not.toHaveText('…');
+  await expect(page.getByRole('img', { name: /Enrolments and revenue per week/ })).toBeVisible();
+
+  // Student Management: search isolates this run's students.
+  await page.getByLabel('Search students').fill(`tester${tag}`);
+  await expect(page.getByText('Showing 5 of 5 students')).toBeVisible();
+  const payerRow = page.getByTestId('student-row').filter({ hasText: payer.email });
+  await expect(payerRow.getByText('Pending')).toBeVisible();
+
+  await page.getByRole('button', { name: `Mark Paid ${payer.name}` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(`Mark ${payer.name} as fully paid (enrollment + course)?`)).toBeVisible();
+  await expect(dialog.getByRole('radio')).toHaveCount(3);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Payment marked as received')).toBeVisible();
+  await expect(payerRow.getByText('Fully Paid')).toBeVisible();
+  await expect(payerRow.getByText('£224.99')).toBeVisible();
+
+  await page.getByRole('button', { name: `Mark Paid ${payer.name}` }).click();
+  await expect(page.getByText(`${payer.name} has already paid for everything.`)).toBeVisible();
+
+  await page.getByLabel(`Status for ${payer.name}`).selectOption('in_progress');
+  await expect(page.getByText('Student status updated')).toBeVisible();
+  await page.getByRole('button', { name: `Complete ${payer.name}` }).click();
+  await expect(page.getByText('Student marked as completed')).toBeVisible();
+  await expect(page.getByRole('button', { name: `Complete ${payer.name}` })).toHaveCount(0);
+
+  // Export CSV: the downloaded file has the spec's header and this run's students.
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe(`students-${new Date().toISOString().slice(0, 10)}.csv`);
+  const csv = await readFile((await download.path())!, 'utf8');
+  const lines = csv.trim().split('\r\n');
+  expect(lines[0]).toBe('"Name","Email","Phone","Course Type","Start Date","Enrollment Paid","Course Paid","Total Paid","Status","Registration Date"');
+  expect(lines).toHaveLength(6);
+  expect(csv).toContain(`"${payer.name}","${payer.email}","","Pro",`);
+  expect(csv).toContain(`"Yes","Yes","£224.99","Completed"`);
+  await expect(page.getByText('Exported 5 students.')).toBeVisible();
+
+  // Delete, with the spec's confirmation.
+  await page.getByRole('button', { name: `Delete ${leaver.name}` }).click();
+  await expect(page.getByRole('dialog').getByText(`Are you sure you want to permanently delete ${leaver.name}? This action cannot be undone.`)).toBeVisible();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Student deleted successfully')).toBeVisible();
+  await expect(page.getByText('Showing 4 of 4 students')).toBeVisible();
+  await expect(page.getByText(leaver.email)).toHaveCount(0);
+
+  // Course Progress
+  await page.getByRole('tab', { name: 'Course Progress' }).click();
+  await page.getByRole('tabpanel').getByLabel('Search students').fill(holder.email);
+  const holderCard = page.getByRole('listitem').filter({ hasText: holder.name });
+  await expect(holderCard.getByText('100%')).toBeVisible();
+  await expect(holderCard.getByText('5/5 stages')).toBeVisible();
+  await expect(holderCard.getByText('Completed', { exact: true })).toBeVisible();
+
+  // Referral Codes
+  await page.getByRole('tab', { name: 'Referral Codes' }).click();
+  await page.getByRole('tabpanel').getByLabel('Search students').fill(`tester${tag}`);
+  const payerReferral = page.getByRole('row').filter({ hasText: payer.email });
+  await expect(payerReferral.getByText(/^VBR-[A-Z0-9]{6}$/)).toBeVisible();
+  await expect(payerReferral.getByText('Fully Enrolled')).toBeVisible();
+
+  // Certificates
+  await page.getByRole('tab', { name: 'Certificates' }).click();
+  const certRow = page.getByRole('row').filter({ hasText: holder.name });
+  await expect(certRow.getByText('Foundation Course')).toBeVisible();
+  await expect(certRow.getByText('Pending')).toBeVisible();
+  await certRow.getByRole('button', { name: /Activate/ }).click();
+  await expect(page.getByText('Certificate activated successfully!')).toBeVisible();
+  await expect(certRow.getByText('Ready for Download')).toBeVisible();
+  await expect(certRow.getByText('Activated')).toBeVisible();
+
+  // ID Verification: view, approve, reject (an empty reason does nothing).
+  await page.getByRole('tab', { name: 'ID Verification' }).click();
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: `View ID of ${approvee.name}` }).click();
+  const popup = await popupPromise;
+  await expect.poll(() => popup.url()).toMatch(/^blob:/);
+  await popup.close();
+
+  await page.getByRole('button', { name: `Approve ID of ${approvee.name}` }).click();
+  await expect(page.getByText('ID verification approved successfully!')).toBeVisible();
+  await expect(page.getByRole('button', { name: `Approve ID of ${approvee.name}` })).toHaveCount(0);
+
+  await page.getByRole('button', { name: `Reject ID of ${rejectee.name}` }).click();
+  const rejectDialog = page.getByRole('dialog');
+  await rejectDialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(rejectDialog).toBeVisible();
+  await rejectDialog.getByLabel(/Why is this ID rejected/).fill('The photo is too blurry to read.');
+  await rejectDialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByText('ID verification rejected successfully!')).toBeVisible();
+  await expect(page.getByRole('button', { name: `Reject ID of ${rejectee.name}` })).toHaveCount(0);
+
+  // Activity: newest first, with who, what and which student.
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  const firstEntry = page.getByRole('tabpanel').getByRole('row').nth(1);
+  await expect(firstEntry).toContainText('Rejected ID');
+  await expect(firstEntry).toContainText(rejectee.name);
+  await expect(firstEntry).toContainText(admin.username);
+  await expect(page.getByRole('row').filter({ hasText: 'Deleted student' }).first()).toBeVisible();
+
+  // Messages
+  await page.getByRole('tab', { name: 'Messages' }).click();
+  const message = page.getByRole('listitem').filter({ hasText: subject });
+  await expect(message.getByText('When does the next course start?')).toBeVisible();
+  await message.getByRole('button', { name: 'Mark as read' }).click();
+  await expect(message.getByText('Read', { exact: true })).toBeVisible();
+
+  // Logout revokes the token; the dashboard URL then sends you to login.
+  const token = await page.evaluate(() => localStorage.getItem('admin_token'));
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect((await request.get('/api/admin/stats', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(401);
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test('a revoked token in storage ends the session and returns to login', async ({ page, request }) => {
+  const token = await adminApiToken(request);
+  await request.post('/api/admin/logout', { headers: { Authorization: `Bearer ${token}` } });
+  await page.goto('/admin/login');
+  await page.evaluate((t) => localStorage.setItem('admin_token', t), token);
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeNull();
+});
