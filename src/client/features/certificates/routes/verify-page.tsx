@@ -1,8 +1,167 @@
-/** Placeholder page until the certificates issue builds it. */
-export default function Page() {
+import { zodResolver } from '@hookform/resolvers/zod';
+import { BadgeCheck, Clock, SearchX, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { z } from 'zod';
+import { PageMeta } from '../../../components/layout/page-meta';
+import { PublicHeader } from '../../../components/layout/public-header';
+import { SiteFooter } from '../../../components/layout/site-footer';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field } from '../../../components/ui/field';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError, errorDetail } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
+import { formatDate } from '../../../lib/format';
+import { paths } from '../../../paths';
+import { CERTIFICATE_ID_PATTERN } from '../../../../shared/catalogue';
+import { messages } from '../../../../shared/messages';
+import type { CertificateVerification } from '../../../../shared/schemas/certificates';
+import { useCertificateVerification } from '../api/get-certificate-verification';
+
+/** /verify/:certificateId — where a certificate's QR code and printed link lead. */
+export default function VerifyPage() {
+  const certificateId = (useParams().certificateId ?? '').trim().toUpperCase();
+  const verification = useCertificateVerification(certificateId);
+
   return (
-    <main className="mx-auto max-w-3xl p-6">
-      <h1 className="text-2xl font-bold">Verify a Certificate</h1>
-    </main>
+    <>
+      <PageMeta
+        title={`Verify certificate ${certificateId} | Video Book Review Specialist`}
+        description="Check that a Video Book Review Specialist certificate is genuine and valid."
+      />
+      <PublicHeader />
+      <main className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
+        <h1 className="text-3xl font-extrabold text-slate-900">Certificate verification</h1>
+        <p className="mt-2 text-slate-700">
+          Certificate ID <span className="font-mono font-semibold break-all text-slate-900">{certificateId}</span>
+        </p>
+
+        <div className="mt-6" aria-live="polite">
+          {verification.isPending ? (
+            <Card>
+              <Spinner label="Checking the certificate…" />
+            </Card>
+          ) : verification.isSuccess ? (
+            <VerificationResult verification={verification.data} />
+          ) : verification.error instanceof ApiError && verification.error.status === 404 ? (
+            <Outcome tone="red" icon={<SearchX className="size-7" aria-hidden />} heading={messages.certificates.notFound}>
+              Check the ID printed on the certificate, beside the QR code, and try again.
+            </Outcome>
+          ) : (
+            <Outcome tone="amber" icon={<TriangleAlert className="size-7" aria-hidden />} heading="We could not check this certificate">
+              <p>{errorDetail(verification.error, messages.common.serviceUnavailable)}</p>
+              <Button variant="outline" className="mt-4" onClick={() => void verification.refetch()} loading={verification.isFetching}>
+                Try again
+              </Button>
+            </Outcome>
+          )}
+        </div>
+
+        <CheckAnotherForm />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+const tones = {
+  green: 'border-emerald-600 bg-emerald-50 text-emerald-900',
+  amber: 'border-amber-500 bg-amber-50 text-amber-950',
+  red: 'border-red-600 bg-red-50 text-red-900',
+} as const;
+
+function Outcome({ tone, icon, heading, children }: { tone: keyof typeof tones; icon: ReactNode; heading: string; children: ReactNode }) {
+  return (
+    <div className={cn('flex items-start gap-3 rounded-xl border-2 p-6 shadow-sm', tones[tone])}>
+      {icon}
+      <div className="min-w-0 flex-1">
+        <h2 className="text-xl font-bold">{heading}</h2>
+        <div className="mt-1">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+function VerificationResult({ verification }: { verification: CertificateVerification }) {
+  const details: [string, ReactNode][] = [
+    ['Holder', verification.holder_name],
+    ['Course', verification.course_title],
+    ['Completed', formatDate(verification.completion_date)],
+    ['Issued', verification.issued_date ? formatDate(verification.issued_date) : 'Not yet issued'],
+    [
+      'Identity',
+      verification.id_verified ? (
+        <Badge tone="green">Photo ID verified</Badge>
+      ) : (
+        <Badge tone="slate">Photo ID not verified</Badge>
+      ),
+    ],
+  ];
+  return (
+    <Outcome
+      tone={verification.valid ? 'green' : 'amber'}
+      icon={verification.valid ? <BadgeCheck className="size-7" aria-hidden /> : <Clock className="size-7" aria-hidden />}
+      heading={verification.valid ? 'Valid certificate' : 'Not yet valid: awaiting activation'}
+    >
+      <p>
+        {verification.valid
+          ? 'This certificate was issued by Video Book Review Specialist Certification to the person named below.'
+          : 'This certificate has been requested but our team has not activated it yet, so it is not valid for now.'}
+      </p>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-slate-900">
+        {details.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold">{label}</dt>
+            <dd className="min-w-0 break-words">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Outcome>
+  );
+}
+
+const lookupSchema = z.object({
+  certificate_id: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(CERTIFICATE_ID_PATTERN, 'Enter the ID as printed on the certificate, e.g. VBR-ABCD2345EF'),
+});
+
+function CheckAnotherForm() {
+  const navigate = useNavigate();
+  const form = useForm<z.input<typeof lookupSchema>, unknown, z.output<typeof lookupSchema>>({
+    resolver: zodResolver(lookupSchema),
+    defaultValues: { certificate_id: '' },
+  });
+  return (
+    <section aria-labelledby="check-another" className="mt-10">
+      <h2 id="check-another" className="text-lg font-bold text-slate-900">
+        Check another certificate
+      </h2>
+      <form
+        noValidate
+        className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start"
+        onSubmit={form.handleSubmit(({ certificate_id }) => {
+          form.reset();
+          void navigate(paths.verifyCertificate(certificate_id));
+        })}
+      >
+        <Field
+          label="Certificate ID"
+          className="flex-1"
+          autoComplete="off"
+          spellCheck={false}
+          error={form.formState.errors.certificate_id?.message}
+          {...form.register('certificate_id')}
+        />
+        <Button type="submit" className="sm:mt-6">
+          Verify
+        </Button>
+      </form>
+    </section>
   );
 }

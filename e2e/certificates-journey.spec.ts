@@ -1,0 +1,167 @@
+/**
+ * Certificates end to end: a student at 100% requests their certificate, an admin activates it,
+ * the student downloads the real PDF and the public verification page shows it as valid.
+ * Setup (registration, payment, ID approval, stages) goes through the real HTTP API.
+ */
+import { readFile } from 'node:fs/promises';
+import type { APIRequestContext } from '@playwright/test';
+import { PNG } from 'pngjs';
+import { admin, adminApiToken, expect, test, uniqueEmail } from './fixtures';
+
+interface Student {
+  id: string;
+  email: string;
+  name: string;
+}
+
+/** A Foundation student, fully paid, ID approved and every stage complete (100%). */
+async function studentAtFullProgress(request: APIRequestContext): Promise<Student> {
+  const email = uniqueEmail('certificate');
+  const registration = await request.post('/api/students', {
+    data: { first_name: 'Grace', last_name: 'Hopper-Lovelace', email },
+  });
+  expect(registration.ok(), `registration: ${registration.status()}`).toBeTruthy();
+  const { id, token } = (await registration.json()) as { id: string; token: string };
+  const auth = { Authorization: `Bearer ${token}` };
+
+  const dates = (await (await request.get('/api/course-dates')).json()) as { schedule: { start_date: string }[] };
+  const selection = await request.post(`/api/students/${id}/course-selection`, {
+    headers: auth,
+    data: { student_id: id, course_type: 'foundation', course_start_date: dates.schedule[0].start_date },
+  });
+  expect(selection.ok(), `course selection: ${selection.status()}`).toBeTruthy();
+
+  const payment = await request.post('/api/square/create-payment', {
+    headers: auth,
+    data: {
+      source_id: 'cnon:card-nonce-ok',
+      student_id: id,
+      amount: 84.99,
+      currency: 'GBP',
+      payment_type: 'combined',
+      description: 'Enrollment + Foundation Course',
+      idempotency_key: `e2e-certificate-${id}`,
+    },
+  });
+  expect(payment.ok(), `payment: ${payment.status()}`).toBeTruthy();
+
+  const photo = new PNG({ width: 16, height: 16 });
+  photo.data.fill(180);
+  const upload = await request.post(`/api/students/${encodeURIComponent(email)}/upload-id`, {
+    headers: auth,
+    multipart: { file: { name: 'passport.png', mimeType: 'image/png', buffer: PNG.sync.write(photo) } },
+  });
+  expect(upload.ok(), `ID upload: ${upload.status()}`).toBeTruthy();
+  const review = await request.post(`/api/admin/id-verification/${id}/review`, {
+    headers: { Authorization: `Bearer ${await adminApiToken(request)}` },
+    data: { student_id: id, status: 'approved', rejection_reason: null },
+  });
+  expect(review.ok(), `ID review: ${review.status()}`).toBeTruthy();
+
+  for (let stage = 1; stage <= 5; stage += 1) {
+    const progress = await request.post(`/api/student/${id}/progress`, {
+      headers: auth,
+      data: { student_id: id, stage_number: stage, completed: true },
+    });
+    expect(progress.ok(), `stage ${stage}: ${progress.status()}`).toBeTruthy();
+  }
+  return { id, email, name: 'Grace Hopper-Lovelace' };
+}
+
+// Before the request, the dashboard's certificate lookup answers 404 ("none requested", SPEC.md §7),
+// which the browser logs as a failed resource.
+test.describe('certificate journey', () => {
+  test.use({ allowConsoleErrors: [/status of 404/] });
+
+  test('a student at 100% requests, an admin activates, the student downloads the PDF and it verifies as valid', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const student = await studentAtFullProgress(request);
+
+    // The student requests the certificate from their dashboard.
+    await page.goto('/student-login');
+    await page.getByLabel('Email address').fill(student.email);
+    await page.getByRole('button', { name: 'Access My Course Dashboard' }).click();
+    await expect(page).toHaveURL(/\/student-dashboard$/);
+    await page.getByRole('button', { name: 'Request Certificate' }).click();
+    await expect(page.getByText('Certificate requested! Awaiting admin activation.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pending Activation' })).toBeDisabled();
+
+    // An admin activates it from the Certificates tab (their own browser context).
+    const adminContext = await browser.newContext();
+    const adminPage = await adminContext.newPage();
+    await adminPage.goto('/admin/login');
+    await adminPage.getByLabel('Username').fill(admin.username);
+    await adminPage.getByLabel('Password').fill(admin.password);
+    await adminPage.getByRole('button', { name: 'Login to Dashboard' }).click();
+    await expect(adminPage).toHaveURL(/\/admin\/dashboard$/);
+    await adminPage.getByRole('tab', { name: 'Certificates' }).click();
+    const row = adminPage.getByRole('row').filter({ hasText: student.name });
+    await expect(row).toContainText('Pending');
+    const certificateId = (await row.getByRole('cell').first().innerText()).trim();
+    expect(certificateId).toMatch(/^VBR-[A-HJ-NP-Z2-9]{10}$/);
+    await row.getByRole('button', { name: `Activate certificate ${certificateId}` }).click();
+    await expect(adminPage.getByText('Certificate activated successfully!')).toBeVisible();
+    await expect(row).toContainText('Ready for Download');
+    await adminContext.close();
+
+    // The student views it and downloads the real PDF.
+    await page.reload();
+    await page.getByRole('button', { name: 'View Certificate' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(certificateId);
+    const downloadEvent = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download Certificate' }).click();
+    const download = await downloadEvent;
+    expect(download.suggestedFilename()).toBe(`certificate-${certificateId}.pdf`);
+    const file = await readFile(await download.path());
+    expect(file.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(file.length).toBeGreaterThan(10_000);
+
+    // Anyone following the certificate's link sees it as valid, without the holder's email.
+    await page.goto(`/verify/${certificateId}`);
+    await expect(page.getByRole('heading', { name: 'Valid certificate' })).toBeVisible();
+    await expect(page.getByText(student.name)).toBeVisible();
+    await expect(page.getByText('Foundation Course')).toBeVisible();
+    await expect(page.getByText('Photo ID verified')).toBeVisible();
+    await expect(page.locator('main')).not.toContainText(student.email);
+  });
+});
+
+test.describe('verification page', () => {
+  test.use({ allowConsoleErrors: [/status of 404/] });
+
+  test('says plainly when no certificate has the ID, and checks another ID typed by hand', async ({ page }) => {
+    await page.goto('/verify/VBR-ZZZZZZZZZZ');
+    await expect(page.getByRole('heading', { name: 'No certificate found with this ID' })).toBeVisible();
+
+    await page.getByLabel('Certificate ID').fill('not an id');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText('Enter the ID as printed on the certificate')).toBeVisible();
+
+    await page.getByLabel('Certificate ID').fill('vbr-yyyyyyyyyy');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/verify\/VBR-YYYYYYYYYY$/);
+    await expect(page.getByRole('heading', { name: 'No certificate found with this ID' })).toBeVisible();
+  });
+});
+
+test('the certificate demo shows the SAMPLE certificate and links its PDF', async ({ page, request }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/certificate-demo');
+  await expect(page.getByRole('heading', { level: 1, name: 'Certificate Demo' })).toBeVisible();
+  await expect(page.getByText('SAMPLE — NOT A VALID CERTIFICATE')).toBeVisible();
+  await expect(page.getByText('VBR-SAMPLE0001', { exact: true })).toBeVisible();
+  await expect(page.getByText('delivered by CPD provider number CPD-E2E-12345.')).toBeVisible();
+  await expect(page.getByRole('img', { name: /QR code linking to .*\/verify\/VBR-SAMPLE0001/ })).toBeVisible();
+  const noHorizontalScroll = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  expect(noHorizontalScroll).toBe(true);
+
+  const href = await page.getByRole('link', { name: /Download the sample PDF/ }).getAttribute('href');
+  const pdf = await request.get(href!);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+});
