@@ -1,8 +1,81 @@
-/** Placeholder page until the student area issue builds it. */
-export default function Page() {
+import { useQueryClient } from '@tanstack/react-query';
+import { LogOut } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { studentSession, type StudentSession } from '../../../lib/session';
+import { paths } from '../../../paths';
+import { messages } from '../../../../shared/messages';
+import { useStudent } from '../api/get-student';
+import { studentKeys } from '../api/query-keys';
+import { CourseChoice } from '../components/course-choice';
+import { CourseDashboard } from '../components/course-dashboard';
+import { DashboardUnavailable } from '../components/dashboard-unavailable';
+import { EnrolmentPaymentPrompt } from '../components/enrolment-payment-prompt';
+
+export default function StudentDashboardPage() {
+  const navigate = useNavigate();
+  const [session] = useState(() => studentSession.get());
+
+  useEffect(() => {
+    if (!session) {
+      toast.error(messages.student.loginRequired, { id: 'login-required' });
+      navigate(paths.studentLogin, { replace: true });
+    }
+  }, [session, navigate]);
+
+  if (!session) return null;
+  return <Dashboard session={session} />;
+}
+
+function Dashboard({ session }: { session: StudentSession }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const studentQuery = useStudent(session.student.id);
+
+  const logout = async () => {
+    studentSession.clear();
+    await navigate(paths.home);
+    // Only once the dashboard is gone, or its queries would refetch without a token.
+    queryClient.removeQueries({ queryKey: studentKeys.all });
+  };
+
+  if (studentQuery.isPending) {
+    return (
+      <main className="mx-auto max-w-5xl p-4">
+        <title>Student Dashboard | Video Book Review Specialist</title>
+        <Spinner label="Loading your dashboard…" />
+      </main>
+    );
+  }
+  if (studentQuery.isError) return <DashboardUnavailable />;
+
+  const student = studentQuery.data;
   return (
-    <main className="mx-auto max-w-3xl p-6">
-      <h1 className="text-2xl font-bold">Student Dashboard</h1>
-    </main>
+    <div className="min-h-screen">
+      <title>Student Dashboard | Video Book Review Specialist</title>
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 p-4">
+          <div>
+            <p className="text-sm font-semibold text-brand-700">Student Dashboard</p>
+            <h1 className="text-2xl font-bold">Welcome back, {student.first_name}!</h1>
+          </div>
+          <Button variant="outline" onClick={logout}>
+            <LogOut className="size-4" aria-hidden /> Logout
+          </Button>
+        </div>
+      </header>
+      <main className="mx-auto max-w-5xl p-4">
+        {!student.enrollment_paid ? (
+          <EnrolmentPaymentPrompt />
+        ) : !student.course_paid ? (
+          <CourseChoice />
+        ) : (
+          <CourseDashboard student={student} />
+        )}
+      </main>
+    </div>
   );
 }

@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { PNG } from 'pngjs';
+import { adminApiToken, expect, test, uniqueEmail } from './fixtures';
+
+type Payment = 'none' | 'enrollment' | 'combined';
+
+/** A student set up through the real HTTP API: registration, course choice and offline card payment. */
+async function createStudent(
+  request: APIRequestContext,
+  { pay, course }: { pay: Payment; course?: 'foundation' | 'pro' },
+): Promise<{ id: string; email: string; token: string }> {
+  const email = uniqueEmail('student-area');
+  const registration = await request.post('/api/students', {
+    data: { first_name: 'Ada', last_name: 'Lovelace', email, phone: '', referral_code: '' },
+  });
+  expect(registration.status(), await registration.text()).toBe(201);
+  const { id, token } = (await registration.json()) as { id: string; token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  if (course) {
+    const { schedule } = (await (await request.get('/api/course-dates')).json()) as { schedule: { start_date: string }[] };
+    const selection = await request.post(`/api/students/${id}/course-selection`, {
+      headers,
+      data: { student_id: id, course_type: course, course_start_date: schedule[0].start_date },
+    });
+    expect(selection.ok(), await selection.text()).toBeTruthy();
+  }
+  if (pay !== 'none') {
+    const amount = pay === 'enrollment' ? 9.99 : course === 'pro' ? 224.99 : 84.99;
+    const payment = await request.post('/api/square/create-payment', {
+      headers,
+      data: {
+        source_id: 'cnon:card-nonce-ok',
+        student_id: id,
+        amount,
+        currency: 'GBP',
+        payment_type: pay,
+        description: 'e2e set-up',
+        idempotency_key: randomUUID(),
+      },
+    });
+    expect(payment.ok(), await payment.text()).toBeTruthy();
+  }
+  return { id, email, token };
+}
+
+async function logIn(page: Page, email: string) {
+  await page.goto('/student-login');
+  await page.getByLabel('Email address').fill(email.toUpperCase());
+  await page.getByRole('button', { name: 'Access My Course Dashboard' }).click();
+}
+
+function pngFile(): { name: string; mimeType: string; buffer: Buffer } {
+  const png = new PNG({ width: 64, height: 40 });
+  png.data.fill(180);
+  return { name: 'passport.png', mimeType: 'image/png', buffer: PNG.sync.write(png) };
+}
+
+test.describe('student login', () => {
+  test.use({ allowConsoleErrors: [/status of 404/] });
+
+  test('an unknown email is told to check it or enrol', async ({ page }) => {
+    await page.goto('/student-login');
+    await expect(page.getByRole('heading', { level: 1, name: 'Student Login' })).toBeVisible();
+    await expect(page.getByText('do not share your login details')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start your enrollment' })).toHaveAttribute('href', '/enroll');
+    await page.getByRole('button', { name: 'Access My Course Dashboard' }).click();
+    await expect(page.getByText('Please enter your email address').first()).toBeVisible();
+    await page.getByLabel('Email address').fill('nobody-here@example.com');
+    await page.getByRole('button', { name: 'Access My Course Dashboard' }).click();
+    await expect(page.getByText('Email not found. Please check your email or start a new enrollment.')).toBeVisible();
+    await expect(page).toHaveURL(/\/student-login$/);
+  });
+
+  test('a student whose enrolment is unpaid is sent to finish enrolling', async ({ page, request }) => {
+    const student = await createStudent(request, { pay: 'none' });
+    await logIn(page, student.email);
+    await expect(page.getByText('Please complete your enrollment payment to access your dashboard.')).toBeVisible();
+    await expect(page).toHaveURL(/\/enroll/);
+  });
+
+  test('without a session the dashboard sends the visitor to log in', async ({ page }) => {
+    await page.goto('/student-dashboard');
+    await expect(page).toHaveURL(/\/student-login$/);
+    await expect(page.getByText('Please log in to access your dashboard')).toBeVisible();
+  });
+});
+
+test.describe('dashboard fallback', () => {
+  test.use({ allowConsoleErrors: [/status of 401/] });
+
+  test('an expired or broken session shows Unable to Load Dashboard with a way back to login', async ({ page }) => {
+    await page.goto('/student-login');
+    await page.evaluate(() =>
+      sessionStorage.setItem(
+        'student_data',
+        JSON.stringify({ token: 'broken', student: { id: '00000000-0000-4000-8000-000000000000', email: 'x@example.com', first_name: 'X', last_name: 'Y' } }),
+      ),
+    );
+    await page.goto('/student-dashboard');
+    await expect(page.getByRole('heading', { name: 'Unable to Load Dashboard' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Login' }).click();
+    await expect(page).toHaveURL(/\/student-login$/);
+  });
+});
+
+test('an enrolled student without a course chooses between the two courses', async ({ page, request }) => {
+  const student = await createStudent(request, { pay: 'enrollment' });
+  await logIn(page, student.email);
+  await expect(page.getByText('Welcome back! Accessing your student dashboard.')).toBeVisible();
+  await expect(page).toHaveURL(/\/student-dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Welcome back, Ada!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Enrollment Confirmed' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Choose Foundation' })).toHaveAttribute('href', '/enroll?step=course-selection&course=foundation');
+  await expect(page.getByRole('link', { name: 'Choose Pro' })).toHaveAttribute('href', '/enroll?step=course-selection&course=pro');
+  await expect(page.getByText('£75.00')).toBeVisible();
+  await expect(page.getByText('£215.00')).toBeVisible();
+  await expect(page.getByText('9 stages')).toBeVisible();
+  await expect(page.getByText('Monetization with YouTube & TikTok')).toBeVisible();
+  const status = page.getByRole('region', { name: 'Account Status' }).or(page.locator('[aria-labelledby="account-status"]'));
+  await expect(status).toContainText('Paid (£9.99)');
+  await expect(status).toContainText('Pending');
+  await expect(status).toContainText('Locked');
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('student_data'))).toBeNull();
+  await page.goto('/student-dashboard');
+  await expect(page).toHaveURL(/\/student-login$/);
+});
+
+test.describe('a paid course from ID upload to certificate', () => {
+  // GET /api/student/{id}/certificate answers 404 until a certificate is requested (the contract).
+  test.use({ allowConsoleErrors: [/status of 404/] });
+
+  test('upload a PNG, get approved, complete every stage, request and download the certificate', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const student = await createStudent(request, { pay: 'combined', course: 'foundation' });
+    await logIn(page, student.email);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Ada!' })).toBeVisible();
+
+    // Course paid, ID not started: stages visibly locked, no course access yet.
+    await expect(page.getByTestId('progress-percentage')).toHaveText('0%');
+    await expect(page.getByText('Course stages unlock once your ID verification is approved.')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /Stage 1: Introduction & Setup/ })).toBeDisabled();
+    await expect(page.getByRole('link', { name: /Course Access/ })).toHaveCount(0);
+    await expect(page.getByTestId('referral-code')).toHaveText(/^VBR-[A-Z0-9]{6}$/);
+
+    // Start ID verification and upload a real PNG.
+    await page.getByRole('button', { name: 'Start ID Verification' }).click();
+    const upload = page.getByRole('button', { name: 'Upload ID Document' });
+    await expect(upload).toBeVisible();
+    await page.getByLabel(/Photo ID/).setInputFiles(pngFile());
+    await expect(page.getByText('ID document uploaded successfully! Awaiting review.')).toBeVisible();
+    await expect(page.getByText('Under Review', { exact: true }).last()).toBeVisible();
+    await expect(page.getByText(/Uploaded on \d{1,2} \w+ \d{4}/)).toBeVisible();
+
+    // An administrator approves it through the review API.
+    const admin = await adminApiToken(request);
+    const review = await request.post(`/api/admin/id-verification/${student.id}/review`, {
+      headers: { Authorization: `Bearer ${admin}` },
+      data: { student_id: student.id, status: 'approved', rejection_reason: null },
+    });
+    expect(review.ok(), await review.text()).toBeTruthy();
+
+    await page.reload();
+    await expect(page.getByText(/Approved on \d{1,2} \w+ \d{4}/)).toBeVisible();
+    const access = page.getByRole('link', { name: /Course Access/ });
+    await expect(access).toHaveAttribute('href', 'https://example.com/course/foundation');
+    await expect(access).toHaveAttribute('target', '_blank');
+    await expect(page.getByText('Course stages unlock once your ID verification is approved.')).toHaveCount(0);
+
+    // Tick every stage.
+    for (let stage = 1; stage <= 5; stage += 1) {
+      const box = page.getByRole('checkbox', { name: new RegExp(`^Stage ${stage}:`) });
+      await expect(box).toBeEnabled();
+      // The box changes once the server has saved the stage.
+      await box.click();
+      await expect(page.getByText(`Stage ${stage} marked as complete!`)).toBeVisible();
+      await expect(box).toBeChecked();
+    }
+    await expect(page.getByTestId('progress-percentage')).toHaveText('100%');
+    await expect(page.getByText('Congratulations! You have completed your course.')).toBeVisible();
+    await expect(page.getByText('In Progress')).toBeVisible();
+
+    // Untick and tick again: the toast says so.
+    await page.getByRole('checkbox', { name: /^Stage 3:/ }).click();
+    await expect(page.getByText('Stage 3 marked as incomplete!')).toBeVisible();
+    await expect(page.getByTestId('progress-percentage')).toHaveText('80%');
+    await expect(page.getByRole('button', { name: 'Request Certificate' })).toHaveCount(0);
+    await page.getByRole('checkbox', { name: /^Stage 3:/ }).click();
+    await expect(page.getByTestId('progress-percentage')).toHaveText('100%');
+
+    await page.getByRole('button', { name: 'Request Certificate' }).click();
+    await expect(page.getByText('Certificate requested! Awaiting admin activation.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pending Activation' })).toBeDisabled();
+
+    // Once an administrator activates it, the student views and downloads the real PDF.
+    const certificate = (await (
+      await request.get(`/api/student/${student.id}/certificate`, { headers: { Authorization: `Bearer ${student.token}` } })
+    ).json()) as { certificate: { certificate_id: string } };
+    const activation = await request.post(`/api/admin/certificate/${certificate.certificate.certificate_id}/activate`, {
+      headers: { Authorization: `Bearer ${admin}` },
+    });
+    expect(activation.ok(), await activation.text()).toBeTruthy();
+    await page.reload();
+    await page.getByRole('button', { name: 'View Certificate' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Ada Lovelace');
+    await expect(dialog).toContainText('Foundation Course');
+    await expect(dialog).toContainText(certificate.certificate.certificate_id);
+    await expect(dialog).toContainText('CPD-E2E-12345');
+    const downloadPromise = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download Certificate' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe(`certificate-${certificate.certificate.certificate_id}.pdf`);
+    const bytes = readFileSync(await download.path());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    await expect(page.getByText('Certificate downloaded')).toBeVisible();
+  });
+
+  test('a file that is not an image or PDF is refused in the browser before any upload', async ({ page, request }) => {
+    const student = await createStudent(request, { pay: 'combined', course: 'pro' });
+    await logIn(page, student.email);
+    await page.getByRole('button', { name: 'Start ID Verification' }).click();
+    let uploads = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/upload-id')) uploads += 1;
+    });
+    await page.getByLabel(/Photo ID/).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await expect(page.getByText('Please upload a JPG, PNG, or PDF file only')).toBeVisible();
+    await page.getByLabel(/Photo ID/).setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10_485_761) });
+    await expect(page.getByText('File size must be less than 10MB')).toBeVisible();
+    expect(uploads).toBe(0);
+    // The Pro course lists its 9 stages.
+    await expect(page.getByRole('checkbox')).toHaveCount(9);
+  });
+});

@@ -1,0 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { StudentCertificateResponse } from '../../../../shared/schemas/certificates';
+import { studentKeys } from './query-keys';
+
+/** GET /api/student/{id}/certificate; SPEC.md: any error means no certificate (null). */
+export async function getCertificate(id: string): Promise<StudentCertificateResponse | null> {
+  try {
+    return await api<StudentCertificateResponse>(`/api/student/${id}/certificate`, { auth: 'student' });
+  } catch {
+    return null;
+  }
+}
+
+export function useCertificate(id: string, enabled: boolean) {
+  return useQuery({ queryKey: studentKeys.certificate(id), queryFn: () => getCertificate(id), enabled });
+}

@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { IdStatusResponse } from '../../../../shared/schemas/id-verification';
+import { emailPath, studentKeys } from './query-keys';
+
+/** Before the status loads, SPEC.md section 3 says: not_required, can resubmit. */
+export const DEFAULT_ID_STATUS: IdStatusResponse = {
+  status: 'not_required',
+  uploaded_date: null,
+  reviewed_date: null,
+  rejection_reason: null,
+  can_resubmit: true,
+};
+
+export const getIdStatus = (email: string) =>
+  api<IdStatusResponse>(`/api/students/${emailPath(email)}/id-status`, { auth: 'student' });
+
+export function useIdStatus(email: string) {
+  return useQuery({ queryKey: studentKeys.idStatus(email), queryFn: () => getIdStatus(email) });
+}

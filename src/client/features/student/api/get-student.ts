@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { StudentAreaRecord } from '../../../../shared/schemas/student-area';
+import { studentKeys } from './query-keys';
+
+/** GET /api/student/{id}: the logged-in student's fresh record. */
+export const getStudent = (id: string) => api<StudentAreaRecord>(`/api/student/${id}`, { auth: 'student' });
+
+export function useStudent(id: string) {
+  return useQuery({ queryKey: studentKeys.record(id), queryFn: () => getStudent(id), retry: false });
+}

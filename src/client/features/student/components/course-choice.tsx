@@ -1,0 +1,73 @@
+import { CheckCircle2, Clock, Lock } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { paths } from '../../../paths';
+import { COURSE_TYPES, COURSES, ENROLMENT_FEE_PENCE, formatPounds } from '../../../../shared/catalogue';
+
+/** View 2: enrolment paid, no course paid yet. The two courses and the account status. */
+export function CourseChoice() {
+  return (
+    <div className="space-y-6">
+      <Card className="flex items-start gap-3 border-emerald-200 bg-emerald-50">
+        <CheckCircle2 className="mt-0.5 size-6 shrink-0 text-emerald-700" aria-hidden />
+        <div>
+          <h2 className="text-lg font-bold text-emerald-900">Enrollment Confirmed</h2>
+          <p className="text-emerald-900">Your enrollment fee is paid. Choose your course to start learning.</p>
+        </div>
+      </Card>
+
+      <section aria-labelledby="choose-course" className="space-y-4">
+        <h2 id="choose-course" className="text-xl font-bold">Choose Your Course</h2>
+        <div className="grid gap-4 md:grid-cols-2">
+          {COURSE_TYPES.map((type) => {
+            const course = COURSES[type];
+            return (
+              <Card key={type} className="flex flex-col gap-4">
+                <div className="flex items-start justify-between gap-2">
+                  <h3 className="text-lg font-bold">{course.title}</h3>
+                  {type === 'pro' && <Badge tone="purple">Most Popular</Badge>}
+                </div>
+                <p className="text-3xl font-bold">{formatPounds(course.pricePence)}</p>
+                <p className="text-sm text-slate-600">{course.stages.length} stages</p>
+                <ol className="list-inside list-decimal space-y-1 text-sm text-slate-700">
+                  {course.stages.map((stage) => (
+                    <li key={stage}>{stage}</li>
+                  ))}
+                </ol>
+                <Link to={paths.enrolCourseSelection(type)} className={buttonClasses(type === 'pro' ? 'primary' : 'secondary', 'md', 'mt-auto')}>
+                  Choose {course.shortName}
+                </Link>
+              </Card>
+            );
+          })}
+        </div>
+      </section>
+
+      <Card aria-labelledby="account-status" className="space-y-3">
+        <h2 id="account-status" className="text-lg font-bold">Account Status</h2>
+        <dl className="divide-y divide-slate-100">
+          <div className="flex items-center justify-between gap-4 py-2">
+            <dt className="text-slate-700">Enrollment</dt>
+            <dd className="flex items-center gap-1 font-semibold text-emerald-800">
+              <CheckCircle2 className="size-4" aria-hidden /> Paid ({formatPounds(ENROLMENT_FEE_PENCE)})
+            </dd>
+          </div>
+          <div className="flex items-center justify-between gap-4 py-2">
+            <dt className="text-slate-700">Course selection</dt>
+            <dd className="flex items-center gap-1 font-semibold text-amber-800">
+              <Clock className="size-4" aria-hidden /> Pending
+            </dd>
+          </div>
+          <div className="flex items-center justify-between gap-4 py-2">
+            <dt className="text-slate-700">Progress tracking</dt>
+            <dd className="flex items-center gap-1 font-semibold text-slate-700">
+              <Lock className="size-4" aria-hidden /> Locked
+            </dd>
+          </div>
+        </dl>
+      </Card>
+    </div>
+  );
+}

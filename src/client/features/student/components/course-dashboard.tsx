@@ -1,0 +1,90 @@
+import { ExternalLink, PartyPopper } from 'lucide-react';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { buttonClasses } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { messages } from '../../../../shared/messages';
+import type { StudentAreaRecord, StudentProgress } from '../../../../shared/schemas/student-area';
+import { DEFAULT_ID_STATUS, useIdStatus } from '../api/get-id-status';
+import { useProgress } from '../api/get-progress';
+import { CertificateCard } from './certificate-card';
+import { CourseStages } from './course-stages';
+import { IdVerificationCard } from './id-verification-card';
+import { ProgressCard } from './progress-card';
+import { StudentInfoPanel } from './student-info-panel';
+
+const emptyProgress = (student: StudentAreaRecord): StudentProgress => ({
+  student_id: student.id,
+  student_name: `${student.first_name} ${student.last_name}`,
+  email: student.email,
+  course_type: student.course_type,
+  course_paid: student.course_paid,
+  foundation_progress: [],
+  pro_progress: [],
+  progress_percentage: 0,
+  total_stages: 0,
+  completed_stages: 0,
+});
+
+/** View 3: the course is paid. Progress, ID verification, course access, stages, certificate, information. */
+export function CourseDashboard({ student }: { student: StudentAreaRecord }) {
+  const progressQuery = useProgress(student.id);
+  const idStatusQuery = useIdStatus(student.email);
+
+  const progressError = progressQuery.error;
+  useEffect(() => {
+    // SPEC.md section 8: silent on 403, otherwise a toast; the zeroed record is shown either way.
+    if (progressError && !(progressError instanceof ApiError && progressError.status === 403)) {
+      toast.error(messages.student.progressLoadFailed, { id: 'progress-load-failed' });
+    }
+  }, [progressError]);
+
+  const idStatusError = idStatusQuery.error;
+  useEffect(() => {
+    if (idStatusError) console.warn('Could not load the ID verification status', idStatusError);
+  }, [idStatusError]);
+
+  if (progressQuery.isPending || idStatusQuery.isPending) return <Spinner label="Loading your course…" />;
+
+  const progress = progressQuery.data ?? emptyProgress(student);
+  const idStatus = idStatusQuery.data ?? DEFAULT_ID_STATUS;
+  const idApproved = idStatus.status === 'approved';
+  const complete = progress.total_stages > 0 && progress.progress_percentage >= 100;
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <div className="space-y-6 lg:col-span-2">
+        {complete && (
+          <div className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-5 text-amber-950" role="status">
+            <PartyPopper className="mt-0.5 size-6 shrink-0 text-amber-700" aria-hidden />
+            <div>
+              <p className="text-lg font-bold">{messages.student.courseComplete}</p>
+              <p>Every stage is done. Request your certificate below.</p>
+            </div>
+          </div>
+        )}
+        <ProgressCard progress={progress} />
+        <IdVerificationCard email={student.email} status={idStatus} />
+        {idApproved && student.course_access_url && (
+          <a
+            href={student.course_access_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses('primary', 'lg', 'w-full')}
+          >
+            <ExternalLink className="size-5" aria-hidden /> Course Access
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        )}
+        {student.course_type && (
+          <CourseStages studentId={student.id} course={student.course_type} progress={progress} locked={!idApproved} />
+        )}
+        {complete && student.course_type && <CertificateCard studentId={student.id} course={student.course_type} />}
+      </div>
+      <div className="space-y-6">
+        <StudentInfoPanel student={student} />
+      </div>
+    </div>
+  );
+}

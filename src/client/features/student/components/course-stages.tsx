@@ -1,0 +1,81 @@
+import { CheckCircle2, Circle, Lock } from 'lucide-react';
+import { toast } from 'sonner';
+import { Card } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+import { COURSES, type CourseType } from '../../../../shared/catalogue';
+import { messages } from '../../../../shared/messages';
+import type { StudentProgress } from '../../../../shared/schemas/student-area';
+import { useUpdateStage } from '../api/update-stage';
+
+/** The course's stages as checkboxes; locked (and saying why) until the ID is approved. */
+export function CourseStages({
+  studentId,
+  course,
+  progress,
+  locked,
+}: {
+  studentId: string;
+  course: CourseType;
+  progress: StudentProgress;
+  locked: boolean;
+}) {
+  const update = useUpdateStage(studentId);
+  const done = [...progress.foundation_progress, ...progress.pro_progress];
+
+  const toggle = (stageNumber: number) => {
+    const completed = !done[stageNumber - 1];
+    update.mutate(
+      { stage_number: stageNumber, completed },
+      {
+        onSuccess: () => toast.success(messages.student.stageMarked(stageNumber, completed)),
+        onError: () => toast.error(messages.student.progressUpdateFailed),
+      },
+    );
+  };
+
+  return (
+    <Card aria-labelledby="stages-heading" className={cn('space-y-4', locked && 'bg-slate-50')}>
+      <h2 id="stages-heading" className="text-lg font-bold">Course Stages</h2>
+      {locked && (
+        <p className="flex items-center gap-2 rounded-lg bg-slate-200 p-3 text-sm font-medium text-slate-800" role="note">
+          <Lock className="size-4 shrink-0" aria-hidden /> {messages.student.idLockedStages}
+        </p>
+      )}
+      <ul className={cn('space-y-2', locked && 'opacity-60')} aria-label="Course stages">
+        {COURSES[course].stages.map((stage, index) => {
+          const number = index + 1;
+          const checked = Boolean(done[index]);
+          return (
+            <li key={stage}>
+              <label
+                className={cn(
+                  'flex min-h-11 items-center gap-3 rounded-lg border p-3',
+                  checked ? 'border-emerald-200 bg-emerald-50' : 'border-slate-200 bg-white',
+                  locked ? 'cursor-not-allowed' : 'cursor-pointer hover:border-brand-500',
+                )}
+              >
+                <input
+                  type="checkbox"
+                  className="size-5 accent-brand-700"
+                  checked={checked}
+                  disabled={locked || update.isPending}
+                  onChange={() => toggle(number)}
+                />
+                <span className="flex-1">
+                  <span className="font-semibold">Stage {number}:</span> {stage}
+                </span>
+                {locked ? (
+                  <Lock className="size-4 text-slate-500" aria-hidden />
+                ) : checked ? (
+                  <CheckCircle2 className="size-5 text-emerald-700" aria-hidden />
+                ) : (
+                  <Circle className="size-5 text-slate-400" aria-hidden />
+                )}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}
