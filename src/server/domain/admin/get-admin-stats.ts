@@ -18,8 +18,10 @@ const rowsOf = (result: unknown): Row[] => (Array.isArray(result) ? result : (re
 
 /**
  * The six figures of the dashboard (DESIGN.md section 8) and, for the chart, enrolment fees paid
- * and revenue per week over the last 12 weeks. Revenue counts completed payments, including those
- * of deleted students (their payment rows stay).
+ * and revenue per week over the last 12 weeks. Revenue is every completed payment: a student's
+ * total_paid is the sum of their completed payments (kept in the same transaction as each payment),
+ * so it is read in the same pass as the counts, plus the payments of deleted students (their rows
+ * stay with no student). That avoids a second full scan of the payments table.
  */
 export async function getAdminStats(db: Db, now: Date = new Date()): Promise<AdminStats> {
   const firstWeek = new Date(weekStart(now).getTime() - (CHART_WEEKS - 1) * 7 * DAY_MS);
@@ -29,9 +31,12 @@ export async function getAdminStats(db: Db, now: Date = new Date()): Promise<Adm
              count(*) filter (where enrollment_paid)::int as enrollment_paid,
              count(*) filter (where not enrollment_paid)::int as pending_payments,
              count(*) filter (where course_paid and course_type = 'foundation')::int as foundation_students,
-             count(*) filter (where course_paid and course_type = 'pro')::int as pro_students
+             count(*) filter (where course_paid and course_type = 'pro')::int as pro_students,
+             coalesce(sum(total_paid_pence), 0)::bigint as students_pence
       from students`),
-    db.execute(sql`select coalesce(sum(amount_pence), 0)::bigint as pence from payments where status = 'completed'`),
+    db.execute(sql`
+      select coalesce(sum(amount_pence), 0)::bigint as pence
+      from payments where student_id is null and status = 'completed'`),
     db.execute(sql`
       select to_char(date_trunc('week', completed_at at time zone 'UTC'), 'YYYY-MM-DD') as week_start,
              count(*) filter (where payment_type in ('enrollment', 'combined'))::int as enrollments,
@@ -55,7 +60,7 @@ export async function getAdminStats(db: Db, now: Date = new Date()): Promise<Adm
   return {
     total_students: Number(c.total_students),
     enrollment_paid: Number(c.enrollment_paid),
-    total_revenue: penceToPounds(Number(rowsOf(revenue)[0].pence)),
+    total_revenue: penceToPounds(Number(c.students_pence) + Number(rowsOf(revenue)[0].pence)),
     pending_payments: Number(c.pending_payments),
     foundation_students: Number(c.foundation_students),
     pro_students: Number(c.pro_students),

@@ -24,7 +24,11 @@ export function studentFilterWhere(filter: StudentFilter): SQL | undefined {
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** Newest registration first; the id breaks ties (index students_registration_date_idx). */
-export const newestFirst = [sql`${students.registrationDate} desc`, sql`${students.id} asc`];
+/**
+ * Newest registration first; the id breaks ties. Spelled exactly as students_registration_date_idx
+ * (DESC NULLS LAST, id) so PostgreSQL reads pages from that index: a bare DESC means NULLS FIRST,
+ * which the planner does not match to the index and answers with a full scan and sort.
+ */
+export const newestFirst = [sql`${students.registrationDate} desc nulls last`, sql`${students.id} asc`];
 
 export const pageOffset = (page: number, pageSize: number) => (page - 1) * pageSize;
