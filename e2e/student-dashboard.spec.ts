@@ -105,6 +105,21 @@ test.describe('dashboard fallback', () => {
   });
 });
 
+test('a student with a session but an unpaid enrolment is asked to complete the payment', async ({ page, request }) => {
+  const student = await createStudent(request, { pay: 'none' });
+  // The enrolment wizard keeps this session after registration (same store as the login).
+  await page.goto('/student-login');
+  await page.evaluate(
+    ({ token, id, email }) =>
+      sessionStorage.setItem('student_data', JSON.stringify({ token, student: { id, email, first_name: 'Ada', last_name: 'Lovelace' } })),
+    student,
+  );
+  await page.goto('/student-dashboard');
+  await expect(page.getByRole('heading', { name: 'Complete Enrollment Payment' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Complete Enrollment Payment' })).toHaveAttribute('href', '/enroll');
+  await expect(page.getByRole('heading', { name: 'Course Stages' })).toHaveCount(0);
+});
+
 test('an enrolled student without a course chooses between the two courses', async ({ page, request }) => {
   const student = await createStudent(request, { pay: 'enrollment' });
   await logIn(page, student.email);
@@ -218,6 +233,41 @@ test.describe('a paid course from ID upload to certificate', () => {
     const bytes = readFileSync(await download.path());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     await expect(page.getByText('Certificate downloaded')).toBeVisible();
+  });
+
+  test('a rejected ID shows the reason and a new upload shows its progress, then goes back under review', async ({ page, request }) => {
+    const student = await createStudent(request, { pay: 'combined', course: 'foundation' });
+    const headers = { Authorization: `Bearer ${student.token}` };
+    const first = await request.post(`/api/students/${encodeURIComponent(student.email)}/upload-id`, {
+      headers,
+      multipart: { file: pngFile() },
+    });
+    expect(first.ok(), await first.text()).toBeTruthy();
+    const admin = await adminApiToken(request);
+    const rejection = await request.post(`/api/admin/id-verification/${student.id}/review`, {
+      headers: { Authorization: `Bearer ${admin}` },
+      data: { status: 'rejected', rejection_reason: 'The photo is too dark to read' },
+    });
+    expect(rejection.ok(), await rejection.text()).toBeTruthy();
+
+    await logIn(page, student.email);
+    await expect(page.getByText('The photo is too dark to read')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /^Stage 1:/ })).toBeDisabled();
+
+    // A slow connection, so the progress bar of a 3 MB upload can be seen.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false, latency: 20, downloadThroughput: 4_000_000, uploadThroughput: 1_000_000,
+    });
+    const png = pngFile();
+    await page.getByLabel(/Photo ID/).setInputFiles({ ...png, buffer: Buffer.concat([png.buffer, Buffer.alloc(3_000_000)]) });
+    const bar = page.getByRole('progressbar', { name: 'Upload progress' });
+    await expect(bar).toBeVisible();
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect(page.getByText('ID document uploaded successfully! Awaiting review.')).toBeVisible({ timeout: 30_000 });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await expect(page.getByText(/Uploaded on \d{1,2} \w+ \d{4}/)).toBeVisible();
+    await expect(page.getByText('The photo is too dark to read')).toHaveCount(0);
   });
 
   test('a file that is not an image or PDF is refused in the browser before any upload', async ({ page, request }) => {

@@ -43,6 +43,8 @@ export function IdUpload({ email }: { email: string }) {
         onChange={onChange}
         disabled={upload.isPending}
         aria-describedby={`${inputId}-hint`}
+        // The visible button opens the picker; the input itself is not a second tab stop.
+        tabIndex={-1}
         className="sr-only"
       />
       <Button variant="primary" onClick={() => input.current?.click()} loading={upload.isPending}>
