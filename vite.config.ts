@@ -2,16 +2,27 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+// `vite build` builds the browser app into dist/client; `vite build --ssr` builds the prerender
+// entry (src/client/entry-server.tsx) into dist/server for scripts/prerender.ts.
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   publicDir: '../../public',
   plugins: [react(), tailwindcss()],
-  build: {
-    outDir: '../../dist/client',
-    emptyOutDir: true,
-    sourcemap: false,
-  },
+  build: isSsrBuild
+    ? {
+        outDir: '../../dist/server',
+        emptyOutDir: true,
+        sourcemap: false,
+        rollupOptions: { input: 'src/client/entry-server.tsx' },
+      }
+    : {
+        outDir: '../../dist/client',
+        emptyOutDir: true,
+        sourcemap: false,
+        // Read by scripts/prerender.ts to preload each prerendered page's own chunks.
+        manifest: true,
+      },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

@@ -1,20 +1,31 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { AppProviders, createQueryClient } from './app-providers';
 import { routes } from './router';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
-});
+/**
+ * Public pages arrive prerendered (scripts/prerender.ts): their lazy route modules are loaded before
+ * hydrating so the first client render matches the HTML. Other pages render into the empty shell.
+ */
+async function start() {
+  const lazyMatches = matchRoutes(routes, window.location)?.filter((match) => match.route.lazy) ?? [];
+  await Promise.all(
+    lazyMatches.map(async (match) => {
+      const load = match.route.lazy as () => Promise<Record<string, unknown>>;
+      Object.assign(match.route, { ...(await load()), lazy: undefined });
+    }),
+  );
 
-const router = createBrowserRouter(routes);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
+  const router = createBrowserRouter(routes);
+  const app = (
+    <AppProviders queryClient={createQueryClient()}>
       <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+    </AppProviders>
+  );
+  const container = document.getElementById('root')!;
+  if (container.firstElementChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
+
+void start();

@@ -1,13 +1,23 @@
 /**
- * Serves the built client (dist/client). Hashed assets are cached for a year; HTML never is.
- * Any GET outside /api that is not a file gets a prerendered page when one exists for that path,
- * else the SPA shell, so deep links such as /admin/dashboard work. Unknown /api paths are 404 JSON.
+ * Serves the built client (dist/client). Hashed assets are cached for a year; HTML never is. Files
+ * precompressed at build time (.br, .gz) are sent to browsers that accept them.
+ * Any GET outside /api that is not a file gets the page prerendered for that path when there is one,
+ * else the SPA shell: with status 200 for the app's routes (deep links such as /admin/dashboard),
+ * 404 for anything else (the app then shows its not-found page). Unknown /api paths are 404 JSON.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages';
+import { isAppRoute, NOT_FOUND_FILE, SPA_SHELL_FILE } from '../../shared/route-patterns';
+
+interface Page {
+  html: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
 
 export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<void> {
   const hasClient = existsSync(path.join(clientDir, 'index.html'));
@@ -16,28 +26,48 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
       root: clientDir,
       index: false,
       wildcard: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         const isAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+        res.setHeader('cache-control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
 
-  const shell = hasClient ? readFileSync(path.join(clientDir, 'index.html'), 'utf8') : null;
-  const prerendered = new Map<string, string>();
-
-  function pageFor(urlPath: string): string | null {
-    const clean = path.posix.normalize(urlPath).replace(/\/+$/, '') || '/';
-    if (!prerendered.has(clean)) {
-      const file = path.join(clientDir, clean === '/' ? '' : clean, 'index.html');
-      const inside = file.startsWith(clientDir + path.sep);
-      prerendered.set(clean, inside && hasClient && existsSync(file) ? readFileSync(file, 'utf8') : '');
+  const pages = new Map<string, Page | null>();
+  /** A built HTML file (relative to clientDir), read once; null when absent or outside clientDir. */
+  function file(relative: string): Page | null {
+    if (!pages.has(relative)) {
+      const full = path.join(clientDir, relative);
+      const inside = full.startsWith(clientDir + path.sep);
+      pages.set(relative, inside && hasClient && existsSync(full) ? { html: readFileSync(full, 'utf8') } : null);
     }
-    return prerendered.get(clean) || shell;
+    return pages.get(relative) ?? null;
   }
 
-  function sendHtml(reply: FastifyReply, html: string) {
-    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  // dist/client/index.html is the prerendered landing page once the build has prerendered it.
+  const shell = () => file(SPA_SHELL_FILE) ?? file('index.html');
+
+  function pageFor(urlPath: string): { page: Page | null; status: 200 | 404 } {
+    const clean = path.posix.normalize(urlPath).replace(/\/+$/, '') || '/';
+    const prerendered = file(path.posix.join(clean, 'index.html').replace(/^\//, ''));
+    if (prerendered) return { page: prerendered, status: 200 };
+    if (isAppRoute(clean)) return { page: shell(), status: 200 };
+    return { page: file(NOT_FOUND_FILE) ?? shell(), status: 404 };
+  }
+
+  function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Page, status: number) {
+    reply.code(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const accepts = String(request.headers['accept-encoding'] ?? '');
+    if (/\bbr\b/.test(accepts)) {
+      page.br ??= brotliCompressSync(page.html);
+      return reply.header('content-encoding', 'br').send(page.br);
+    }
+    if (/\bgzip\b/.test(accepts)) {
+      page.gzip ??= gzipSync(page.html);
+      return reply.header('content-encoding', 'gzip').send(page.gzip);
+    }
+    return reply.send(page.html);
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -45,10 +75,14 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     if (urlPath === '/api' || urlPath.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ detail: messages.common.notFound });
     }
-    const html = pageFor(urlPath);
-    if (!html) {
+    // A missing file (an old asset, a mistyped image) is a plain 404, never a page.
+    if (/\.[a-z0-9]+$/i.test(urlPath)) {
+      return reply.code(404).type('text/plain; charset=utf-8').send(messages.common.notFound);
+    }
+    const { page, status } = pageFor(urlPath);
+    if (!page) {
       return reply.code(503).type('text/plain').send('The site has not been built. Run `npm run build`.');
     }
-    return sendHtml(reply, html);
+    return sendHtml(request, reply, page, status);
   });
 }

@@ -1,12 +1,25 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { Toaster } from 'sonner';
+import { HelpLauncher } from './help-launcher';
 
-/** Wraps every page: the toaster (Sonner's defaults are SPEC.md's toast settings) and scroll restoration. */
+// Sonner's Toaster loads after the first paint so the landing page's first load stays small.
+// `toast()` calls are queued by Sonner until the Toaster mounts.
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+
+/** Wraps every page: the toaster (Sonner's defaults are SPEC.md's toast settings), scroll restoration and the help launcher. */
 export function RootLayout() {
+  // Not part of the prerendered HTML, so hydration matches; mounted right after.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   return (
     <>
       <Outlet />
-      <Toaster richColors closeButton />
+      <HelpLauncher />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Toaster richColors closeButton />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </>
   );

@@ -1,8 +1,54 @@
-/** Placeholder page until the public site issue builds it. */
-export default function Page() {
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { PageMeta } from '../../../components/layout/page-meta';
+import { SiteFooter } from '../../../components/layout/site-footer';
+import { landing } from '../../../content';
+import { Benefits } from '../components/benefits';
+import { ClosingCta } from '../components/closing-cta';
+import { Hero } from '../components/hero';
+import { LandingHeader } from '../components/landing-header';
+import { Modules } from '../components/modules';
+import { Pricing } from '../components/pricing';
+import { Testimonials } from '../components/testimonials';
+
+// The widget needs the API, so it is not prerendered; its code loads once the page has loaded.
+const RecentSignupsWidget = lazy(() =>
+  import('../components/recent-signups-widget').then((module) => ({ default: module.RecentSignupsWidget })),
+);
+
+function useAfterPageLoad(): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    if (document.readyState === 'complete') {
+      setLoaded(true);
+      return;
+    }
+    const onLoad = () => setLoaded(true);
+    window.addEventListener('load', onLoad, { once: true });
+    return () => window.removeEventListener('load', onLoad);
+  }, []);
+  return loaded;
+}
+
+export default function LandingPage() {
+  const showWidget = useAfterPageLoad();
   return (
-    <main className="mx-auto max-w-3xl p-6">
-      <h1 className="text-2xl font-bold">Enrolment Registration</h1>
-    </main>
+    <>
+      <PageMeta {...landing.meta} />
+      <LandingHeader />
+      <main>
+        <Hero />
+        <Benefits />
+        <Pricing />
+        <Modules />
+        <Testimonials />
+        <ClosingCta />
+      </main>
+      <SiteFooter />
+      {showWidget && (
+        <Suspense fallback={null}>
+          <RecentSignupsWidget />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -1,8 +1,6 @@
-/** Placeholder page until the public site issue builds it. */
-export default function Page() {
-  return (
-    <main className="mx-auto max-w-3xl p-6">
-      <h1 className="text-2xl font-bold">Privacy Policy</h1>
-    </main>
-  );
+import { privacyPolicy } from '../policies';
+import { PolicyPage } from '../components/policy-page';
+
+export default function PrivacyPage() {
+  return <PolicyPage {...privacyPolicy} />;
 }

@@ -1,8 +1,6 @@
-/** Placeholder page until the public site issue builds it. */
-export default function Page() {
-  return (
-    <main className="mx-auto max-w-3xl p-6">
-      <h1 className="text-2xl font-bold">Terms of Sale</h1>
-    </main>
-  );
+import { termsOfSale } from '../policies';
+import { PolicyPage } from '../components/policy-page';
+
+export default function TermsPage() {
+  return <PolicyPage {...termsOfSale} />;
 }

@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { adminApiToken, expect, test, uniqueEmail } from './fixtures';
+
+const publicPages = [
+  { path: '/', heading: 'Enrolment Registration' },
+  { path: '/support', heading: 'How can we help?' },
+  { path: '/privacy', heading: 'Privacy Policy' },
+  { path: '/privacy-policy', heading: 'Privacy Policy' },
+  { path: '/terms', heading: 'Terms of Sale' },
+  { path: '/terms-of-sale', heading: 'Terms of Sale' },
+  { path: '/certificate-demo', heading: null },
+];
+
+/** A student who registered and paid the enrolment fee through the real API. */
+async function paidStudent(request: APIRequestContext, firstName: string, lastName: string) {
+  const created = await request.post('/api/students', {
+    data: { first_name: firstName, last_name: lastName, email: uniqueEmail('signup'), phone: '', referral_code: '' },
+  });
+  expect(created.ok(), `register: ${created.status()}`).toBeTruthy();
+  const { id, token } = (await created.json()) as { id: string; token: string };
+  const paid = await request.post('/api/square/create-payment', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: {
+      source_id: 'cnon:card-nonce-ok',
+      student_id: id,
+      amount: 9.99,
+      currency: 'GBP',
+      payment_type: 'enrollment',
+      description: 'Enrollment Fee',
+      idempotency_key: randomUUID(),
+    },
+  });
+  expect(paid.ok(), `pay: ${paid.status()} ${await paid.text()}`).toBeTruthy();
+}
+
+const signupCards = (page: Page) => page.getByRole('region', { name: 'Recent sign-ups' }).getByTestId('signup-card');
+
+test('every public page renders and hydrates without console errors', async ({ page }) => {
+  for (const { path, heading } of publicPages) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    const h1 = page.getByRole('heading', { level: 1 }).first();
+    await expect(h1).toBeVisible();
+    if (heading) await expect(h1).toHaveText(heading);
+    await expect(page).toHaveTitle(/\S/);
+    expect(await page.locator('meta[name="description"]').first().getAttribute('content')).toBeTruthy();
+  }
+  // The floating help launcher leads to /support on public pages, and is absent from the admin area.
+  await page.goto('/privacy');
+  await page.getByRole('link', { name: 'Help' }).click();
+  await expect(page).toHaveURL(/\/support$/);
+  await page.goto('/admin/login');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Help' })).toHaveCount(0);
+});
+
+test('public pages are prerendered: their content is in the HTML before any script runs', async ({ request }) => {
+  for (const [path, text] of [
+    ['/', 'Choose Your Path'],
+    ['/support', 'Enrollment &amp; Payments'],
+    ['/privacy', 'Privacy Policy'],
+    ['/terms', 'Billing disputes are accepted within 30 days'],
+  ] as const) {
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain(text);
+    expect(html, path).toMatch(/<title>[^<]+<\/title>/);
+  }
+});
+
+test.describe('an unknown address', () => {
+  // Chromium logs the 404 answer to the page itself.
+  test.use({ allowConsoleErrors: [/status of 404/] });
+
+  test('answers 404 with the not-found page', async ({ page }) => {
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Enrolment Registration' })).toBeVisible();
+  });
+});
+
+test('the landing page shows the claims, pricing and calls to action', async ({ page }) => {
+  await page.goto('/');
+  const main = page.getByRole('main');
+  for (const claim of ['500+', '4.9/5', 'CPD Accredited', 'Lifetime Access', 'Industry Certification', '£75 to £500+']) {
+    await expect(main.getByText(claim).first()).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Why Choose Our Program?' })).toHaveCount(1);
+  await expect(page.getByText('Most Popular')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Play video:/ })).toHaveCount(6);
+  await expect(page.getByRole('link', { name: 'Enroll Now - Starting at £9.99' })).toHaveAttribute('href', '/enroll');
+  await page.getByRole('link', { name: 'Start Your Journey' }).click();
+  await expect(page).toHaveURL(/\/enroll$/);
+});
+
+test('the navigation anchors scroll to their sections', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Page sections' });
+  for (const [link, hash, heading] of [
+    ['Pricing', '#pricing', 'Choose Your Path'],
+    ['Testimonials', '#testimonials', 'Success Stories'],
+    ['Overview', '#overview', 'Why Choose Our Program?'],
+  ] as const) {
+    await nav.getByRole('link', { name: link }).click();
+    await expect(page).toHaveURL(new RegExp(`${hash}$`));
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeInViewport();
+  }
+});
+
+test.describe('recent sign-up widget', () => {
+  test.describe('when the API fails', () => {
+    test.use({ allowConsoleErrors: [/Recent sign-ups could not be loaded|Failed to load resource/] });
+
+    test('shows 3 of the built-in sample sign-ups', async ({ page }) => {
+      await page.route('**/api/recent-signups', (route) => route.abort());
+      await page.goto('/');
+      await expect(signupCards(page)).toHaveCount(3);
+      await expect(signupCards(page).first()).toContainText(/just enrolled in/);
+    });
+  });
+
+  test('shows real sign-ups, first name and initial only, with the course badge', async ({ page, request }) => {
+    const firstName = `Zora${Date.now().toString(36)}`;
+    await paidStudent(request, firstName, 'Quillfeather');
+    // The API caches for a few seconds; wait until it lists the new student.
+    await expect
+      .poll(async () => JSON.stringify(await (await request.get('/api/recent-signups')).json()), { timeout: 20_000 })
+      .toContain(firstName);
+    await page.goto('/');
+    const card = signupCards(page).filter({ hasText: firstName });
+    await expect(card).toContainText(`${firstName} Q.`);
+    await expect(card).toContainText('Enrollment');
+    await expect(page.getByText('Quillfeather')).toHaveCount(0);
+  });
+
+  test('cards can be dismissed one by one and the whole widget hidden', async ({ page }) => {
+    const now = new Date().toISOString();
+    await page.route('**/api/recent-signups', (route) =>
+      route.fulfill({
+        json: {
+          notifications: [
+            { id: 'a', first_name: 'Ada', last_name: 'L.', signup_location: 'London', course_type: 'Pro', signed_up_at: now },
+            { id: 'b', first_name: 'Ben', last_name: 'K.', signup_location: 'York', course_type: 'Foundation', signed_up_at: now },
+            { id: 'c', first_name: 'Cy', last_name: 'M.', signup_location: 'UK', course_type: 'Enrollment', signed_up_at: now },
+          ],
+        },
+      }),
+    );
+    await page.goto('/');
+    await expect(signupCards(page)).toHaveCount(3);
+    const proBadge = signupCards(page).filter({ hasText: 'Ada L.' }).getByText('Pro', { exact: true });
+    await expect(proBadge).toHaveClass(/purple/);
+    await expect(signupCards(page).filter({ hasText: 'Ben K.' }).getByText('Foundation', { exact: true })).toHaveClass(/blue/);
+
+    await page.getByRole('button', { name: 'Dismiss notification from Ben K.' }).click();
+    await expect(signupCards(page)).toHaveCount(2);
+    await expect(page.getByText('Ben K.')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Hide notifications' }).click();
+    await expect(page.getByRole('region', { name: 'Recent sign-ups' })).toHaveCount(0);
+  });
+});
+
+test('the contact form sends a message that admins then see in the Messages view', async ({ page, request }) => {
+  const subject = `Question ${randomUUID().slice(0, 8)}`;
+  await page.goto('/support');
+
+  // The FAQ is an accordion.
+  const question = page.getByRole('button', { name: 'How long does a course take?' });
+  await expect(question).toHaveAttribute('aria-expanded', 'false');
+  await question.click();
+  await expect(question).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByText('A course runs for 6 weeks')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByText('Please fill in all required fields').first()).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Rosa Bramble');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('rosa.bramble@example.com');
+  await page.getByRole('textbox', { name: 'Subject', exact: true }).fill(subject);
+  await page.getByRole('combobox', { name: 'Category' }).selectOption('certification');
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('When will my certificate arrive?');
+  await page.getByRole('button', { name: 'Send Message' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: "Your message has been sent! We'll get back to you within 24 hours." })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toHaveValue('');
+
+  const token = await adminApiToken(request);
+  const list = await request.get('/api/admin/messages', { headers: { Authorization: `Bearer ${token}` } });
+  expect(list.ok()).toBeTruthy();
+  const { messages } = (await list.json()) as { messages: Array<Record<string, unknown>> };
+  expect(messages.find((message) => message.subject === subject)).toMatchObject({
+    name: 'Rosa Bramble',
+    email: 'rosa.bramble@example.com',
+    category: 'certification',
+    message: 'When will my certificate arrive?',
+    read: false,
+  });
+
+  await page.goto('/admin/login');
+  await page.evaluate((value) => localStorage.setItem('admin_token', value), token);
+  await page.goto('/admin/dashboard');
+  await page.getByRole('tab', { name: /Messages/ }).click();
+  await expect(page.getByText(subject)).toBeVisible();
+});

@@ -1,0 +1,56 @@
+/**
+ * `npm run size`: the gzipped JavaScript the landing page's first load ships — every module script
+ * and modulepreload of the built dist/client/index.html — against the 120 KB budget (1 KB = 1000
+ * bytes, as Vite reports). Run `npm run build` first. The chunks fetched only after the page has
+ * loaded (the toaster and the recent sign-up widget) are listed separately, not counted.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_BYTES = 120_000;
+const LANDING_MODULE = 'features/landing/routes/landing-page.tsx';
+const clientDir = path.resolve(process.argv[2] ?? 'dist/client');
+const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
+const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+
+const gzipped = (file: string) => gzipSync(readFileSync(path.join(clientDir, file)), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+
+const firstLoad = new Set(
+  [
+    ...html.matchAll(/<script type="module"[^>]*\ssrc="\/([^"]+\.js)"/g),
+    ...html.matchAll(/<link rel="modulepreload"[^>]*\shref="\/([^"]+\.js)"/g),
+  ].map((match) => match[1]),
+);
+if (firstLoad.size === 0) throw new Error('No module scripts in dist/client/index.html: run npm run build first.');
+
+function report(title: string, files: Iterable<string>): number {
+  const rows = [...files].map((file) => ({ file, bytes: gzipped(file) })).sort((a, b) => b.bytes - a.bytes);
+  const total = rows.reduce((sum, row) => sum + row.bytes, 0);
+  console.log(title);
+  for (const row of rows) console.log(`  ${kb(row.bytes).padStart(9)}  ${row.file}`);
+  return total;
+}
+
+const total = report('JavaScript loaded by / on first load (gzip -9):', firstLoad);
+console.log(`  ${kb(total).padStart(9)}  total (budget ${kb(BUDGET_BYTES)})`);
+
+// Chunks imported dynamically by the entry that are not pages (the toaster), and by the landing page.
+const later = new Set<string>();
+const visit = (key: string) => {
+  const chunk = manifest[key];
+  if (!chunk || firstLoad.has(chunk.file) || later.has(chunk.file)) return;
+  later.add(chunk.file);
+  chunk.imports?.forEach(visit);
+};
+const entryKey = Object.keys(manifest).find((key) => key === 'index.html');
+manifest[entryKey ?? '']?.dynamicImports?.filter((key) => key.startsWith('_')).forEach(visit);
+manifest[LANDING_MODULE]?.dynamicImports?.forEach(visit);
+if (later.size > 0) report('\nLoaded after the page has loaded (not counted):', later);
+
+if (total > BUDGET_BYTES) {
+  console.error(`\nOver budget by ${kb(total - BUDGET_BYTES)}.`);
+  process.exit(1);
+}

@@ -1,0 +1,94 @@
+/**
+ * `npm run lighthouse`: starts the built site on a loopback port (fresh embedded database in a
+ * temporary DATA_DIR), runs Lighthouse 12 in headless Chromium (/usr/bin/chromium) with its default
+ * mobile settings (simulated slow 4G, mid-range phone CPU) on / and /support, and prints the scores.
+ * Fails when performance < 90 or accessibility < 95. Run `npm run build` first.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const PAGES = ['/', '/support'];
+const MINIMUM = { performance: 90, accessibility: 95 } as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(baseUrl: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`The server did not answer on ${baseUrl} within ${timeoutMs / 1000} s`);
+}
+
+async function main() {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vbr-lighthouse-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_URL: baseUrl },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const chrome = await chromeLauncher.launch({
+    chromePath: '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  let failed = false;
+  try {
+    await waitForHealth(baseUrl);
+    for (const page of PAGES) {
+      const result = await lighthouse(`${baseUrl}${page}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      const { categories, audits } = result.lhr;
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      const metric = (id: string) => audits[id]?.displayValue ?? '?';
+      console.log(
+        `${page.padEnd(9)} performance ${score('performance')}  accessibility ${score('accessibility')}  ` +
+          `best practices ${score('best-practices')}  SEO ${score('seo')}   ` +
+          `(FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, ` +
+          `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')})`,
+      );
+      for (const [category, minimum] of Object.entries(MINIMUM)) {
+        if (score(category) < minimum) {
+          failed = true;
+          console.error(`  ${page}: ${category} ${score(category)} is below ${minimum}`);
+          const failing = categories[category].auditRefs
+            .map((ref) => audits[ref.id])
+            .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative');
+          for (const audit of failing) console.error(`    - ${audit.title} ${audit.displayValue ?? ''}`);
+        }
+      }
+    }
+  } finally {
+    chrome.kill();
+    server.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (failed) process.exit(1);
+}
+
+await main();

@@ -1,0 +1,104 @@
+/**
+ * `npm run build`, last step: renders the public pages (PRERENDERED_PATHS) and the not-found page to
+ * HTML with the SSR build of src/client/entry-server.tsx, so their content shows before any script
+ * runs. Writes dist/client/<path>/index.html (the landing page is dist/client/index.html), keeps
+ * the empty SPA shell as dist/client/spa-shell.html for every other route, and dist/client/404.html.
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { NOT_FOUND_FILE, PRERENDERED_PATHS, SPA_SHELL_FILE } from '../src/shared/route-patterns';
+
+const clientDir = path.resolve('dist/client');
+const entry = path.resolve('dist/server/entry-server.js');
+const MARKER = '<!--app-html-->';
+const NOT_FOUND_SAMPLE = '/this-page-does-not-exist';
+
+/** Each prerendered page's route module (as in src/client/router.tsx), to preload its chunks. */
+const PAGE_MODULES: Record<(typeof PRERENDERED_PATHS)[number] | typeof NOT_FOUND_SAMPLE, string> = {
+  '/': 'features/landing/routes/landing-page.tsx',
+  '/support': 'features/support/routes/support-page.tsx',
+  '/privacy': 'features/legal/routes/privacy-page.tsx',
+  '/terms': 'features/legal/routes/terms-page.tsx',
+  '/certificate-demo': 'features/certificates/routes/certificate-demo-page.tsx',
+  [NOT_FOUND_SAMPLE]: 'components/layout/not-found-page.tsx',
+};
+
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/**
+ * <link rel="modulepreload"> for a page module's chunk and its static imports: the browser fetches
+ * them in parallel with the entry instead of after it (main.tsx loads them before hydrating).
+ */
+function preloadLinks(manifest: Manifest, pageModule: string, template: string): string {
+  if (!manifest[pageModule]) throw new Error(`${pageModule} is not in the Vite manifest`);
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  visit(pageModule);
+  return [...files]
+    .filter((file) => !template.includes(`/${file}"`))
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+    .join('\n    ');
+}
+
+type Render = (pathname: string) => Promise<{ html: string; status: number }>;
+
+/** React emits a page's hoisted <title>/<meta>/<link> tags first; they belong in <head>. */
+function splitHead(html: string): { head: string; body: string } {
+  const match = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/.exec(html);
+  return match ? { head: match[0], body: html.slice(match[0].length) } : { head: '', body: html };
+}
+
+function page(template: string, html: string, preloads: string): string {
+  const { head, body } = splitHead(html);
+  let document = template;
+  if (head.includes('<title>')) document = document.replace(/<title>[^<]*<\/title>\s*/, '');
+  if (head.includes('name="description"')) document = document.replace(/<meta name="description"[^>]*>\s*/, '');
+  return document.replace('</head>', `  ${preloads}\n    ${head}\n  </head>`).replace(MARKER, body);
+}
+
+/** .br and .gz beside every script, stylesheet and SVG: the server sends them as they are (no compression per request). */
+function precompress(dir: string): number {
+  let count = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) count += precompress(full);
+    else if (/\.(js|css|svg)$/.test(entry.name)) {
+      const content = readFileSync(full);
+      writeFileSync(`${full}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${full}.gz`, gzipSync(content, { level: 9 }));
+      count += 1;
+    }
+  }
+  return count;
+}
+
+async function main() {
+  const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  if (!template.includes(MARKER)) throw new Error(`dist/client/index.html has no ${MARKER}: was it prerendered already?`);
+  const { render } = (await import(pathToFileURL(entry).href)) as { render: Render };
+  const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
+
+  writeFileSync(path.join(clientDir, SPA_SHELL_FILE), template);
+  for (const pathname of PRERENDERED_PATHS) {
+    const { html, status } = await render(pathname);
+    if (status !== 200) throw new Error(`${pathname} rendered with status ${status}`);
+    const file = path.join(clientDir, pathname, 'index.html');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, page(template, html, preloadLinks(manifest, PAGE_MODULES[pathname], template)));
+    console.log(`prerendered ${pathname} → ${path.relative(process.cwd(), file)}`);
+  }
+  const notFound = await render(NOT_FOUND_SAMPLE);
+  const notFoundPreloads = preloadLinks(manifest, PAGE_MODULES[NOT_FOUND_SAMPLE], template);
+  writeFileSync(path.join(clientDir, NOT_FOUND_FILE), page(template, notFound.html, notFoundPreloads));
+  console.log(`prerendered the not-found page → dist/client/${NOT_FOUND_FILE}`);
+  console.log(`precompressed ${precompress(clientDir)} files (.br, .gz)`);
+}
+
+await main();

@@ -1,0 +1,381 @@
+/**
+ * The public site's words, links and media in one typed module an owner can edit without touching
+ * components: landing page, recent sign-up widget, support page and policies (SPEC.md sections 1, 2,
+ * 4 and 9). Prices, modules and stages come from the catalogue, never from here.
+ *
+ * Media: every source below may be an https:// URL or a file in public/. The hero video falls back
+ * to its poster when it cannot load; testimonial players load only when a visitor clicks one.
+ */
+import { COURSES, ENROLMENT_FEE_PENCE, FOUNDATION_MODULES, PRO_EXTRA_MODULES, formatPounds } from '../shared/catalogue';
+import type { SignupCourse } from '../shared/schemas/public';
+
+export interface Link {
+  label: string;
+  href: string;
+}
+
+export const site = {
+  name: 'Video Book Review Specialist',
+  title: 'Enrolment Registration',
+  supportEmail: 'support@videobookreviewspecialist.com',
+  /** The private community group on a social network (SPEC.md section 2). */
+  communityUrl: 'https://www.facebook.com/groups/videobookreviewspecialists',
+  /** 'Learn More' in the hero: the programme's external information site. */
+  learnMoreUrl: 'https://www.videobookreviewspecialist.com',
+  /** 'Order Video Book Review' in the footer. */
+  orderReviewUrl: 'https://www.videobookreviewspecialist.com/order',
+  socialLinks: [
+    { label: 'Facebook', href: 'https://www.facebook.com/videobookreviewspecialist' },
+    { label: 'Instagram', href: 'https://www.instagram.com/videobookreviewspecialist' },
+    { label: 'YouTube', href: 'https://www.youtube.com/@videobookreviewspecialist' },
+    { label: 'TikTok', href: 'https://www.tiktok.com/@videobookreviewspecialist' },
+  ] satisfies Link[],
+} as const;
+
+/** SPEC.md section 1: what the landing page claims. */
+export const claims = {
+  certifiedSpecialists: '500+',
+  studentRating: '4.9/5',
+  earningsPerReview: '£75 to £500+',
+  badges: ['CPD Accredited', 'Instant Digital Access', 'Lifetime Access', 'Industry Certification'],
+} as const;
+
+/** SPEC.md section 9: business terms quoted by the FAQ, support page and policies. */
+export const businessTerms = {
+  supportHours: 'Monday to Friday, 9 AM to 5 PM GMT',
+  responseTime: 'within 24 hours',
+  courseStarts: 'every two months',
+  courseLength: '6 weeks',
+  weeklyHours: 'about 5 to 8 hours per week',
+  recordingsWithin: '24 hours',
+  certificateWithin: '48 hours',
+  billingDisputeDays: 30,
+  discontinuationNoticeDays: 90,
+  minimumAge: 18,
+} as const;
+
+export const landing = {
+  meta: {
+    title: 'Video Book Review Specialist Certification | Enrolment Registration',
+    description:
+      'Become a CPD-accredited video book review specialist: join 500+ certified specialists, learn AI-assisted review creation and earn £75 to £500+ per review. Enrol from £9.99.',
+  },
+  banner: { src: '/media/banner.svg', alt: 'Video Book Review Specialist: online certification programme' },
+  nav: [
+    { label: 'Overview', href: '#overview' },
+    { label: 'Pricing', href: '#pricing' },
+    { label: 'Testimonials', href: '#testimonials' },
+  ] satisfies Link[],
+  hero: {
+    heading: 'Become a Certified Video Book Review Specialist',
+    intro: `Turn your love of books into paid work. Learn to create professional video book reviews with AI tools and earn ${claims.earningsPerReview} per review, with an industry certification to prove it.`,
+    /** A muted looping clip. Set `src` to '' to show the poster only. */
+    video: { src: '/media/hero-loop.webm', type: 'video/webm', poster: '/media/hero-poster.svg' },
+    primaryCta: { label: 'Start Your Journey', href: '/enroll' },
+    secondaryCta: { label: 'Learn More', href: site.learnMoreUrl },
+  },
+  stats: [
+    { value: claims.certifiedSpecialists, label: 'Certified specialists' },
+    { value: claims.studentRating, label: 'Student rating' },
+    { value: claims.earningsPerReview, label: 'Earnings per review' },
+  ],
+  benefits: {
+    heading: 'Why Choose Our Program?',
+    items: [
+      {
+        title: 'CPD Accredited Certification',
+        text: 'Finish with an industry certification carrying a CPD provider number, verifiable online by your clients.',
+      },
+      {
+        title: 'Instant, Lifetime Access',
+        text: 'Start the moment you enrol and keep every module, update and resource for life.',
+      },
+      {
+        title: `Earn ${claims.earningsPerReview} per Review`,
+        text: 'Learn how authors and publishers buy video reviews, how to price your work and how to find clients.',
+      },
+    ],
+  },
+  pricing: {
+    heading: 'Choose Your Path',
+    intro: `Pay the ${formatPounds(ENROLMENT_FEE_PENCE)} enrollment fee first, then choose a course level, or take both in one payment.`,
+    enrollment: {
+      name: 'Enrollment Fee',
+      pricePence: ENROLMENT_FEE_PENCE,
+      blurb: 'Your place on the programme and the starter resources.',
+      includes: [
+        'Introduction materials',
+        'Industry report',
+        'Side hustles guide',
+        'Business development resources',
+        'Bonus ebook-selling report',
+      ],
+    },
+    foundation: {
+      name: COURSES.foundation.title,
+      pricePence: COURSES.foundation.pricePence,
+      blurb: `${COURSES.foundation.moduleCount} modules: everything you need to start reviewing and get paid.`,
+      includes: [...FOUNDATION_MODULES],
+    },
+    pro: {
+      name: COURSES.pro.title,
+      pricePence: COURSES.pro.pricePence,
+      blurb: `${COURSES.pro.moduleCount} modules: Foundation plus ${PRO_EXTRA_MODULES.length} advanced modules to build a business.`,
+      includes: [
+        'Everything in Foundation',
+        `${PRO_EXTRA_MODULES.length} advanced modules`,
+        '6 video testimonials',
+        'Licensing opportunities',
+      ],
+      highlight: 'Most Popular',
+    },
+    buttonLabel: 'Enroll Now',
+  },
+  modules: {
+    heading: "What You'll Master",
+    foundationHeading: `Foundation Course (${COURSES.foundation.moduleCount} modules)`,
+    proHeading: `Pro Course adds ${PRO_EXTRA_MODULES.length} advanced modules (${COURSES.pro.moduleCount} in total)`,
+    foundation: [...FOUNDATION_MODULES],
+    pro: [...PRO_EXTRA_MODULES],
+    assetDeliveryNote:
+      'Asset Delivery: a landing page with testimonials and a registration page with a back-office admin login (terms apply).',
+  },
+  testimonials: {
+    heading: 'Success Stories',
+    intro: 'Hear from specialists who completed the programme.',
+    /**
+     * Facades: a poster and a play button; the player loads only on click (youtube-nocookie).
+     * Owner: replace these YouTube ids with the programme's own testimonial videos.
+     */
+    videos: [
+      { name: 'Sarah M.', caption: 'From book lover to paid reviewer', youtubeId: 'M7lc1UVf-VE', poster: '/media/testimonial-1.svg' },
+      { name: 'James T.', caption: 'My first client in two weeks', youtubeId: 'aqz-KE-bpKQ', poster: '/media/testimonial-2.svg' },
+      { name: 'Priya K.', caption: 'Reviewing alongside my day job', youtubeId: 'ScMzIvxBSi4', poster: '/media/testimonial-3.svg' },
+      { name: 'David R.', caption: 'Why I chose the Pro course', youtubeId: 'LXb3EKWsInQ', poster: '/media/testimonial-4.svg' },
+      { name: 'Emma W.', caption: 'Working with indie authors', youtubeId: 'jNQXAC9IVRw', poster: '/media/testimonial-5.svg' },
+      { name: 'Michael B.', caption: 'Building a review channel', youtubeId: 'ysz5S6PUM-U', poster: '/media/testimonial-6.svg' },
+    ],
+    written: [
+      {
+        name: 'Charlotte H.',
+        location: 'Manchester',
+        quote: 'The AI review module changed everything. I now deliver three video reviews a week for independent authors.',
+      },
+      {
+        name: 'Ahmed S.',
+        location: 'Birmingham',
+        quote: 'Clear, practical and well paced. The certificate helped me win my first publisher contract.',
+      },
+      {
+        name: 'Laura P.',
+        location: 'Glasgow',
+        quote: 'I took the Pro course for the funnels and client generation modules, and it paid for itself within a month.',
+      },
+    ],
+  },
+  closingCta: {
+    heading: 'Ready to start?',
+    text: `Join ${claims.certifiedSpecialists} certified specialists rated ${claims.studentRating} by their fellow students.`,
+    label: `Enroll Now - Starting at ${formatPounds(ENROLMENT_FEE_PENCE)}`,
+    href: '/enroll',
+  },
+} as const;
+
+export const footer = {
+  tagline: 'CPD-accredited online certification for video book review specialists.',
+  groups: [
+    {
+      heading: 'Students',
+      links: [
+        { label: 'Student Dashboard', href: '/student-login' },
+        { label: 'Student Login', href: '/student-login' },
+        { label: 'Student Support', href: '/support' },
+      ],
+    },
+    {
+      heading: 'Company',
+      links: [
+        { label: 'Contact Support', href: '/support' },
+        { label: 'Privacy Policy', href: '/privacy' },
+        { label: 'Terms of Sale', href: '/terms' },
+        { label: 'Admin Login', href: '/admin/login' },
+      ],
+    },
+    {
+      heading: 'Services',
+      links: [{ label: 'Order Video Book Review', href: site.orderReviewUrl }, ...site.socialLinks],
+    },
+  ] satisfies Array<{ heading: string; links: Link[] }>,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Recent sign-up widget (SPEC.md sections 4, 8 and 9).
+
+export const signupWidget = {
+  initialCount: 3,
+  maxShown: 5,
+  pollIntervalMs: 30_000,
+  simulatedEveryMs: { min: 20_000, max: 50_000 },
+  removeSimulatedAfterMs: 8_000,
+  removeAddedAfterMs: 10_000,
+  /** SPEC.md asks for simulated sign-ups drawn from the sample list; an owner can switch them off here. */
+  simulate: true,
+  labels: { heading: 'Recent sign-ups', hide: 'Hide notifications', justNow: 'Just now', joined: 'just enrolled in' },
+} as const;
+
+export interface SampleSignup {
+  name: string;
+  location: string;
+  course: SignupCourse;
+  time: string;
+}
+
+/** The 22 built-in entries: shown (3 of them) when the API fails or has nothing yet. */
+export const fallbackSignups: readonly SampleSignup[] = [
+  { name: 'Sarah M.', location: 'London', course: 'Pro', time: '2 minutes ago' },
+  { name: 'James T.', location: 'Manchester', course: 'Foundation', time: '5 minutes ago' },
+  { name: 'Emma W.', location: 'Birmingham', course: 'Pro', time: '8 minutes ago' },
+  { name: 'Oliver P.', location: 'Leeds', course: 'Foundation', time: '12 minutes ago' },
+  { name: 'Sophie L.', location: 'Glasgow', course: 'Pro', time: '15 minutes ago' },
+  { name: 'Harry B.', location: 'Bristol', course: 'Foundation', time: '18 minutes ago' },
+  { name: 'Amelia R.', location: 'Liverpool', course: 'Pro', time: '21 minutes ago' },
+  { name: 'George K.', location: 'Edinburgh', course: 'Foundation', time: '25 minutes ago' },
+  { name: 'Isla D.', location: 'Cardiff', course: 'Pro', time: '28 minutes ago' },
+  { name: 'Jack H.', location: 'Sheffield', course: 'Foundation', time: '32 minutes ago' },
+  { name: 'Mia C.', location: 'Newcastle', course: 'Pro', time: '35 minutes ago' },
+  { name: 'Noah F.', location: 'Nottingham', course: 'Foundation', time: '39 minutes ago' },
+  { name: 'Ava S.', location: 'Belfast', course: 'Pro', time: '42 minutes ago' },
+  { name: 'Leo G.', location: 'Southampton', course: 'Foundation', time: '46 minutes ago' },
+  { name: 'Grace N.', location: 'Leicester', course: 'Pro', time: '50 minutes ago' },
+  { name: 'Charlie A.', location: 'Brighton', course: 'Foundation', time: '53 minutes ago' },
+  { name: 'Freya J.', location: 'Oxford', course: 'Pro', time: '57 minutes ago' },
+  { name: 'Alfie V.', location: 'Cambridge', course: 'Foundation', time: '1 hour ago' },
+  { name: 'Lily E.', location: 'York', course: 'Pro', time: '1 hour ago' },
+  { name: 'Thomas O.', location: 'Plymouth', course: 'Foundation', time: '2 hours ago' },
+  { name: 'Poppy Y.', location: 'Aberdeen', course: 'Pro', time: '2 hours ago' },
+  { name: 'William Z.', location: 'Norwich', course: 'Foundation', time: '3 hours ago' },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Support page (SPEC.md section 2) and FAQ.
+
+export interface FaqCategory {
+  id: string;
+  title: string;
+  items: ReadonlyArray<{ question: string; answer: string }>;
+}
+
+export const support = {
+  meta: {
+    title: 'Student Support & FAQ | Video Book Review Specialist',
+    description: `Answers about courses, enrolment, payments and certification, and a contact form. We reply ${businessTerms.responseTime}, ${businessTerms.supportHours}.`,
+  },
+  heading: 'How can we help?',
+  intro: `Find answers below or send us a message: we reply ${businessTerms.responseTime}.`,
+  channels: {
+    email: { title: 'Email us', text: site.supportEmail, href: `mailto:${site.supportEmail}` },
+    liveChat: { title: 'Live chat', text: `${businessTerms.supportHours}` },
+    community: { title: 'Community group', text: 'Join fellow students in our private group', href: site.communityUrl },
+  },
+  businessHours: [
+    { days: 'Monday to Friday', hours: '9 AM to 5 PM GMT' },
+    { days: 'Saturday and Sunday', hours: 'Closed (messages answered on Monday)' },
+  ],
+  certificatePreview: {
+    heading: 'Your certificate',
+    text: 'Complete every stage of your course to request a CPD-accredited certificate, verifiable online with its certificate ID.',
+    linkLabel: 'See a sample certificate',
+  },
+  resources: [
+    { label: 'Privacy Policy', href: '/privacy' },
+    { label: 'Terms of Sale', href: '/terms' },
+    { label: 'Enrol now', href: '/enroll' },
+    { label: 'Admin Login', href: '/admin/login' },
+  ] satisfies Link[],
+  faq: [
+    {
+      id: 'course',
+      title: 'Course Information',
+      items: [
+        {
+          question: 'How long does a course take?',
+          answer: `A course runs for ${businessTerms.courseLength} at ${businessTerms.weeklyHours}. Courses start ${businessTerms.courseStarts}.`,
+        },
+        {
+          question: 'What is the difference between Foundation and Pro?',
+          answer: `Foundation has ${COURSES.foundation.moduleCount} modules (${formatPounds(COURSES.foundation.pricePence)}). Pro has ${COURSES.pro.moduleCount}: everything in Foundation plus ${PRO_EXTRA_MODULES.length} advanced modules (${formatPounds(COURSES.pro.pricePence)}).`,
+        },
+        {
+          question: 'Are live sessions recorded?',
+          answer: `Yes. Recordings of live sessions are made available within ${businessTerms.recordingsWithin}.`,
+        },
+        {
+          question: 'How long can I access the materials?',
+          answer: 'For life: your access never expires, including future updates to your course.',
+        },
+      ],
+    },
+    {
+      id: 'enrollment',
+      title: 'Enrollment & Payments',
+      items: [
+        {
+          question: 'How do I enrol?',
+          answer: `Pay the ${formatPounds(ENROLMENT_FEE_PENCE)} enrollment fee first, then return to select a course level, or choose the Complete Package to pay for both at once.`,
+        },
+        {
+          question: 'Which payment methods do you accept?',
+          answer: 'All major debit and credit cards, processed securely by our card payment provider. We never store your card details.',
+        },
+        {
+          question: 'Can I get a refund?',
+          answer: `No. All sales are final because you get instant access to digital materials. Billing disputes are accepted within ${businessTerms.billingDisputeDays} days.`,
+        },
+        {
+          question: 'Is there an age limit?',
+          answer: `You must be ${businessTerms.minimumAge} or over to enrol.`,
+        },
+      ],
+    },
+    {
+      id: 'technical',
+      title: 'Technical Support',
+      items: [
+        {
+          question: 'How do I log in to my dashboard?',
+          answer: 'Go to Student Login and enter the email you enrolled with. There is no password to remember.',
+        },
+        {
+          question: 'Why are my course stages locked?',
+          answer: 'Stage tracking unlocks once your photo ID (driving licence, passport or government ID) has been approved.',
+        },
+        {
+          question: 'Which ID files can I upload?',
+          answer: 'A JPG, PNG or PDF file of up to 10 MB.',
+        },
+      ],
+    },
+    {
+      id: 'certification',
+      title: 'Certification',
+      items: [
+        {
+          question: 'When do I receive my certificate?',
+          answer: `Request it from your dashboard once every stage is complete. After activation it is emailed within ${businessTerms.certificateWithin} and can be downloaded from your dashboard.`,
+        },
+        {
+          question: 'Is the certificate accredited?',
+          answer: 'Yes. It is CPD accredited and shows our CPD provider number and a certificate ID anyone can verify online.',
+        },
+      ],
+    },
+  ] satisfies FaqCategory[],
+  form: {
+    heading: 'Send us a message',
+    submit: 'Send Message',
+  },
+} as const;
+
+export const notFound = {
+  meta: { title: 'Page not found | Video Book Review Specialist', description: 'The page you asked for does not exist or has moved.' },
+} as const;

@@ -1,0 +1,28 @@
+/**
+ * Renders one public page to HTML at build time (scripts/prerender.ts). Built with `vite build --ssr`;
+ * never runs in the browser or in the API server.
+ */
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { AppProviders, createQueryClient } from './app-providers';
+import { routes } from './router';
+
+export interface RenderedPage {
+  /** The page's markup for #root (React puts its <title> and <meta> first; the prerender moves them to <head>). */
+  html: string;
+  status: number;
+}
+
+export async function render(pathname: string): Promise<RenderedPage> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(pathname, 'http://prerender.local')));
+  if (context instanceof Response) throw new Error(`${pathname} redirects; only pages can be prerendered`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <AppProviders queryClient={createQueryClient()}>
+      {/* hydrate={false}: no inline script (the CSP forbids them); the client needs no loader data. */}
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppProviders>,
+  );
+  return { html, status: context.statusCode };
+}

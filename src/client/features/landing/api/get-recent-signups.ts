@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import { signupWidget } from '../../../content';
+import { api } from '../../../lib/api-client';
+import type { RecentSignupsResponse } from '../../../../shared/schemas/public';
+
+export const getRecentSignups = (signal?: AbortSignal) => api<RecentSignupsResponse>('/api/recent-signups', { signal });
+
+/** Loads on mount and every 30 s (SPEC.md section 7). Failures are handled by the widget's fallback. */
+export function useRecentSignups() {
+  return useQuery({
+    queryKey: ['recent-signups'],
+    queryFn: ({ signal }) => getRecentSignups(signal),
+    refetchInterval: signupWidget.pollIntervalMs,
+    retry: false,
+  });
+}

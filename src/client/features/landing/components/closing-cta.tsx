@@ -1,0 +1,20 @@
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { landing } from '../../../content';
+
+export function ClosingCta() {
+  const { closingCta } = landing;
+  return (
+    <section aria-labelledby="closing-heading" className="bg-brand-800 py-16 text-center text-white">
+      <div className="mx-auto max-w-3xl px-4">
+        <h2 id="closing-heading" className="text-3xl font-bold">
+          {closingCta.heading}
+        </h2>
+        <p className="mt-3 text-brand-100">{closingCta.text}</p>
+        <Link to={closingCta.href} className={buttonClasses('primary', 'lg', 'mt-8 bg-white !text-brand-800 hover:bg-brand-50')}>
+          {closingCta.label}
+        </Link>
+      </div>
+    </section>
+  );
+}

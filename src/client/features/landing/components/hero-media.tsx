@@ -1,0 +1,46 @@
+import { useEffect, useRef, useState } from 'react';
+import { landing } from '../../../content';
+
+/**
+ * The hero's muted looping video. The poster image is what is prerendered and painted first; the
+ * video is added after hydration, only when a source is configured and the visitor has not asked
+ * for reduced motion, and it disappears again (leaving the poster) when it cannot load.
+ */
+export function HeroMedia() {
+  const { video } = landing.hero;
+  const [showVideo, setShowVideo] = useState(false);
+  const videoRef = useRef<HTMLVideoElement>(null);
+
+  useEffect(() => {
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    if (video.src && !reduceMotion) setShowVideo(true);
+  }, [video.src]);
+
+  useEffect(() => {
+    const element = videoRef.current;
+    if (!showVideo || !element) return;
+    element.muted = true;
+    element.play().catch(() => setShowVideo(false));
+  }, [showVideo]);
+
+  return (
+    <div className="relative aspect-video overflow-hidden rounded-2xl bg-brand-900 shadow-xl ring-1 ring-white/10">
+      <img src={video.poster} alt="" width={640} height={360} className="absolute inset-0 size-full object-cover" />
+      {showVideo && (
+        <video
+          ref={videoRef}
+          className="absolute inset-0 size-full object-cover"
+          poster={video.poster}
+          muted
+          loop
+          playsInline
+          preload="auto"
+          aria-hidden
+          onError={() => setShowVideo(false)}
+        >
+          <source src={video.src} type={video.type} onError={() => setShowVideo(false)} />
+        </video>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { claims, landing } from '../../../content';
+import { HeroMedia } from './hero-media';
+
+export function Hero() {
+  const { hero, stats } = landing;
+  return (
+    <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-brand-900 to-brand-800 text-white">
+      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 lg:grid-cols-2 lg:py-20">
+        <div>
+          <ul className="flex flex-wrap gap-2" aria-label="Highlights">
+            {claims.badges.map((badge) => (
+              <li key={badge} className="inline-flex items-center gap-1.5 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold">
+                <span className="size-1.5 rounded-full bg-emerald-300" aria-hidden />
+                {badge}
+              </li>
+            ))}
+          </ul>
+          <h2 id="hero-heading" className="mt-5 text-3xl leading-tight font-extrabold sm:text-5xl">
+            {hero.heading}
+          </h2>
+          <p className="mt-4 text-lg text-brand-100">{hero.intro}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to={hero.primaryCta.href} className={buttonClasses('primary', 'lg', 'bg-white !text-brand-800 hover:bg-brand-50')}>
+              {hero.primaryCta.label}
+            </Link>
+            <a
+              href={hero.secondaryCta.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses('outline', 'lg', 'border-white/60 bg-transparent text-white hover:bg-white/10')}
+            >
+              {hero.secondaryCta.label}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </div>
+          <dl className="mt-10 grid grid-cols-3 gap-4">
+            {stats.map((stat) => (
+              <div key={stat.label}>
+                <dt className="text-sm text-brand-100">{stat.label}</dt>
+                <dd className="order-first text-xl font-bold sm:text-2xl">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <HeroMedia />
+      </div>
+    </section>
+  );
+}

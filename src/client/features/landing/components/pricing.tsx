@@ -1,0 +1,63 @@
+import { Link } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button';
+import { landing } from '../../../content';
+import { formatPounds } from '../../../../shared/catalogue';
+import { paths } from '../../../paths';
+
+interface Plan {
+  name: string;
+  pricePence: number;
+  blurb: string;
+  includes: readonly string[];
+  highlight?: string;
+}
+
+/** 'Choose Your Path': every button goes to /enroll; Pro is 'Most Popular'. The #pricing anchor. */
+export function Pricing() {
+  const { pricing } = landing;
+  const plans: Plan[] = [pricing.enrollment, pricing.foundation, pricing.pro];
+  return (
+    <section id="pricing" aria-labelledby="pricing-heading" className="scroll-mt-24 bg-slate-50 py-16">
+      <div className="mx-auto max-w-6xl px-4">
+        <h2 id="pricing-heading" className="text-center text-3xl font-bold">
+          {pricing.heading}
+        </h2>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">{pricing.intro}</p>
+        <ul className="mt-10 grid gap-6 lg:grid-cols-3">
+          {plans.map((plan) => (
+            <li
+              key={plan.name}
+              className={`relative flex flex-col rounded-2xl bg-white p-6 shadow-sm ${plan.highlight ? 'border-2 border-brand-600' : 'border border-slate-200'}`}
+            >
+              {plan.highlight && (
+                <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-3 py-1 text-xs font-bold text-white">
+                  {plan.highlight}
+                </p>
+              )}
+              <h3 className="text-xl font-bold">{plan.name}</h3>
+              <p className="mt-2 text-4xl font-extrabold text-brand-800">{formatPounds(plan.pricePence)}</p>
+              <p className="mt-2 text-slate-700">{plan.blurb}</p>
+              <ul className="mt-4 flex-1 space-y-2 text-sm">
+                {plan.includes.map((item) => (
+                  <li key={item} className="flex gap-2">
+                    <span className="font-bold text-emerald-700" aria-hidden>
+                      ✓
+                    </span>
+                    {item}
+                  </li>
+                ))}
+              </ul>
+              <Link
+                to={paths.enrol}
+                className={buttonClasses(plan.highlight ? 'primary' : 'secondary', 'lg', 'mt-6 w-full')}
+                aria-label={`${pricing.buttonLabel}: ${plan.name}`}
+              >
+                {pricing.buttonLabel}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

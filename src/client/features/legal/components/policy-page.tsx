@@ -1,0 +1,38 @@
+import { PageMeta } from '../../../components/layout/page-meta';
+import { PublicHeader } from '../../../components/layout/public-header';
+import { SiteFooter } from '../../../components/layout/site-footer';
+import type { PolicySection } from '../policies';
+
+interface PolicyPageProps {
+  meta: { title: string; description: string };
+  heading: string;
+  lastUpdated: string;
+  sections: readonly PolicySection[];
+}
+
+/** A policy document from content.ts: heading, last update and numbered sections. */
+export function PolicyPage({ meta, heading, lastUpdated, sections }: PolicyPageProps) {
+  return (
+    <>
+      <PageMeta {...meta} />
+      <PublicHeader />
+      <main className="mx-auto max-w-3xl px-4 py-12">
+        <h1 className="text-3xl font-extrabold">{heading}</h1>
+        <p className="mt-2 text-sm text-slate-600">Last updated {lastUpdated}</p>
+        {sections.map((section, index) => (
+          <section key={section.heading} className="mt-8">
+            <h2 className="text-xl font-bold">
+              {index + 1}. {section.heading}
+            </h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph} className="mt-3 leading-relaxed text-slate-800">
+                {paragraph}
+              </p>
+            ))}
+          </section>
+        ))}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * The privacy policy and terms of sale. Kept beside the legal pages rather than in content.ts so
+ * the landing page does not download them; the business terms and links they quote come from there.
+ */
+import { COURSES, ENROLMENT_FEE_PENCE, formatPounds } from '../../../shared/catalogue';
+import { businessTerms, site } from '../../content';
+
+export interface PolicySection {
+  heading: string;
+  paragraphs: readonly string[];
+}
+
+const lastUpdated = '1 November 2026';
+
+export const privacyPolicy = {
+  meta: {
+    title: 'Privacy Policy | Video Book Review Specialist',
+    description: 'What personal data we collect when you enrol, why we keep it, and your rights under UK data protection law.',
+  },
+  heading: 'Privacy Policy',
+  lastUpdated,
+  sections: [
+    {
+      heading: 'What we collect',
+      paragraphs: [
+        'When you enrol we collect your name, email address, optional phone number and any referral code you enter. When you verify your identity we keep the photo ID document you upload. Card details go directly to our card payment provider; we never see or store your card number.',
+        'When you use the contact form we keep your name, email address and message so that we can reply.',
+      ],
+    },
+    {
+      heading: 'Why we use it',
+      paragraphs: [
+        'To give you access to your course, track your progress, verify your identity before course materials are released, issue your certificate and answer your questions.',
+        'The recent sign-up notices on our home page show only your first name, the initial of your surname, your location and the course you chose.',
+      ],
+    },
+    {
+      heading: 'How long we keep it',
+      paragraphs: [
+        'Your account is kept for as long as you have access to the course (access is for life) unless you ask us to delete it. Payment records are kept as our accounting obligations require, without your personal details once your account is deleted.',
+      ],
+    },
+    {
+      heading: 'Your rights',
+      paragraphs: [
+        `You may ask for a copy of your data, its correction or its deletion by emailing ${site.supportEmail}. We reply ${businessTerms.responseTime}, ${businessTerms.supportHours}.`,
+      ],
+    },
+  ] satisfies PolicySection[],
+} as const;
+
+export const termsOfSale = {
+  meta: {
+    title: 'Terms of Sale | Video Book Review Specialist',
+    description: 'Prices, payment, access, refunds and course terms for the Video Book Review Specialist certification programme.',
+  },
+  heading: 'Terms of Sale',
+  lastUpdated,
+  sections: [
+    {
+      heading: 'Prices and payment',
+      paragraphs: [
+        `The enrollment fee is ${formatPounds(ENROLMENT_FEE_PENCE)}. The Foundation Course (${COURSES.foundation.moduleCount} modules) costs ${formatPounds(COURSES.foundation.pricePence)} and the Pro Course (${COURSES.pro.moduleCount} modules) ${formatPounds(COURSES.pro.pricePence)}. Prices are in pounds sterling and are paid by card in one payment per purchase.`,
+      ],
+    },
+    {
+      heading: 'Eligibility',
+      paragraphs: [`You must be ${businessTerms.minimumAge} or over to buy a course. Under-18s are excluded.`],
+    },
+    {
+      heading: 'Courses and access',
+      paragraphs: [
+        `Courses start ${businessTerms.courseStarts} and run for ${businessTerms.courseLength} at ${businessTerms.weeklyHours}. Access to your course materials is for life. A photo ID must be approved before course materials are released.`,
+        `Recordings of live sessions are provided within ${businessTerms.recordingsWithin}. Certificates are emailed within ${businessTerms.certificateWithin} of activation.`,
+      ],
+    },
+    {
+      heading: 'Refunds and disputes',
+      paragraphs: [
+        'There are no refunds: you receive instant access to digital content.',
+        `Billing disputes are accepted within ${businessTerms.billingDisputeDays} days of the payment. Contact ${site.supportEmail}.`,
+      ],
+    },
+    {
+      heading: 'Changes to courses',
+      paragraphs: [
+        `We give ${businessTerms.discontinuationNoticeDays} days' notice before discontinuing a course. Asset Delivery in the Pro Course is subject to these terms.`,
+      ],
+    },
+  ] satisfies PolicySection[],
+} as const;
+
