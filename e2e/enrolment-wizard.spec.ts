@@ -1,0 +1,180 @@
+import { courseSchedule } from '../src/shared/catalogue';
+import { chooseFirstStartDate, continueToStep, enterCard, fillPersonalInfo } from './enrolment-helpers';
+import { expect, test, uniqueEmail } from './fixtures';
+
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+
+test('from the landing page to a paid Complete Package and /success', async ({ page }) => {
+  const email = uniqueEmail('journey');
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Start Your Journey' }).first().click();
+  await expect(page).toHaveURL(/\/enroll$/);
+
+  await fillPersonalInfo(page, email);
+  await continueToStep(page, 'Choose Your Payment Option');
+  await expect(page.getByText('Registration created successfully!')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Enrollment Fee Only/ })).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('radio', { name: /Complete Package/ }).click();
+
+  await continueToStep(page, 'Choose Your Course');
+  await page.getByRole('radio', { name: /Foundation Course/ }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Please select course type and start date')).toBeVisible();
+  await chooseFirstStartDate(page);
+  const first = courseSchedule()[0];
+  const dates = page.getByLabel('Your course dates');
+  for (const iso of [first.start_date, first.end_date, first.graduation_date]) await expect(dates).toContainText(longDate(iso));
+
+  await continueToStep(page, 'Payment');
+  await expect(page.getByText('Course selection updated!')).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText('£84.99');
+  await enterCard(page);
+  await page.getByRole('button', { name: 'Pay £84.99' }).click();
+
+  await expect(page).toHaveURL(/\/success$/);
+  await expect(page.getByText('Payment successful!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText('Complete Package')).toBeVisible();
+  await expect(page.getByText('£84.99')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Student Dashboard' })).toHaveAttribute('href', '/student-login');
+  await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/support');
+  // The stored values are cleared after 5 seconds.
+  await expect.poll(() => page.evaluate(() => sessionStorage.getItem('student_email')), { timeout: 8000 }).toBeNull();
+});
+
+test('the Complete Package with Pro charges £224.99 and marks the student fully paid', async ({ page }) => {
+  const email = uniqueEmail('pro');
+  await page.goto('/enroll');
+  await fillPersonalInfo(page, email);
+  await continueToStep(page, 'Choose Your Payment Option');
+  await page.getByRole('radio', { name: /Complete Package/ }).click();
+  await continueToStep(page, 'Choose Your Course');
+  await expect(page.getByRole('radio', { name: /Pro Course/ })).toContainText('Most Popular');
+  await expect(page.getByRole('note')).toContainText('driving licence, passport or government ID');
+  await page.getByRole('radio', { name: /Pro Course/ }).click();
+  await chooseFirstStartDate(page);
+  await continueToStep(page, 'Payment');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Pro Course' })).toContainText('£215.00');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Enrollment Fee' })).toContainText('£9.99');
+  await enterCard(page);
+  await page.getByRole('button', { name: 'Pay £224.99' }).click();
+  await expect(page).toHaveURL(/\/success$/);
+  await expect(page.getByText('£224.99')).toBeVisible();
+
+  const student = await page.evaluate(() => JSON.parse(sessionStorage.getItem('student_data') ?? 'null'));
+  expect(student.student).toMatchObject({ email, enrollment_paid: true, course_paid: true, course_type: 'pro', total_paid: 224.99 });
+});
+
+test.describe('when the server refuses', () => {
+  // The decline and the duplicate email are 400 answers, which Chromium logs as console errors.
+  test.use({ allowConsoleErrors: [/status of 400 \(Bad Request\)/] });
+
+  test('a declined card shows the message and stays on the payment step; a good card then pays', async ({ page }) => {
+    await page.goto('/enroll');
+    await fillPersonalInfo(page, uniqueEmail('declined'));
+    await continueToStep(page, 'Choose Your Payment Option');
+    await continueToStep(page, 'Course Selection');
+    await expect(page.getByText('You can choose your course level')).toBeVisible();
+    await continueToStep(page, 'Payment');
+
+    await enterCard(page, { number: '4000 0000 0000 0002' });
+    await page.getByRole('button', { name: 'Pay £9.99' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined. Please use a different card.' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Payment' })).toBeVisible();
+
+    await enterCard(page, { cvv: '911' });
+    await page.getByRole('button', { name: 'Pay £9.99' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: "The card's security code (CVV) was not accepted." })).toBeVisible();
+
+    await enterCard(page);
+    await page.getByRole('button', { name: 'Pay £9.99' }).click();
+    await expect(page.getByRole('heading', { name: 'Welcome to the Programme!' })).toBeVisible();
+  });
+
+  test('a second registration with the same email is refused with the spec message', async ({ page, request }) => {
+    const email = uniqueEmail('dup');
+    const res = await request.post('/api/students', { data: { first_name: 'A', last_name: 'B', email } });
+    expect(res.status()).toBe(201);
+    await page.goto('/enroll');
+    await fillPersonalInfo(page, email.toUpperCase());
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('Email already registered. Please use a different email.')).toBeVisible();
+  });
+});
+
+test('enrolment only, then Select Your Course Now, then the course payment', async ({ page }) => {
+  const email = uniqueEmail('later');
+  await page.goto('/enroll');
+  await fillPersonalInfo(page, email);
+  await continueToStep(page, 'Choose Your Payment Option');
+  await continueToStep(page, 'Course Selection');
+  await continueToStep(page, 'Payment');
+  await enterCard(page);
+  await page.getByRole('button', { name: 'Pay £9.99' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Welcome to the Programme!' })).toBeVisible();
+  const bonus = page.getByRole('link', { name: /Download your bonus PDF/ });
+  const pdf = await page.request.get((await bonus.getAttribute('href')) ?? '');
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  await expect(page.getByRole('link', { name: /community group/ })).toHaveAttribute('href', /^https:\/\//);
+  await expect(page.getByRole('link', { name: 'Return Home' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/support');
+
+  await page.getByRole('button', { name: 'Select Your Course Now' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Choose Your Payment Option' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Course Payment/ })).toHaveAttribute('aria-checked', 'true');
+  await continueToStep(page, 'Choose Your Course');
+  await page.getByRole('radio', { name: /Foundation Course/ }).click();
+  await chooseFirstStartDate(page);
+  await continueToStep(page, 'Payment');
+  await enterCard(page);
+  await page.getByRole('button', { name: 'Pay £75.00' }).click();
+  await expect(page).toHaveURL(/\/success$/);
+  await expect(page.getByText('£75.00')).toBeVisible();
+});
+
+test('step 1 asks for the required fields and a correct verification answer', async ({ page }) => {
+  await page.goto('/enroll');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Please fill in all required fields').first()).toBeVisible();
+
+  await fillPersonalInfo(page, uniqueEmail('maths'), '9');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Please complete the verification calculation correctly')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Personal Information' })).toBeVisible();
+
+  // A new question clears the answer.
+  await page.getByRole('button', { name: 'New verification question' }).click();
+  const question = page.getByLabel(/^What is \d+ \+ \d+\?/);
+  await expect(question).toHaveValue('');
+  const label = (await page.getByText(/^What is \d+ \+ \d+\?/).textContent()) ?? '';
+  const [, a, b] = /What is (\d+) \+ (\d+)\?/.exec(label) ?? [];
+  await question.fill(String(Number(a) + Number(b)));
+  await continueToStep(page, 'Choose Your Payment Option');
+
+  // Back goes down one step and never below 1.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Personal Information' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveCount(0);
+});
+
+test('paying before the card form is ready says so', async ({ page }) => {
+  await page.goto('/enroll');
+  await fillPersonalInfo(page, uniqueEmail('early'));
+  await continueToStep(page, 'Choose Your Payment Option');
+  await continueToStep(page, 'Course Selection');
+  // Hold the public config so the card form cannot open yet.
+  let release: () => void = () => {};
+  await page.route('**/api/public-config', async (route) => {
+    await new Promise<void>((resolve) => (release = resolve));
+    await route.continue();
+  });
+  await continueToStep(page, 'Payment');
+  await page.getByRole('button', { name: 'Pay £9.99' }).click();
+  await expect(page.getByText('Payment form not initialized')).toBeVisible();
+  release();
+  await expect(page.getByLabel('Card number')).toBeVisible();
+});
