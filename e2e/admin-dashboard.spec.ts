@@ -245,3 +245,19 @@ test('a revoked token in storage ends the session and returns to login', async (
   await expect(page).toHaveURL(/\/admin\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeNull();
 });
+
+test('the dashboard fits a 375 px wide phone: tables scroll inside their own box', async ({ page, request }) => {
+  const token = await adminApiToken(request);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/admin/login');
+  await page.evaluate((t) => localStorage.setItem('admin_token', t), token);
+  await page.goto('/admin/dashboard');
+  await expect(page.getByTestId('stat-total_students')).not.toHaveText('…');
+  for (const tab of ['Student Management', 'Course Progress', 'Referral Codes', 'Certificates', 'ID Verification', 'Activity', 'Messages']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${tab} page width`).toBeLessThanOrEqual(375);
+  }
+  await page.getByRole('tab', { name: 'Student Management' }).click();
+  await page.screenshot({ path: test.info().outputPath('admin-dashboard-375.png'), fullPage: true });
+});

@@ -3,7 +3,7 @@ import { formatMoney } from '../../../lib/format';
 
 const WIDTH = 600;
 const HEIGHT = 200;
-const PAD = { top: 16, right: 48, bottom: 28, left: 40 };
+const PAD = { top: 18, right: 56, bottom: 30, left: 44 };
 const shortDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const weekLabel = (iso: string) => shortDate.format(new Date(`${iso}T00:00:00Z`));
 
@@ -44,9 +44,9 @@ export function WeeklyChart({ weeks }: { weeks: WeeklyFigure[] }) {
         <title id="weekly-chart-title">Enrolments and revenue per week, last {weeks.length} weeks</title>
         <desc id="weekly-chart-desc">{summary}</desc>
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + innerH} y2={PAD.top + innerH} className="stroke-slate-300" />
-        <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" className="fill-slate-600 text-[10px]">{maxEnrol}</text>
-        <text x={PAD.left - 6} y={PAD.top + innerH} textAnchor="end" className="fill-slate-600 text-[10px]">0</text>
-        <text x={WIDTH - PAD.right + 6} y={PAD.top + 4} className="fill-slate-600 text-[10px]">£{maxRevenue}</text>
+        <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" className="fill-slate-600 text-[13px]">{maxEnrol}</text>
+        <text x={PAD.left - 6} y={PAD.top + innerH} textAnchor="end" className="fill-slate-600 text-[13px]">0</text>
+        <text x={WIDTH - PAD.right + 6} y={PAD.top + 4} className="fill-slate-600 text-[13px]">£{maxRevenue}</text>
         {weeks.map((w, i) => (
           <g key={w.week_start}>
             <rect
@@ -58,8 +58,8 @@ export function WeeklyChart({ weeks }: { weeks: WeeklyFigure[] }) {
             >
               <title>{`Week of ${weekLabel(w.week_start)}: ${w.enrollments} enrolments, ${formatMoney(w.revenue)}`}</title>
             </rect>
-            {i % 2 === 0 && (
-              <text x={x(i)} y={HEIGHT - 8} textAnchor="middle" className="fill-slate-600 text-[10px]">{weekLabel(w.week_start)}</text>
+            {i % 3 === 0 && (
+              <text x={x(i)} y={HEIGHT - 8} textAnchor="middle" className="fill-slate-600 text-[13px]">{weekLabel(w.week_start)}</text>
             )}
           </g>
         ))}
