@@ -198,6 +198,23 @@ describe('certificates API', () => {
       expect((await downloadPdf(student.id, studentToken)).statusCode).toBe(200);
     });
 
+    it('activates only once when two admins click Activate at the same moment', async () => {
+      const { student, certificate } = await createCertificate(t.db, { activated: false });
+      const secondAdmin = await t.adminToken('second-admin');
+      const responses = await Promise.all(
+        [adminToken, secondAdmin].map((token) =>
+          t.app.inject({
+            method: 'POST',
+            url: `/api/admin/certificate/${certificate.certificateId}/activate`,
+            headers: bearer(token),
+          }),
+        ),
+      );
+      expect(responses.map((res) => res.statusCode)).toEqual([200, 200]);
+      expect(responses.map((res) => res.json().already_active).sort()).toEqual([false, true]);
+      expect(await t.db.$count(auditLog, eq(auditLog.studentId, student.id))).toBe(1);
+    });
+
     it('answers 404 for an unknown certificate id', async () => {
       const res = await t.app.inject({
         method: 'POST',
