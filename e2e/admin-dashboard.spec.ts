@@ -218,6 +218,7 @@ test('an admin logs in, works through every tab, exports, deletes and logs out',
   await expect(firstEntry).toContainText('Rejected ID');
   await expect(firstEntry).toContainText(rejectee.name);
   await expect(firstEntry).toContainText(admin.username);
+  await expect(firstEntry).toContainText('The photo is too blurry to read.');
   await expect(page.getByRole('row').filter({ hasText: 'Deleted student' }).first()).toBeVisible();
 
   // Messages

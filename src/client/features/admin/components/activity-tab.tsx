@@ -16,7 +16,7 @@ function detailText(entry: AuditEntry): string {
   if (entry.action === 'student.marked_paid' && typeof d.amount_pence === 'number') {
     return `${String(d.payment_type)} · ${formatMoney(d.amount_pence / 100)}`;
   }
-  if (entry.action === 'id.rejected' && typeof d.reason === 'string') return d.reason;
+  if (entry.action === 'id.rejected' && typeof d.rejection_reason === 'string') return d.rejection_reason;
   if (typeof d.certificate_id === 'string') return d.certificate_id;
   return '';
 }
