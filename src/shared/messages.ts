@@ -117,6 +117,7 @@ export const messages = {
     idAlreadyReviewed: 'This ID document has already been reviewed',
     referralCopyFailed: 'Could not copy the referral code. Please copy it by hand.',
     courseComplete: 'Congratulations! You have completed your course.',
+    idUploadInterrupted: 'The upload was interrupted. Please try again.',
   },
   support: {
     requiredFields: 'Please fill in all required fields',

@@ -21,7 +21,7 @@ import { updateStageProgress } from '../../domain/progress/update-stage-progress
 import { findStudentByEmail, getStudent } from '../../domain/students/find-student';
 import { getStudentCertificate } from '../../domain/students/get-student-certificate';
 import { getStudentAreaRecord, logInStudent } from '../../domain/students/log-in-student';
-import { badRequest, forbidden, notFound, unauthorized } from '../../errors';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../errors';
 import { requireStudentAccess } from '../../plugins/auth';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -87,10 +87,17 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         part.file.resume();
         throw badRequest(messages.student.idFileMissing);
       }
-      return uploadIdDocument(app.db, app.storage, student.id, {
-        stream: part.file,
-        truncated: () => part.file.truncated,
-      });
+      try {
+        return await uploadIdDocument(app.db, app.storage, student.id, {
+          stream: part.file,
+          truncated: () => part.file.truncated,
+        });
+      } catch (error) {
+        // The client went away mid-upload (nothing was kept): not a server failure.
+        const aborted = request.raw.readableAborted || request.raw.destroyed;
+        if (!(error instanceof AppError) && aborted) throw badRequest(messages.student.idUploadInterrupted);
+        throw error;
+      }
     },
   );
 
