@@ -1,0 +1,75 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routes } from '../../src/client/router';
+import { APP_ROUTE_PATTERNS, isAppRoute, NOT_FOUND_FILE, SPA_SHELL_FILE } from '../../src/shared/route-patterns';
+import { buildTestApp, type TestApp } from '../helpers/app';
+
+describe('the route list shared by the server and the client router', () => {
+  it('names exactly the paths of src/client/router.tsx', () => {
+    const routerPaths = routes.flatMap((route) => route.children ?? [route]).map((route) => route.path);
+    expect(routerPaths.filter((p) => p !== '*').sort()).toEqual([...APP_ROUTE_PATTERNS].sort());
+    expect(routerPaths).toContain('*');
+  });
+
+  it('matches parameters and trailing slashes, and nothing else', () => {
+    expect(isAppRoute('/')).toBe(true);
+    expect(isAppRoute('/admin/dashboard/')).toBe(true);
+    expect(isAppRoute('/verify/VBR-ABCDEFGHJK')).toBe(true);
+    expect(isAppRoute('/verify')).toBe(false);
+    expect(isAppRoute('/admin')).toBe(false);
+    expect(isAppRoute('/support/extra')).toBe(false);
+  });
+});
+
+describe('serving the built site', () => {
+  let t: TestApp;
+  const clientDir = mkdtempSync(path.join(tmpdir(), 'vbr-client-'));
+
+  beforeAll(async () => {
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><h1>Landing (prerendered)</h1>');
+    writeFileSync(path.join(clientDir, SPA_SHELL_FILE), '<!doctype html><div id="root"></div><!-- spa shell -->');
+    writeFileSync(path.join(clientDir, NOT_FOUND_FILE), '<!doctype html><h1>Page not found (prerendered)</h1>');
+    mkdirSync(path.join(clientDir, 'support'));
+    writeFileSync(path.join(clientDir, 'support', 'index.html'), '<!doctype html><h1>Support (prerendered)</h1>');
+    t = await buildTestApp({}, { clientDir });
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  it('sends the prerendered page of a public route', async () => {
+    expect((await get('/')).body).toContain('Landing (prerendered)');
+    const support = await get('/support/');
+    expect(support.statusCode).toBe(200);
+    expect(support.body).toContain('Support (prerendered)');
+  });
+
+  it('sends the SPA shell with 200 for the other routes of the app', async () => {
+    for (const url of ['/enroll?step=course-selection&course=pro', '/admin/dashboard', '/verify/VBR-ABCDEFGHJK']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('spa shell');
+    }
+  });
+
+  it('answers unknown pages with 404 and the not-found page, and missing files with a plain 404', async () => {
+    const page = await get('/no-such-page');
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Page not found (prerendered)');
+
+    const asset = await get('/assets/index-old.js');
+    expect(asset.statusCode).toBe(404);
+    expect(asset.headers['content-type']).toContain('text/plain');
+  });
+
+  it('compresses pages for browsers that accept it', async () => {
+    const res = await get('/support', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('Support (prerendered)');
+    expect((await get('/support', { 'accept-encoding': 'identity' })).body).toContain('Support (prerendered)');
+  });
+});
