@@ -238,9 +238,10 @@ export async function renderCertificatePdf(certificate: CertificateDocument): Pr
     color: GOLD,
   });
 
-  drawCentred(page, `Verify this certificate at ${certificate.verificationUrl}`, CENTRE, HEIGHT - 48, {
+  const verifyLine = `Verify this certificate at ${certificate.verificationUrl}`;
+  drawCentred(page, verifyLine, CENTRE, HEIGHT - 48, {
     font: fonts.regular,
-    size: 10,
+    size: fittedSize(verifyLine, fonts.regular, 10, 6, WIDTH - 140),
   });
 
   return pdf.save();
