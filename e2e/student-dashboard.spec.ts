@@ -160,7 +160,12 @@ test.describe('a paid course from ID upload to certificate', () => {
     await expect(page.getByText('Course stages unlock once your ID verification is approved.')).toBeVisible();
     await expect(page.getByRole('checkbox', { name: /Stage 1: Introduction & Setup/ })).toBeDisabled();
     await expect(page.getByRole('link', { name: /Course Access/ })).toHaveCount(0);
-    await expect(page.getByTestId('referral-code')).toHaveText(/^VBR-[A-Z0-9]{6}$/);
+    const referralCode = await page.getByTestId('referral-code').textContent();
+    expect(referralCode).toMatch(/^VBR-[A-Z0-9]{6}$/);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy referral code' }).click();
+    await expect(page.getByText('Referral code copied!')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(referralCode);
 
     // Start ID verification and upload a real PNG.
     await page.getByRole('button', { name: 'Start ID Verification' }).click();
