@@ -1,7 +1,10 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, idVerifications, payments, students } from '../../src/server/db/schema';
+import { LocalDiskStorage } from '../../src/server/storage/local-disk';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { insertPaidStudent, insertStudent } from '../helpers/admin';
 
@@ -239,5 +242,25 @@ describe('admin student management', () => {
       expect(body.slice(1).every((l) => l.includes('"Pro"') && l.includes('"In Progress"'))).toBe(true);
       expect((await get('/api/admin/students/export.csv?status=nope')).statusCode).toBe(400);
     });
+  });
+});
+
+describe('deleting a student when the ID file cannot be removed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const failing = new LocalDiskStorage(path.join(tmpdir(), `vbr-failing-${Date.now()}`));
+    failing.remove = async () => {
+      throw new Error('disk unavailable');
+    };
+    t = await buildTestApp({}, { storage: failing });
+  });
+  afterAll(() => t.close());
+
+  it('still deletes the student and answers 204', async () => {
+    const student = await insertPaidStudent(t.db, { course: 'pro', coursePaid: true });
+    await t.db.insert(idVerifications).values({ studentId: student.id, status: 'pending', documentKey: 'gone.png', contentType: 'image/png', sizeBytes: 3, uploadedAt: new Date() });
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/students/${student.id}`, headers: bearer(await t.adminToken()) });
+    expect(res.statusCode).toBe(204);
+    expect(await t.db.select().from(students).where(eq(students.id, student.id))).toHaveLength(0);
   });
 });

@@ -16,7 +16,7 @@ export async function deleteStudent(
   storage: DocumentStorage,
   admin: AdminAuth,
   studentId: string,
-): Promise<void> {
+): Promise<{ documentRemoved: boolean }> {
   const documentKey = await db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);
     const [verification] = await tx
@@ -28,6 +28,13 @@ export async function deleteStudent(
     await writeAudit(tx, admin, { action: 'student.deleted', studentId: student.id });
     return verification?.documentKey ?? null;
   });
-  // After the commit: a rolled-back delete must not lose the document.
-  if (documentKey) await storage.remove(documentKey);
+  // After the commit: a rolled-back delete must not lose the document. The student is gone either
+  // way, so a storage failure is reported to the caller (to log) rather than failing the request.
+  if (!documentKey) return { documentRemoved: true };
+  try {
+    await storage.remove(documentKey);
+    return { documentRemoved: true };
+  } catch {
+    return { documentRemoved: false };
+  }
 }

@@ -66,7 +66,8 @@ const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/students/:id',
     { schema: { params: studentIdParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
-      await deleteStudent(app.db, app.storage, requireAdmin(request), request.params.id);
+      const { documentRemoved } = await deleteStudent(app.db, app.storage, requireAdmin(request), request.params.id);
+      if (!documentRemoved) request.log.error({ studentId: request.params.id }, 'deleted student: ID document not removed from storage');
       return reply.code(204).send(null);
     },
   );

@@ -19,10 +19,10 @@ export const useCompleteStudent = () =>
   useReloadingMutation((id: string) => adminApi<StudentRecord>(`/api/admin/students/${id}/complete`, { method: 'PUT' }));
 
 export const useMarkStudentPaid = () =>
-  useReloadingMutation(({ id, paymentType }: { id: string; paymentType: MarkPaidType }) =>
+  useReloadingMutation(({ id, paymentType, notes }: { id: string; paymentType: MarkPaidType; notes: string }) =>
     adminApi<StudentRecord>(`/api/admin/students/${id}/mark-paid`, {
       method: 'POST',
-      body: { payment_type: paymentType, payment_method: 'manual', notes: null },
+      body: { payment_type: paymentType, payment_method: 'manual', notes: notes.trim() || null },
     }),
   );
 

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import type { MarkPaidType } from '../../../../shared/schemas/admin';
 import type { StudentRecord } from '../../../../shared/schemas/student';
 import { messages } from '../../../../shared/messages';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { inputClasses } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
 import { useMarkStudentPaid } from '../api/student-actions';
 
@@ -45,6 +46,8 @@ export function MarkPaidDialog({ student, onClose }: { student: StudentRecord; o
   const [choice, setChoice] = useState<MarkPaidType | null>(
     options.find((o) => o.type === initial && !o.blocked)?.type ?? options.find((o) => !o.blocked)?.type ?? null,
   );
+  const [notes, setNotes] = useState('');
+  const notesId = useId();
   const markPaid = useMarkStudentPaid();
   const question = !choice
     ? 'No payment can be recorded for this student yet.'
@@ -55,7 +58,7 @@ export function MarkPaidDialog({ student, onClose }: { student: StudentRecord; o
   function confirm() {
     if (!choice) return;
     markPaid.mutate(
-      { id: student.id, paymentType: choice },
+      { id: student.id, paymentType: choice, notes },
       {
         onSuccess: () => {
           toast.success(messages.admin.markPaidSuccess);
@@ -102,6 +105,18 @@ export function MarkPaidDialog({ student, onClose }: { student: StudentRecord; o
           </label>
         ))}
       </fieldset>
+      <div className="mt-4 space-y-1">
+        <label htmlFor={notesId} className="block text-sm font-medium text-slate-800">Notes (optional)</label>
+        <textarea
+          id={notesId}
+          className={inputClasses}
+          rows={2}
+          maxLength={500}
+          placeholder="e.g. bank transfer reference"
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+        />
+      </div>
     </ConfirmDialog>
   );
 }
