@@ -90,9 +90,9 @@ export function CourseSelectionStep(props: {
       </div>
 
       <div className="space-y-2">
-        <label id="start-date-label" className="block text-sm font-medium text-slate-800">
+        <p id="start-date-label" className="block text-sm font-medium text-slate-800">
           Start Date <span className="text-red-700" aria-hidden>*</span>
-        </label>
+        </p>
         {dates.isPending ? (
           <Spinner label="Loading course dates…" />
         ) : dates.isError ? (

@@ -5,7 +5,7 @@
  * Paying the enrolment fee only ends on step 5 (where the course can be chosen next); a payment
  * that includes the course ends on /success.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { isCourseType, penceToPounds, type CourseType, type PaymentType } from '../../../../shared/catalogue';
@@ -86,6 +86,17 @@ function EnrolmentWizard({ params }: { params: URLSearchParams }) {
   const back = () => update({ step: Math.max(1, state.step - 1) as Step });
   const { step, student } = state;
 
+  // After a step change, move focus to the new step's heading so keyboard and screen-reader users follow along.
+  const stepCard = useRef<HTMLDivElement>(null);
+  const previousStep = useRef(step);
+  useEffect(() => {
+    if (step === previousStep.current) return;
+    previousStep.current = step;
+    const heading = stepCard.current?.querySelector('h2');
+    heading?.setAttribute('tabindex', '-1');
+    heading?.focus();
+  }, [step]);
+
   const onRegistered = (registered: WizardStudent, token: string) => {
     studentSession.set({ token, student: registered });
     update({ student: registered, step: 2, paymentType: 'enrollment' });
@@ -156,69 +167,71 @@ function EnrolmentWizard({ params }: { params: URLSearchParams }) {
     <main className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
       <h1 className="mb-6 text-center text-3xl font-bold text-slate-900">Enrolment Registration</h1>
       <StepIndicator current={step} />
-      <Card className="mt-6">
-        {step === 1 &&
-          (student ? (
-            <div className="space-y-4">
-              <h2 className="text-xl font-bold">Personal Information</h2>
-              <p>
-                You are enrolling as{' '}
-                <strong>
-                  {student.first_name} {student.last_name}
-                </strong>{' '}
-                ({student.email}).
-              </p>
-              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-                <Button variant="outline" onClick={startAgain}>
-                  Not you? Start again
-                </Button>
-                <Button onClick={() => update({ step: 2 })}>Continue</Button>
+      <div ref={stepCard}>
+        <Card className="mt-6">
+          {step === 1 &&
+            (student ? (
+              <div className="space-y-4">
+                <h2 className="text-xl font-bold">Personal Information</h2>
+                <p>
+                  You are enrolling as{' '}
+                  <strong>
+                    {student.first_name} {student.last_name}
+                  </strong>{' '}
+                  ({student.email}).
+                </p>
+                <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+                  <Button variant="outline" onClick={startAgain}>
+                    Not you? Start again
+                  </Button>
+                  <Button onClick={() => update({ step: 2 })}>Continue</Button>
+                </div>
               </div>
-            </div>
-          ) : (
-            <PersonalInfoStep onRegistered={onRegistered} />
-          ))}
-        {step === 2 && (
-          <PaymentTypeStep
-            value={state.paymentType}
-            enrolmentPaid={student?.enrollment_paid ?? false}
-            onChange={(paymentType) => update({ paymentType })}
-            onBack={back}
-            onContinue={() => update({ step: 3 })}
-          />
-        )}
-        {step === 3 && (
-          <CourseSelectionStep
-            paymentType={state.paymentType}
-            course={state.course}
-            startDate={state.startDate}
-            saving={selectCourse.isPending}
-            onCourseChange={(course) => update({ course })}
-            onStartDateChange={(startDate) => update({ startDate })}
-            onBack={back}
-            onContinue={continueFromCourse}
-          />
-        )}
-        {step === 4 && (
-          <PaymentStep
-            paymentType={state.paymentType}
-            course={state.course}
-            paying={createPayment.isPending}
-            error={paymentError}
-            onBack={() => {
-              setPaymentError(null);
-              back();
-            }}
-            onPay={pay}
-          />
-        )}
-        {step === 5 && (
-          <ConfirmationStep
-            enrolmentOnly={state.paymentType === 'enrollment'}
-            onSelectCourse={() => update({ step: 2, paymentType: 'course' })}
-          />
-        )}
-      </Card>
+            ) : (
+              <PersonalInfoStep onRegistered={onRegistered} />
+            ))}
+          {step === 2 && (
+            <PaymentTypeStep
+              value={state.paymentType}
+              enrolmentPaid={student?.enrollment_paid ?? false}
+              onChange={(paymentType) => update({ paymentType })}
+              onBack={back}
+              onContinue={() => update({ step: 3 })}
+            />
+          )}
+          {step === 3 && (
+            <CourseSelectionStep
+              paymentType={state.paymentType}
+              course={state.course}
+              startDate={state.startDate}
+              saving={selectCourse.isPending}
+              onCourseChange={(course) => update({ course })}
+              onStartDateChange={(startDate) => update({ startDate })}
+              onBack={back}
+              onContinue={continueFromCourse}
+            />
+          )}
+          {step === 4 && (
+            <PaymentStep
+              paymentType={state.paymentType}
+              course={state.course}
+              paying={createPayment.isPending}
+              error={paymentError}
+              onBack={() => {
+                setPaymentError(null);
+                back();
+              }}
+              onPay={pay}
+            />
+          )}
+          {step === 5 && (
+            <ConfirmationStep
+              enrolmentOnly={state.paymentType === 'enrollment'}
+              onSelectCourse={() => update({ step: 2, paymentType: 'course' })}
+            />
+          )}
+        </Card>
+      </div>
     </main>
   );
 }
