@@ -64,17 +64,13 @@ interface TextOptions {
   color?: RGB;
 }
 
-function textWidth(text: string, { font, size }: TextOptions): number {
-  return font.widthOfTextAtSize(text, size);
-}
-
 /** Draws `text` centred on `x` with its baseline `fromTop` points below the top edge. */
 function drawCentred(page: PDFPage, text: string, x: number, fromTop: number, options: TextOptions): void {
-  drawAt(page, text, x - textWidth(text, options) / 2, fromTop, options);
+  drawAt(page, text, x - options.font.widthOfTextAtSize(text, options.size) / 2, fromTop, options);
 }
 
-function drawAt(page: PDFPage, text: string, x: number, fromTop: number, options: TextOptions): void {
-  const { font, size, color = INK } = options;
+/** Draws `text` from `x` with its baseline `fromTop` points below the top edge. */
+function drawAt(page: PDFPage, text: string, x: number, fromTop: number, { font, size, color = INK }: TextOptions): void {
   page.drawText(text, { x, y: HEIGHT - fromTop, font, size, color });
 }
 
