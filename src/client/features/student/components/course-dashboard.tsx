@@ -60,7 +60,7 @@ export function CourseDashboard({ student }: { student: StudentAreaRecord }) {
             <PartyPopper className="mt-0.5 size-6 shrink-0 text-amber-700" aria-hidden />
             <div>
               <p className="text-lg font-bold">{messages.student.courseComplete}</p>
-              <p>Every stage is done. Request your certificate below.</p>
+              <p>Every stage is done. Your certificate is below.</p>
             </div>
           </div>
         )}
