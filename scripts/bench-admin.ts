@@ -12,7 +12,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -90,6 +90,9 @@ async function measureExport(base: string, token: string, query: string) {
 
 async function bench(engine: 'postgres' | 'pglite') {
   console.log(`\n== ${engine}: ${STUDENTS.toLocaleString('en-GB')} students ==`);
+  // Timings depend on what else the machine is doing: print the load next to them.
+  const load = () => `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`;
+  console.log(load());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vbr-bench-'));
   let drop = async () => {};
   let database: Database;
@@ -144,6 +147,7 @@ async function bench(engine: 'postgres' | 'pglite') {
         `${label.padEnd(42)} ${(r.ms / 1000).toFixed(2).padStart(6)} s   ${r.rows.toLocaleString('en-GB')} rows, ${mb(r.bytes)}, peak RSS growth ${mb(r.growth)}`,
       );
     }
+    console.log(load());
     await app.close();
   } finally {
     await database.close();
