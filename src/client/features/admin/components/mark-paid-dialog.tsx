@@ -7,37 +7,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { inputClasses } from '../../../components/ui/field';
 import { cn } from '../../../lib/cn';
 import { useMarkStudentPaid } from '../api/student-actions';
-
-interface Option {
-  type: MarkPaidType;
-  label: string;
-  /** Why the option cannot be used for this student, if it cannot. */
-  blocked: string | null;
-}
-
-/** The options of SPEC.md section 4, offered only while that part is unpaid. */
-export function markPaidOptions(student: StudentRecord): Option[] {
-  const noCourse = student.course_type ? null : 'Choose a course for this student first.';
-  const options: Option[] = [];
-  if (!student.enrollment_paid && !student.course_paid) options.push({ type: 'both', label: 'Mark Paid (Full)', blocked: noCourse });
-  if (!student.enrollment_paid) options.push({ type: 'enrollment', label: 'Mark Enrollment Paid', blocked: null });
-  if (!student.course_paid) {
-    options.push({
-      type: 'course',
-      label: 'Mark Course Paid',
-      blocked: noCourse ?? (student.enrollment_paid ? null : 'The enrollment fee must be paid first (or use Mark Paid (Full)).'),
-    });
-  }
-  return options;
-}
-
-/** The mark-paid type rule of SPEC.md section 4. */
-export function defaultMarkPaidType(student: StudentRecord): MarkPaidType | null {
-  if (student.enrollment_paid && !student.course_paid) return 'course';
-  if (student.course_paid && !student.enrollment_paid) return 'enrollment';
-  if (!student.enrollment_paid && !student.course_paid) return 'both';
-  return null;
-}
+import { defaultMarkPaidType, markPaidOptions } from './mark-paid-rules';
 
 export function MarkPaidDialog({ student, onClose }: { student: StudentRecord; onClose: () => void }) {
   const name = `${student.first_name} ${student.last_name}`;

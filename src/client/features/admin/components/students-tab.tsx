@@ -14,7 +14,8 @@ import { useExportStudentsCsv } from '../api/export-students-csv';
 import { useStudents } from '../api/get-students';
 import { useCompleteStudent, useDeleteStudent, useUpdateStudentStatus } from '../api/student-actions';
 import { ListState, PAGE_SIZE, Pagination, SearchBox, tableClasses, tdClasses, thClasses } from './list-parts';
-import { defaultMarkPaidType, MarkPaidDialog } from './mark-paid-dialog';
+import { MarkPaidDialog } from './mark-paid-dialog';
+import { defaultMarkPaidType } from './mark-paid-rules';
 
 const fullName = (s: StudentRecord) => `${s.first_name} ${s.last_name}`;
 
