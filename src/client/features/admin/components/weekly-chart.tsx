@@ -40,7 +40,7 @@ export function WeeklyChart({ weeks }: { weeks: WeeklyFigure[] }) {
           <span className="flex items-center gap-1"><span className="inline-block h-0.5 w-4 bg-amber-600" aria-hidden />Revenue</span>
         </span>
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="mt-2 h-auto w-full" role="img" aria-labelledby="weekly-chart-title weekly-chart-desc">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="mt-2 h-auto w-full max-w-2xl" role="img" aria-labelledby="weekly-chart-title weekly-chart-desc">
         <title id="weekly-chart-title">Enrolments and revenue per week, last {weeks.length} weeks</title>
         <desc id="weekly-chart-desc">{summary}</desc>
         <line x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + innerH} y2={PAD.top + innerH} className="stroke-slate-300" />
