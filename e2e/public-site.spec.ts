@@ -95,6 +95,21 @@ test('the landing page shows the claims, pricing and calls to action', async ({ 
   await expect(page).toHaveURL(/\/enroll$/);
 });
 
+test('the hero video plays muted after load, and nothing moves for people who ask for reduced motion', async ({ page }) => {
+  await page.goto('/');
+  const video = page.locator('video');
+  await expect(video).toHaveCount(1);
+  expect(await video.evaluate((element: HTMLVideoElement) => element.muted && element.loop)).toBe(true);
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await page.waitForLoadState('load');
+  await expect(page.getByRole('region', { name: 'Recent sign-ups' })).toBeVisible();
+  await expect(page.locator('video')).toHaveCount(0);
+  const transition = await page.getByTestId('signup-card').first().evaluate((card) => getComputedStyle(card).transitionDuration);
+  expect(parseFloat(transition)).toBeLessThan(0.02);
+});
+
 test('the navigation anchors scroll to their sections', async ({ page }) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Page sections' });

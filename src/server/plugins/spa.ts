@@ -1,6 +1,7 @@
 /**
  * Serves the built client (dist/client). Hashed assets are cached for a year; HTML never is. Files
- * precompressed at build time (.br, .gz) are sent to browsers that accept them.
+ * precompressed at build time (.br, .gz) are sent to browsers that accept them (pages without such
+ * files are compressed once, on first request).
  * Any GET outside /api that is not a file gets the page prerendered for that path when there is one,
  * else the SPA shell: with status 200 for the app's routes (deep links such as /admin/dashboard),
  * 404 for anything else (the app then shows its not-found page). Unknown /api paths are 404 JSON.
@@ -40,7 +41,11 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     if (!pages.has(relative)) {
       const full = path.join(clientDir, relative);
       const inside = full.startsWith(clientDir + path.sep);
-      pages.set(relative, inside && hasClient && existsSync(full) ? { html: readFileSync(full, 'utf8') } : null);
+      const read = (suffix: string) => (existsSync(full + suffix) ? readFileSync(full + suffix) : undefined);
+      pages.set(
+        relative,
+        inside && hasClient && existsSync(full) ? { html: readFileSync(full, 'utf8'), br: read('.br'), gzip: read('.gz') } : null,
+      );
     }
     return pages.get(relative) ?? null;
   }
