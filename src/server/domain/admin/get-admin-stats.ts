@@ -37,13 +37,17 @@ export async function getAdminStats(db: Db, now: Date = new Date()): Promise<Adm
     db.execute(sql`
       select coalesce(sum(amount_pence), 0)::bigint as pence
       from payments where student_id is null and status = 'completed'`),
+    // Grouped on date_trunc and formatted afterwards: 12 to_char calls instead of one per payment.
     db.execute(sql`
-      select to_char(date_trunc('week', completed_at at time zone 'UTC'), 'YYYY-MM-DD') as week_start,
-             count(*) filter (where payment_type in ('enrollment', 'combined'))::int as enrollments,
-             coalesce(sum(amount_pence), 0)::bigint as pence
-      from payments
-      where status = 'completed' and completed_at >= ${firstWeek.toISOString()}::timestamptz
-      group by 1`),
+      select to_char(week, 'YYYY-MM-DD') as week_start, enrollments, pence
+      from (
+        select date_trunc('week', completed_at at time zone 'UTC') as week,
+               count(*) filter (where payment_type in ('enrollment', 'combined'))::int as enrollments,
+               coalesce(sum(amount_pence), 0)::bigint as pence
+        from payments
+        where status = 'completed' and completed_at >= ${firstWeek.toISOString()}::timestamptz
+        group by 1
+      ) w`),
   ]);
   const c = rowsOf(counts)[0];
   const byWeek = new Map(rowsOf(weekly).map((r) => [String(r.week_start), r]));
