@@ -65,6 +65,11 @@ async function main() {
         onlyCategories: [...CATEGORIES],
       });
       if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+      if (result.lhr.runtimeError) {
+        failed = true;
+        console.error(`${page}: Lighthouse could not measure the page: ${result.lhr.runtimeError.message}`);
+        continue;
+      }
       const { categories, audits, environment } = result.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const metric = (id: string) => audits[id]?.displayValue ?? '?';

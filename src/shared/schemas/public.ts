@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTACT_CATEGORIES } from '../catalogue';
+import { CONTACT_LIMITS } from '../contact-form';
 import { messages } from '../messages';
 
 // ---------------------------------------------------------------------------------------------
@@ -28,8 +29,6 @@ export type RecentSignupsResponse = z.infer<typeof recentSignupsResponse>;
 // ---------------------------------------------------------------------------------------------
 // POST /api/support/messages (SPEC.md section 5, contact form). Sent for real and stored.
 
-export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
-
 const requiredText = (max: number) =>
   z
     .string({ error: messages.support.requiredFields })
@@ -53,12 +52,3 @@ export type ContactMessageBody = z.input<typeof contactMessageBody>;
 
 export const contactMessageResponse = z.object({ id: z.uuid(), detail: z.string() });
 export type ContactMessageResponse = z.infer<typeof contactMessageResponse>;
-
-/** Labels for the category select (SPEC.md section 3 lists the values). */
-export const CONTACT_CATEGORY_LABELS: Record<(typeof CONTACT_CATEGORIES)[number], string> = {
-  course: 'Course Information',
-  enrollment: 'Enrollment & Payments',
-  technical: 'Technical Support',
-  certification: 'Certification',
-  other: 'Other',
-};
