@@ -81,6 +81,7 @@ export const messages = {
     listLoadFailed: 'Failed to load this list. Please try again.',
     rejectionReasonPrompt: 'Why is this ID rejected? The student will see this reason.',
     documentOpenFailed: 'Failed to open the ID document',
+    markReadFailed: 'Failed to mark the message as read',
   },
   student: {
     emailRequired: 'Please enter your email address',

@@ -39,7 +39,7 @@ export function MessagesTab() {
                       size="sm"
                       variant="outline"
                       loading={markRead.isPending && markRead.variables === m.id}
-                      onClick={() => markRead.mutate(m.id, { onError: () => toast.error(messages.admin.listLoadFailed) })}
+                      onClick={() => markRead.mutate(m.id, { onError: () => toast.error(messages.admin.markReadFailed) })}
                     >
                       Mark as read
                     </Button>
