@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app-providers';
@@ -24,7 +25,9 @@ async function start() {
     </AppProviders>
   );
   const container = document.getElementById('root')!;
-  if (container.firstElementChild) hydrateRoot(container, app);
+  // In a transition, hydration yields to the browser every few milliseconds instead of blocking
+  // the main thread for the whole page (the prerendered HTML is already on screen).
+  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 
