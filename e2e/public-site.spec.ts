@@ -150,6 +150,43 @@ test.describe('recent sign-up widget', () => {
     await expect(page.getByText('Quillfeather')).toHaveCount(0);
   });
 
+  test("new and simulated sign-ups show as 'Just now' and leave after 10 s and 8 s", async ({ page }) => {
+    // Math.random() = 0: the simulated sign-up comes after exactly 20 s and is the first sample.
+    await page.addInitScript(() => {
+      Math.random = () => 0;
+    });
+    await page.clock.install();
+    const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000).toISOString();
+    const ada = { id: 'a', first_name: 'Ada', last_name: 'L.', signup_location: 'London', course_type: 'Pro', signed_up_at: fiveMinutesAgo };
+    const others = ['b', 'c'].map((id) => ({ ...ada, id, first_name: id.toUpperCase() + 'ea' }));
+    const newcomer = { ...ada, id: 'n', first_name: 'Nell', last_name: 'P.', course_type: 'Foundation' };
+    let calls = 0;
+    await page.route('**/api/recent-signups', (route) => {
+      calls += 1;
+      return route.fulfill({ json: { notifications: calls === 1 ? [ada, ...others] : [newcomer, ada, ...others] } });
+    });
+    await page.goto('/');
+    await expect(signupCards(page)).toHaveCount(3);
+    await expect(signupCards(page).first()).toContainText('5 minutes ago');
+    const justNow = signupCards(page).filter({ hasText: 'Just now' });
+
+    await page.clock.runFor(19_000);
+    await expect(justNow).toHaveCount(0);
+    await page.clock.runFor(1_500); // 20.5 s: the simulated sign-up
+    await expect(justNow).toHaveCount(1);
+    await expect(justNow).toContainText('Sarah M.');
+    await page.clock.runFor(8_000); // 28.5 s: gone after 8 s
+    await expect(justNow).toHaveCount(0);
+
+    await page.clock.runFor(2_000); // 30.5 s: the poll finds a new sign-up
+    await expect(justNow.filter({ hasText: 'Nell P.' })).toHaveCount(1);
+    await page.clock.runFor(9_000);
+    await expect(justNow.filter({ hasText: 'Nell P.' })).toHaveCount(1);
+    await page.clock.runFor(1_500); // gone after 10 s
+    await expect(page.getByText('Nell P.')).toHaveCount(0);
+    await expect(signupCards(page)).toHaveCount(3);
+  });
+
   test('cards can be dismissed one by one and the whole widget hidden', async ({ page }) => {
     const now = new Date().toISOString();
     await page.route('**/api/recent-signups', (route) =>
