@@ -11,7 +11,7 @@ export function PublicHeader() {
         <Link to={paths.home} className="font-bold text-brand-800 hover:underline">
           {site.name}
         </Link>
-        <Link to={paths.enrol} className={buttonClasses('primary', 'sm')}>
+        <Link to={paths.enrol} className={buttonClasses('primary', 'sm', 'shrink-0 whitespace-nowrap')}>
           Enroll Now
         </Link>
       </div>

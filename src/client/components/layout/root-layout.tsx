@@ -20,7 +20,9 @@ export function RootLayout() {
           <Toaster richColors closeButton />
         </Suspense>
       )}
-      <ScrollRestoration />
+      {/* A fresh page load has the key 'default' on every page: key those by path instead, so one
+          page's saved scroll position is never applied to another. */}
+      <ScrollRestoration getKey={(location) => (location.key === 'default' ? location.pathname : location.key)} />
     </>
   );
 }

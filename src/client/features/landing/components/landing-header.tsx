@@ -9,7 +9,7 @@ export function LandingHeader() {
         alt={landing.banner.alt}
         width={1200}
         height={120}
-        className="h-16 w-full object-cover sm:h-24"
+        className="h-16 w-full object-cover object-left sm:h-24"
         fetchPriority="high"
       />
       <div className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">

@@ -35,14 +35,14 @@ const fromApi = (signup: RecentSignup, time: string): SignupCard => ({
 
 const randomSample = () => fallbackSignups[Math.floor(Math.random() * fallbackSignups.length)];
 
-/** `count` different samples from the 22 built-in entries, in random order. */
+/** `count` different samples from the 22 built-in entries, newest first (the list is in time order). */
 function sampleCards(count: number): SignupCard[] {
-  const pool = [...fallbackSignups];
-  const picked: SignupCard[] = [];
-  while (picked.length < count && pool.length > 0) {
-    picked.push(fromSample(pool.splice(Math.floor(Math.random() * pool.length), 1)[0]));
+  const indexes = fallbackSignups.map((_, index) => index);
+  const picked: number[] = [];
+  while (picked.length < count && indexes.length > 0) {
+    picked.push(indexes.splice(Math.floor(Math.random() * indexes.length), 1)[0]);
   }
-  return picked;
+  return picked.sort((a, b) => a - b).map((index) => fromSample(fallbackSignups[index]));
 }
 
 /**
@@ -129,7 +129,7 @@ export function RecentSignupsWidget() {
   return (
     <section
       aria-label={signupWidget.labels.heading}
-      className="fixed bottom-4 left-4 z-40 flex w-72 max-w-[calc(100vw-7.5rem)] flex-col gap-2 print:hidden"
+      className="fixed bottom-4 left-4 z-40 flex w-72 max-w-[calc(100vw-7.5rem)] flex-col gap-1.5 sm:gap-2 print:hidden"
     >
       <button
         type="button"
@@ -138,26 +138,27 @@ export function RecentSignupsWidget() {
       >
         {signupWidget.labels.hide}
       </button>
-      <ul className="flex flex-col gap-2">
+      {/* Compact on phones so the cards never cover most of the screen. */}
+      <ul className="flex flex-col gap-1.5 sm:gap-2">
         {cards.map((card) => (
           <li
             key={card.key}
             data-testid="signup-card"
-            className="relative rounded-xl bg-white p-3 pr-9 text-sm shadow-lg ring-1 ring-slate-200 transition duration-300 starting:translate-y-2 starting:opacity-0 motion-reduce:transition-none motion-reduce:starting:translate-y-0"
+            className="relative rounded-lg bg-white p-2 pr-8 text-xs shadow-lg ring-1 ring-slate-200 transition duration-300 starting:translate-y-2 starting:opacity-0 motion-reduce:transition-none motion-reduce:starting:translate-y-0 sm:rounded-xl sm:p-3 sm:pr-9 sm:text-sm"
           >
             <p className="font-semibold text-slate-900">
               {card.name} <span className="font-normal text-slate-600">from {card.location}</span>
             </p>
-            <p className="mt-1 flex flex-wrap items-center gap-2 text-slate-700">
+            <p className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-slate-700 sm:mt-1">
               {signupWidget.labels.joined}
               <Badge tone={card.course === 'Pro' ? 'purple' : 'blue'}>{card.course}</Badge>
+              <span className="text-slate-600">· {card.time}</span>
             </p>
-            <p className="mt-1 text-xs text-slate-600">{card.time}</p>
             <button
               type="button"
               onClick={() => dismiss(card.key)}
               aria-label={`Dismiss notification from ${card.name}`}
-              className="absolute top-2 right-2 rounded-full p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+              className="absolute top-1 right-1 rounded-full p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 sm:top-2 sm:right-2"
             >
               <X className="size-4" aria-hidden />
             </button>
