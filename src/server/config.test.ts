@@ -47,3 +47,14 @@ describe('configuration', () => {
     expect(ok.sessionSecret).toBe('x'.repeat(32));
   });
 });
+
+describe('proxy trust', () => {
+  it('trusts no proxy by default and the listed proxies when asked', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toEqual([]);
+    expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+    ]);
+    expect(errorFor({ TRUST_PROXY: 'everyone!' })).toMatch(/TRUST_PROXY/);
+  });
+});

@@ -39,6 +39,17 @@ const envSchema = z
     COURSE_ACCESS_URL_FOUNDATION: optionalString.pipe(z.url().optional()),
     COURSE_ACCESS_URL_PRO: optionalString.pipe(z.url().optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /**
+     * Which reverse proxies may set X-Forwarded-For: unset (none), or a comma-separated list of
+     * addresses, CIDRs or the names loopback / linklocal / uniquelocal. Per-address throttles need
+     * the real client address.
+     */
+    TRUST_PROXY: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+))*$/, 'must be a comma-separated list of proxy addresses, CIDRs or loopback/linklocal/uniquelocal')
+        .optional(),
+    ),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -90,6 +101,8 @@ export interface Config {
   cpdProviderNumber: string;
   courseAccessUrls: { foundation?: string; pro?: string };
   logLevel: Env['LOG_LEVEL'];
+  /** Proxies trusted to set X-Forwarded-For (empty: use the socket address). */
+  trustProxy: string[];
   /** Where the built client lives (dist/client); absent in API tests. */
   clientDir: string;
 }
@@ -127,6 +140,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     cpdProviderNumber: env.CPD_PROVIDER_NUMBER ?? 'Not configured',
     courseAccessUrls: { foundation: env.COURSE_ACCESS_URL_FOUNDATION, pro: env.COURSE_ACCESS_URL_PRO },
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((p) => p.trim()) : [],
     clientDir: path.resolve('dist/client'),
   };
 }
