@@ -1,22 +1,10 @@
-import { count } from 'drizzle-orm';
 import type { ProgressListQuery, ReferralListResponse } from '../../../shared/schemas/admin';
 import type { Db } from '../../db/client';
-import { students } from '../../db/schema';
-import { newestFirst, pageOffset, studentFilterWhere } from './student-filters';
+import { pageOfStudents, studentFilterWhere } from './student-filters';
 
 /** Referral Codes tab: every student with their code and payment state. */
 export async function listReferralCodes(db: Db, query: ProgressListQuery): Promise<ReferralListResponse> {
-  const where = studentFilterWhere(query);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(students)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(query.page_size)
-      .offset(pageOffset(query.page, query.page_size)),
-    db.select({ total: count() }).from(students).where(where),
-  ]);
+  const { rows, total } = await pageOfStudents(db, studentFilterWhere(query), query);
   return {
     referrals: rows.map((s) => ({
       student_id: s.id,

@@ -1,29 +1,14 @@
-import { and, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { ProgressListQuery, ProgressListResponse } from '../../../shared/schemas/admin';
 import { summariseProgress } from '../../../shared/progress';
 import type { Db } from '../../db/client';
 import { stageProgress, students } from '../../db/schema';
-import { newestFirst, pageOffset, studentFilterWhere } from './student-filters';
+import { pageOfStudents, studentFilterWhere } from './student-filters';
 
 /** Course Progress tab: students whose course is paid, one page at a time, with their stages. */
 export async function listStudentProgress(db: Db, query: ProgressListQuery): Promise<ProgressListResponse> {
   const where = and(eq(students.coursePaid, true), isNotNull(students.courseType), studentFilterWhere(query));
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({
-        id: students.id,
-        firstName: students.firstName,
-        lastName: students.lastName,
-        email: students.email,
-        courseType: sql<'foundation' | 'pro'>`${students.courseType}`,
-      })
-      .from(students)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(query.page_size)
-      .offset(pageOffset(query.page, query.page_size)),
-    db.select({ total: count() }).from(students).where(where),
-  ]);
+  const { rows, total } = await pageOfStudents(db, where, query);
   const stages = rows.length
     ? await db
         .select({ studentId: stageProgress.studentId, stageNumber: stageProgress.stageNumber })
@@ -35,7 +20,7 @@ export async function listStudentProgress(db: Db, query: ProgressListQuery): Pro
       student_id: row.id,
       student_name: `${row.firstName} ${row.lastName}`,
       email: row.email,
-      course_type: row.courseType,
+      course_type: row.courseType!,
       ...summariseProgress(
         row.courseType,
         stages.filter((s) => s.studentId === row.id).map((s) => s.stageNumber),

@@ -1,6 +1,7 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { StudentFilter } from '../../../shared/schemas/admin';
-import { students } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { students, type Student } from '../../db/schema';
 
 /** `%term%` for LIKE, with the term lower-cased and its own % _ \ taken literally. */
 export function containsPattern(term: string): string {
@@ -32,3 +33,22 @@ export function studentFilterWhere(filter: StudentFilter): SQL | undefined {
 export const newestFirst = [sql`${students.registrationDate} desc nulls last`, sql`${students.id} asc`];
 
 export const pageOffset = (page: number, pageSize: number) => (page - 1) * pageSize;
+
+/** One page of whole student rows matching `where`, newest first, and how many match in all. */
+export async function pageOfStudents(
+  db: Db,
+  where: SQL | undefined,
+  page: { page: number; page_size: number },
+): Promise<{ rows: Student[]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(students)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(page.page_size)
+      .offset(pageOffset(page.page, page.page_size)),
+    db.select({ total: count() }).from(students).where(where),
+  ]);
+  return { rows, total };
+}
