@@ -68,11 +68,7 @@ async function studentAtFullProgress(request: APIRequestContext): Promise<Studen
   return { id, email, name: 'Grace Hopper-Lovelace' };
 }
 
-// Before the request, the dashboard's certificate lookup answers 404 ("none requested", SPEC.md §7),
-// which the browser logs as a failed resource.
 test.describe('certificate journey', () => {
-  test.use({ allowConsoleErrors: [/status of 404/] });
-
   test('a student at 100% requests, an admin activates, the student downloads the PDF and it verifies as valid', async ({
     page,
     browser,

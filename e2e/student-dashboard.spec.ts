@@ -146,9 +146,6 @@ test('an enrolled student without a course chooses between the two courses', asy
 });
 
 test.describe('a paid course from ID upload to certificate', () => {
-  // GET /api/student/{id}/certificate answers 404 until a certificate is requested (the contract).
-  test.use({ allowConsoleErrors: [/status of 404/] });
-
   test('upload a PNG, get approved, complete every stage, request and download the certificate', async ({ page, request }) => {
     test.setTimeout(90_000);
     const student = await createStudent(request, { pay: 'combined', course: 'foundation' });

@@ -26,10 +26,11 @@ export const studentCertificateSchema = z.object({
 export type StudentCertificate = z.infer<typeof studentCertificateSchema>;
 
 /** GET /api/student/{id}/certificate → 404 when none was requested. */
-export const studentCertificateResponse = z.object({
-  status: z.enum(['pending', 'ready']),
-  certificate: studentCertificateSchema,
-});
+export const studentCertificateResponse = z.discriminatedUnion('status', [
+  /** Nothing requested yet: a normal answer, not an error (the dashboard asks on every visit). */
+  z.object({ status: z.literal('none'), certificate: z.null() }),
+  z.object({ status: z.enum(['pending', 'ready']), certificate: studentCertificateSchema }),
+]);
 export type StudentCertificateResponse = z.infer<typeof studentCertificateResponse>;
 
 /** GET /api/certificates/{certificate_id}: public verification; never an email. */

@@ -2,7 +2,7 @@ import { COURSES } from '../../../shared/catalogue';
 import { messages } from '../../../shared/messages';
 import { verificationUrl, type CertificateDocument } from '../../certificates/certificate-document';
 import type { Db } from '../../db/client';
-import { conflict } from '../../errors';
+import { conflict, notFound } from '../../errors';
 import { getStudent } from '../students/find-student';
 import { getStudentCertificate } from '../students/get-student-certificate';
 
@@ -16,7 +16,9 @@ export async function getCertificateDocument(
   site: { publicUrl: string; cpdProviderNumber: string },
 ): Promise<CertificateDocument> {
   const student = await getStudent(db, studentId);
-  const { status, certificate } = await getStudentCertificate(db, student, site.cpdProviderNumber);
+  const found = await getStudentCertificate(db, student, site.cpdProviderNumber);
+  if (found.status === 'none') throw notFound(messages.certificates.noneRequested);
+  const { status, certificate } = found;
   if (status !== 'ready' || !certificate.issued_date) throw conflict(messages.certificates.awaitingActivation);
   return {
     certificateId: certificate.certificate_id,

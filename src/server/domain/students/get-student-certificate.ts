@@ -1,18 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { messages } from '../../../shared/messages';
 import { CERTIFICATE_SIGNATORY, type StudentCertificateResponse } from '../../../shared/schemas/certificates';
 import type { Db } from '../../db/client';
 import { certificates, type Student } from '../../db/schema';
-import { notFound } from '../../errors';
 
-/** The student's certificate (pending until an admin activates it); 404 when none was requested. */
+/** The student's certificate (pending until an admin activates it), or status `none` when none was requested. */
 export async function getStudentCertificate(
   db: Db,
   student: Student,
   cpdProviderNumber: string,
 ): Promise<StudentCertificateResponse> {
   const [certificate] = await db.select().from(certificates).where(eq(certificates.studentId, student.id)).limit(1);
-  if (!certificate) throw notFound(messages.certificates.noneRequested);
+  if (!certificate) return { status: 'none', certificate: null };
   return {
     status: certificate.activatedAt ? 'ready' : 'pending',
     certificate: {

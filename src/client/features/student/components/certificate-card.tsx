@@ -30,7 +30,7 @@ export function CertificateCard({ studentId, course }: { studentId: string; cour
       </h2>
       {certificate.isPending ? (
         <Spinner label="Loading certificate…" />
-      ) : !certificate.data ? (
+      ) : !certificate.data || certificate.data.status === 'none' ? (
         <>
           <p className="text-slate-700">You have completed every stage. Request your certificate and an administrator will activate it.</p>
           <Button onClick={onRequest} loading={request.isPending}>
