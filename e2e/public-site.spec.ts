@@ -258,3 +258,28 @@ test('the contact form sends a message that admins then see in the Messages view
   await page.getByRole('tab', { name: /Messages/ }).click();
   await expect(page.getByText(subject)).toBeVisible();
 });
+
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 900 },
+]) {
+  test(`the sign-up widget never covers the hero's calls to action (${viewport.name})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/');
+    await expect(signupCards(page).first()).toBeVisible();
+    for (const name of ['Start Your Journey', 'Learn More']) {
+      const link = page.getByRole('link', { name }).first();
+      await expect(link).toBeVisible();
+      // The element a tap at the link's centre reaches is the link itself (not a card above it) …
+      const onTop = await link.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return hit === el || el.contains(hit);
+      });
+      expect(onTop, `${name} is covered`).toBe(true);
+      // … and its text does not vanish into its own background.
+      const colours = await link.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
+      expect(colours[0], `${name} text colour equals its background`).not.toBe(colours[1]);
+    }
+  });
+}

@@ -8,6 +8,9 @@ const variants = {
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
   danger: 'bg-red-700 text-white hover:bg-red-800 disabled:bg-red-700/50',
   success: 'bg-emerald-700 text-white hover:bg-emerald-800 disabled:bg-emerald-700/50',
+  /** On dark (brand) backgrounds. */
+  light: 'bg-white text-brand-800 hover:bg-brand-50',
+  outlineLight: 'border border-white/60 text-white hover:bg-white/10',
 } as const;
 
 const sizes = {

@@ -11,7 +11,7 @@ export function ClosingCta() {
           {closingCta.heading}
         </h2>
         <p className="mt-3 text-brand-100">{closingCta.text}</p>
-        <Link to={closingCta.href} className={buttonClasses('primary', 'lg', 'mt-8 bg-white !text-brand-800 hover:bg-brand-50')}>
+        <Link to={closingCta.href} className={buttonClasses('light', 'lg', 'mt-8')}>
           {closingCta.label}
         </Link>
       </div>

@@ -22,14 +22,14 @@ export function Hero() {
           </h2>
           <p className="mt-4 text-lg text-brand-100">{hero.intro}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to={hero.primaryCta.href} className={buttonClasses('primary', 'lg', 'bg-white !text-brand-800 hover:bg-brand-50')}>
+            <Link to={hero.primaryCta.href} className={buttonClasses('light', 'lg')}>
               {hero.primaryCta.label}
             </Link>
             <a
               href={hero.secondaryCta.href}
               target="_blank"
               rel="noopener noreferrer"
-              className={buttonClasses('outline', 'lg', 'border-white/60 bg-transparent text-white hover:bg-white/10')}
+              className={buttonClasses('outlineLight', 'lg')}
             >
               {hero.secondaryCta.label}
               <span className="sr-only"> (opens in a new tab)</span>

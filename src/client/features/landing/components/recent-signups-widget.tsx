@@ -129,7 +129,7 @@ export function RecentSignupsWidget() {
   return (
     <section
       aria-label={signupWidget.labels.heading}
-      className="fixed bottom-4 left-4 z-40 flex w-72 max-w-[calc(100vw-7.5rem)] flex-col gap-1.5 sm:gap-2 print:hidden"
+      className="fixed bottom-4 left-4 z-40 flex w-72 max-w-[calc(100vw-7.5rem)] flex-col gap-1.5 sm:bottom-20 sm:left-auto sm:right-4 sm:gap-2 print:hidden"
     >
       <button
         type="button"
@@ -138,13 +138,16 @@ export function RecentSignupsWidget() {
       >
         {signupWidget.labels.hide}
       </button>
-      {/* Compact on phones so the cards never cover most of the screen. */}
+      {/*
+        The stack sits on the right above the help button, clear of the hero's calls to action; on
+        phones only the newest card shows, compact, so it never covers 'Start Your Journey'.
+      */}
       <ul className="flex flex-col gap-1.5 sm:gap-2">
-        {cards.map((card) => (
+        {cards.map((card, index) => (
           <li
             key={card.key}
             data-testid="signup-card"
-            className="relative rounded-lg bg-white p-2 pr-8 text-xs shadow-lg ring-1 ring-slate-200 transition duration-300 starting:translate-y-2 starting:opacity-0 motion-reduce:transition-none motion-reduce:starting:translate-y-0 sm:rounded-xl sm:p-3 sm:pr-9 sm:text-sm"
+            className={`${index > 0 ? 'max-sm:hidden ' : ''}relative rounded-lg bg-white p-2 pr-8 text-xs shadow-lg ring-1 ring-slate-200 transition duration-300 starting:translate-y-2 starting:opacity-0 motion-reduce:transition-none motion-reduce:starting:translate-y-0 sm:rounded-xl sm:p-3 sm:pr-9 sm:text-sm`}
           >
             <p className="font-semibold text-slate-900">
               {card.name} <span className="font-normal text-slate-600">from {card.location}</span>
