@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { admin, adminApiToken, expect, test, uniqueEmail } from './fixtures';
+import { admin, adminApiToken, enrolStudentViaApi, expect, test, uniqueEmail } from './fixtures';
 
 interface Student {
   id: string;
@@ -17,33 +17,14 @@ interface Student {
 /** A Foundation student, fully paid, ID approved and every stage complete (100%). */
 async function studentAtFullProgress(request: APIRequestContext): Promise<Student> {
   const email = uniqueEmail('certificate');
-  const registration = await request.post('/api/students', {
-    data: { first_name: 'Grace', last_name: 'Hopper-Lovelace', email },
+  const { id, token } = await enrolStudentViaApi(request, {
+    pay: 'combined',
+    course: 'foundation',
+    firstName: 'Grace',
+    lastName: 'Hopper-Lovelace',
+    email,
   });
-  expect(registration.ok(), `registration: ${registration.status()}`).toBeTruthy();
-  const { id, token } = (await registration.json()) as { id: string; token: string };
   const auth = { Authorization: `Bearer ${token}` };
-
-  const dates = (await (await request.get('/api/course-dates')).json()) as { schedule: { start_date: string }[] };
-  const selection = await request.post(`/api/students/${id}/course-selection`, {
-    headers: auth,
-    data: { student_id: id, course_type: 'foundation', course_start_date: dates.schedule[0].start_date },
-  });
-  expect(selection.ok(), `course selection: ${selection.status()}`).toBeTruthy();
-
-  const payment = await request.post('/api/square/create-payment', {
-    headers: auth,
-    data: {
-      source_id: 'cnon:card-nonce-ok',
-      student_id: id,
-      amount: 84.99,
-      currency: 'GBP',
-      payment_type: 'combined',
-      description: 'Enrollment + Foundation Course',
-      idempotency_key: `e2e-certificate-${id}`,
-    },
-  });
-  expect(payment.ok(), `payment: ${payment.status()}`).toBeTruthy();
 
   const photo = new PNG({ width: 16, height: 16 });
   photo.data.fill(180);

@@ -1,6 +1,6 @@
 import { courseSchedule } from '../src/shared/catalogue';
 import { chooseFirstStartDate, enterCard } from './enrolment-helpers';
-import { expect, test, uniqueEmail } from './fixtures';
+import { enrolStudentViaApi, expect, test, uniqueEmail } from './fixtures';
 
 /** Puts a registered student's session in the browser, as the student login does. */
 async function logIn(page: import('@playwright/test').Page, session: object) {
@@ -21,20 +21,7 @@ test('a logged-in student with unpaid enrolment resumes at step 2', async ({ pag
 
 test('course selection from the dashboard opens step 3 with that course chosen and takes the course payment', async ({ page, request }) => {
   const email = uniqueEmail('dashboard');
-  const { id, token } = await (await request.post('/api/students', { data: { first_name: 'Dash', last_name: 'Board', email } })).json();
-  const paid = await request.post('/api/square/create-payment', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      source_id: 'cnon:card-nonce-ok',
-      student_id: id,
-      amount: 9.99,
-      currency: 'GBP',
-      payment_type: 'enrollment',
-      idempotency_key: crypto.randomUUID(),
-    },
-  });
-  expect(paid.status()).toBe(200);
-  const student = (await paid.json()).student;
+  const { token, student } = await enrolStudentViaApi(request, { pay: 'enrollment', firstName: 'Dash', lastName: 'Board', email });
   await logIn(page, { token, student });
 
   await page.goto('/enroll?step=course-selection&course=pro');

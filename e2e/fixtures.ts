@@ -3,7 +3,9 @@
  * console error or an uncaught exception. A test that expects a particular console error (e.g. the
  * widget's logged API failure) lists a pattern for it with `allowConsoleErrors`.
  */
+import { randomUUID } from 'node:crypto';
 import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { paymentAmountPence, type CourseType, type PaymentType } from '../src/shared/catalogue';
 
 export const admin = {
   username: process.env.E2E_ADMIN_USERNAME ?? 'e2e-admin',
@@ -40,4 +42,53 @@ export async function adminApiToken(request: APIRequestContext): Promise<string>
 /** A unique email for a test student. */
 export function uniqueEmail(prefix = 'student'): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/**
+ * A student set up through the real HTTP API: registration, optionally a course choice (the first
+ * intake) and an offline card payment with Square's always-approved test token.
+ */
+export async function enrolStudentViaApi(
+  request: APIRequestContext,
+  options: {
+    pay: 'none' | PaymentType;
+    course?: CourseType;
+    firstName?: string;
+    lastName?: string;
+    email?: string;
+  },
+): Promise<{ id: string; email: string; token: string; student: Record<string, unknown> | null }> {
+  const email = options.email ?? uniqueEmail('student');
+  const registration = await request.post('/api/students', {
+    data: { first_name: options.firstName ?? 'Ada', last_name: options.lastName ?? 'Lovelace', email, phone: '', referral_code: '' },
+  });
+  expect(registration.status(), await registration.text()).toBe(201);
+  const { id, token } = (await registration.json()) as { id: string; token: string };
+  const headers = { Authorization: `Bearer ${token}` };
+  if (options.course) {
+    const { schedule } = (await (await request.get('/api/course-dates')).json()) as { schedule: { start_date: string }[] };
+    const selection = await request.post(`/api/students/${id}/course-selection`, {
+      headers,
+      data: { student_id: id, course_type: options.course, course_start_date: schedule[0].start_date },
+    });
+    expect(selection.ok(), await selection.text()).toBeTruthy();
+  }
+  let student: Record<string, unknown> | null = null;
+  if (options.pay !== 'none') {
+    const payment = await request.post('/api/square/create-payment', {
+      headers,
+      data: {
+        source_id: 'cnon:card-nonce-ok',
+        student_id: id,
+        amount: paymentAmountPence(options.pay, options.course) / 100,
+        currency: 'GBP',
+        payment_type: options.pay,
+        description: 'e2e set-up',
+        idempotency_key: randomUUID(),
+      },
+    });
+    expect(payment.ok(), await payment.text()).toBeTruthy();
+    student = ((await payment.json()) as { student: Record<string, unknown> }).student;
+  }
+  return { id, email, token, student };
 }

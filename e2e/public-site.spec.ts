@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
-import { adminApiToken, expect, test, uniqueEmail } from './fixtures';
+import type { Page } from '@playwright/test';
+import { adminApiToken, enrolStudentViaApi, expect, test, uniqueEmail } from './fixtures';
 
 const publicPages = [
   { path: '/', heading: 'Enrolment Registration' },
@@ -11,28 +11,6 @@ const publicPages = [
   { path: '/terms-of-sale', heading: 'Terms of Sale' },
   { path: '/certificate-demo', heading: null },
 ];
-
-/** A student who registered and paid the enrolment fee through the real API. */
-async function paidStudent(request: APIRequestContext, firstName: string, lastName: string) {
-  const created = await request.post('/api/students', {
-    data: { first_name: firstName, last_name: lastName, email: uniqueEmail('signup'), phone: '', referral_code: '' },
-  });
-  expect(created.ok(), `register: ${created.status()}`).toBeTruthy();
-  const { id, token } = (await created.json()) as { id: string; token: string };
-  const paid = await request.post('/api/square/create-payment', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      source_id: 'cnon:card-nonce-ok',
-      student_id: id,
-      amount: 9.99,
-      currency: 'GBP',
-      payment_type: 'enrollment',
-      description: 'Enrollment Fee',
-      idempotency_key: randomUUID(),
-    },
-  });
-  expect(paid.ok(), `pay: ${paid.status()} ${await paid.text()}`).toBeTruthy();
-}
 
 const signupCards = (page: Page) => page.getByRole('region', { name: 'Recent sign-ups' }).getByTestId('signup-card');
 
@@ -138,7 +116,7 @@ test.describe('recent sign-up widget', () => {
 
   test('shows real sign-ups, first name and initial only, with the course badge', async ({ page, request }) => {
     const firstName = `Zora${Date.now().toString(36)}`;
-    await paidStudent(request, firstName, 'Quillfeather');
+    await enrolStudentViaApi(request, { pay: 'enrollment', firstName, lastName: 'Quillfeather', email: uniqueEmail('signup') });
     // The API caches for a few seconds; wait until it lists the new student.
     await expect
       .poll(async () => JSON.stringify(await (await request.get('/api/recent-signups')).json()), { timeout: 20_000 })

@@ -1,49 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { adminApiToken, expect, test, uniqueEmail } from './fixtures';
+import { adminApiToken, enrolStudentViaApi, expect, test, uniqueEmail } from './fixtures';
 
-type Payment = 'none' | 'enrollment' | 'combined';
-
-/** A student set up through the real HTTP API: registration, course choice and offline card payment. */
-async function createStudent(
-  request: APIRequestContext,
-  { pay, course }: { pay: Payment; course?: 'foundation' | 'pro' },
-): Promise<{ id: string; email: string; token: string }> {
-  const email = uniqueEmail('student-area');
-  const registration = await request.post('/api/students', {
-    data: { first_name: 'Ada', last_name: 'Lovelace', email, phone: '', referral_code: '' },
-  });
-  expect(registration.status(), await registration.text()).toBe(201);
-  const { id, token } = (await registration.json()) as { id: string; token: string };
-  const headers = { Authorization: `Bearer ${token}` };
-  if (course) {
-    const { schedule } = (await (await request.get('/api/course-dates')).json()) as { schedule: { start_date: string }[] };
-    const selection = await request.post(`/api/students/${id}/course-selection`, {
-      headers,
-      data: { student_id: id, course_type: course, course_start_date: schedule[0].start_date },
-    });
-    expect(selection.ok(), await selection.text()).toBeTruthy();
-  }
-  if (pay !== 'none') {
-    const amount = pay === 'enrollment' ? 9.99 : course === 'pro' ? 224.99 : 84.99;
-    const payment = await request.post('/api/square/create-payment', {
-      headers,
-      data: {
-        source_id: 'cnon:card-nonce-ok',
-        student_id: id,
-        amount,
-        currency: 'GBP',
-        payment_type: pay,
-        description: 'e2e set-up',
-        idempotency_key: randomUUID(),
-      },
-    });
-    expect(payment.ok(), await payment.text()).toBeTruthy();
-  }
-  return { id, email, token };
-}
+const createStudent = (request: APIRequestContext, options: Parameters<typeof enrolStudentViaApi>[1]) =>
+  enrolStudentViaApi(request, { email: uniqueEmail('student-area'), ...options });
 
 async function logIn(page: Page, email: string) {
   await page.goto('/student-login');
