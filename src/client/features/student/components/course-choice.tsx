@@ -1,4 +1,4 @@
-import { CheckCircle2, Clock, Lock } from 'lucide-react';
+import { CheckCircle2, Clock, Lock, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { buttonClasses } from '../../../components/ui/button';
@@ -48,26 +48,22 @@ export function CourseChoice() {
       <Card aria-labelledby="account-status" className="space-y-3">
         <h2 id="account-status" className="text-lg font-bold">Account Status</h2>
         <dl className="divide-y divide-slate-100">
-          <div className="flex items-center justify-between gap-4 py-2">
-            <dt className="text-slate-700">Enrollment</dt>
-            <dd className="flex items-center gap-1 font-semibold text-emerald-800">
-              <CheckCircle2 className="size-4" aria-hidden /> Paid ({formatPounds(ENROLMENT_FEE_PENCE)})
-            </dd>
-          </div>
-          <div className="flex items-center justify-between gap-4 py-2">
-            <dt className="text-slate-700">Course selection</dt>
-            <dd className="flex items-center gap-1 font-semibold text-amber-800">
-              <Clock className="size-4" aria-hidden /> Pending
-            </dd>
-          </div>
-          <div className="flex items-center justify-between gap-4 py-2">
-            <dt className="text-slate-700">Progress tracking</dt>
-            <dd className="flex items-center gap-1 font-semibold text-slate-700">
-              <Lock className="size-4" aria-hidden /> Locked
-            </dd>
-          </div>
+          <StatusRow label="Enrollment" icon={CheckCircle2} tone="text-emerald-800" value={`Paid (${formatPounds(ENROLMENT_FEE_PENCE)})`} />
+          <StatusRow label="Course selection" icon={Clock} tone="text-amber-800" value="Pending" />
+          <StatusRow label="Progress tracking" icon={Lock} tone="text-slate-700" value="Locked" />
         </dl>
       </Card>
+    </div>
+  );
+}
+
+function StatusRow({ label, icon: Icon, tone, value }: { label: string; icon: LucideIcon; tone: string; value: string }) {
+  return (
+    <div className="flex items-center justify-between gap-4 py-2">
+      <dt className="text-slate-700">{label}</dt>
+      <dd className={`flex items-center gap-1 font-semibold ${tone}`}>
+        <Icon className="size-4" aria-hidden /> {value}
+      </dd>
     </div>
   );
 }

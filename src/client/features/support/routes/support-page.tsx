@@ -89,39 +89,32 @@ export default function SupportPage() {
               </dl>
             </section>
 
-            <nav aria-labelledby="social-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <h2 id="social-heading" className="text-lg font-bold">
-                Follow us
-              </h2>
-              <ul className="mt-3 space-y-2 text-sm">
-                {site.socialLinks.map((link) => (
-                  <li key={link.label}>
-                    <SmartLink href={link.href} className="font-semibold text-brand-700 underline">
-                      {link.label}
-                    </SmartLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-
-            <nav aria-labelledby="resources-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <h2 id="resources-heading" className="text-lg font-bold">
-                Resources
-              </h2>
-              <ul className="mt-3 space-y-2 text-sm">
-                {support.resources.map((link) => (
-                  <li key={link.href}>
-                    <SmartLink href={link.href} className="font-semibold text-brand-700 underline">
-                      {link.label}
-                    </SmartLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <LinkListCard id="social-heading" title="Follow us" links={site.socialLinks} />
+            <LinkListCard id="resources-heading" title="Resources" links={support.resources} />
           </aside>
         </div>
       </main>
       <SiteFooter />
     </>
+  );
+}
+
+/** A titled list of links (social pages, resources) in the support page's sidebar. */
+function LinkListCard({ id, title, links }: { id: string; title: string; links: readonly { label: string; href: string }[] }) {
+  return (
+    <nav aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={id} className="text-lg font-bold">
+        {title}
+      </h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.href}>
+            <SmartLink href={link.href} className="font-semibold text-brand-700 underline">
+              {link.label}
+            </SmartLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
