@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pathAliases } from './path-aliases';
 
 // `vite build` builds the browser app into dist/client; `vite build --ssr` builds the prerender
 // entry (src/client/entry-server.tsx) into dist/server for scripts/prerender.ts.
@@ -8,6 +9,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   publicDir: '../../public',
   plugins: [react(), tailwindcss()],
+  resolve: { alias: pathAliases },
   build: isSsrBuild
     ? {
         outDir: '../../dist/server',

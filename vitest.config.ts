@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
+import { pathAliases } from './path-aliases';
 
 /**
  * API tests (test/**) run once per database: always on PGlite, and on the PostgreSQL server when
@@ -22,7 +23,10 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'process',
       testTimeout: 120_000,
-      include: ['test/process/embedded-server.test.ts', ...(withPostgres ? ['test/process/postgres-server.test.ts'] : [])],
+      include: [
+        'test/process/embedded-server.test.ts',
+        ...(withPostgres ? ['test/process/postgres-server.test.ts'] : []),
+      ],
     },
   },
   dbProject('pglite'),
@@ -30,6 +34,7 @@ const projects: TestProjectInlineConfiguration[] = [
 if (withPostgres) projects.push(dbProject('postgres'));
 
 export default defineConfig({
+  resolve: { alias: pathAliases },
   test: {
     projects,
     testTimeout: 30_000,

@@ -8,7 +8,12 @@ const PNG = Buffer.from(
   'base64',
 );
 
-interface Created { id: string; token: string; email: string; name: string }
+interface Created {
+  id: string;
+  token: string;
+  email: string;
+  name: string;
+}
 
 /** Sets up the journey's students through the real HTTP API. */
 class Setup {
@@ -23,11 +28,15 @@ class Setup {
   async student(firstName: string, course: 'foundation' | 'pro' | null): Promise<Created> {
     const email = uniqueEmail(firstName.toLowerCase());
     const lastName = `Tester${this.tag}`;
-    const res = await this.request.post('/api/students', { data: { first_name: firstName, last_name: lastName, email } });
+    const res = await this.request.post('/api/students', {
+      data: { first_name: firstName, last_name: lastName, email },
+    });
     expect(res.status(), 'register').toBe(201);
     const { id, token } = (await res.json()) as { id: string; token: string };
     if (course) {
-      const [intake] = ((await (await this.request.get('/api/course-dates')).json()) as { schedule: Array<{ start_date: string }> }).schedule;
+      const [intake] = (
+        (await (await this.request.get('/api/course-dates')).json()) as { schedule: Array<{ start_date: string }> }
+      ).schedule;
       const sel = await this.request.post(`/api/students/${id}/course-selection`, {
         headers: this.auth(token),
         data: { course_type: course, course_start_date: intake.start_date },
@@ -47,7 +56,9 @@ class Setup {
 
   async uploadId(student: Created) {
     const path = `/api/students/${encodeURIComponent(student.email)}`;
-    expect((await this.request.post(`${path}/set-id-required`, { headers: this.auth(student.token) })).ok()).toBeTruthy();
+    expect(
+      (await this.request.post(`${path}/set-id-required`, { headers: this.auth(student.token) })).ok(),
+    ).toBeTruthy();
     const res = await this.request.post(`${path}/upload-id`, {
       headers: this.auth(student.token),
       multipart: { file: { name: 'passport.png', mimeType: 'image/png', buffer: PNG } },
@@ -98,7 +109,13 @@ test('an admin logs in, works through every tab, exports, deletes and logs out',
   const leaver = await setup.student('Dee', null);
   const subject = `Question ${tag}`;
   const contact = await request.post('/api/support/messages', {
-    data: { name: 'Vera Visitor', email: uniqueEmail('visitor'), subject, category: 'course', message: 'When does the next course start?' },
+    data: {
+      name: 'Vera Visitor',
+      email: uniqueEmail('visitor'),
+      subject,
+      category: 'course',
+      message: 'When does the next course start?',
+    },
   });
   expect(contact.status()).toBe(201);
 
@@ -152,7 +169,9 @@ test('an admin logs in, works through every tab, exports, deletes and logs out',
   expect(download.suggestedFilename()).toBe(`students-${new Date().toISOString().slice(0, 10)}.csv`);
   const csv = await readFile((await download.path())!, 'utf8');
   const lines = csv.trim().split('\r\n');
-  expect(lines[0]).toBe('"Name","Email","Phone","Course Type","Start Date","Enrollment Paid","Course Paid","Total Paid","Status","Registration Date"');
+  expect(lines[0]).toBe(
+    '"Name","Email","Phone","Course Type","Start Date","Enrollment Paid","Course Paid","Total Paid","Status","Registration Date"',
+  );
   expect(lines).toHaveLength(6);
   expect(csv).toContain(`"${payer.name}","${payer.email}","","Pro",`);
   expect(csv).toContain(`"Yes","Yes","£224.99","Completed"`);
@@ -160,7 +179,11 @@ test('an admin logs in, works through every tab, exports, deletes and logs out',
 
   // Delete, with the spec's confirmation.
   await page.getByRole('button', { name: `Delete ${leaver.name}` }).click();
-  await expect(page.getByRole('dialog').getByText(`Are you sure you want to permanently delete ${leaver.name}? This action cannot be undone.`)).toBeVisible();
+  await expect(
+    page
+      .getByRole('dialog')
+      .getByText(`Are you sure you want to permanently delete ${leaver.name}? This action cannot be undone.`),
+  ).toBeVisible();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Student deleted successfully')).toBeVisible();
   await expect(page.getByText('Showing 4 of 4 students')).toBeVisible();
@@ -256,10 +279,20 @@ test('the dashboard fits a 375 px wide phone: tables scroll inside their own box
   await page.goto('/admin/login');
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByTestId('stat-total_students')).not.toHaveText('…');
-  for (const tab of ['Student Management', 'Course Progress', 'Referral Codes', 'Certificates', 'ID Verification', 'Activity', 'Messages']) {
+  for (const tab of [
+    'Student Management',
+    'Course Progress',
+    'Referral Codes',
+    'Certificates',
+    'ID Verification',
+    'Activity',
+    'Messages',
+  ]) {
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2 })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${tab} page width`).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${tab} page width`).toBeLessThanOrEqual(
+      375,
+    );
   }
   await page.getByRole('tab', { name: 'Student Management' }).click();
   await page.screenshot({ path: test.info().outputPath('admin-dashboard-375.png'), fullPage: true });

@@ -21,7 +21,10 @@ export async function chooseFirstStartDate(page: Page) {
   await expect(page.getByLabel('Your course dates')).toContainText('Graduation');
 }
 
-export async function enterCard(page: Page, card: { number?: string; expiry?: string; cvv?: string; postcode?: string } = {}) {
+export async function enterCard(
+  page: Page,
+  card: { number?: string; expiry?: string; cvv?: string; postcode?: string } = {},
+) {
   await page.getByLabel('Card number').fill(card.number ?? '4111 1111 1111 1111');
   await page.getByLabel('Expiry (MM/YY)').fill(card.expiry ?? '12/30');
   await page.getByLabel('CVV').fill(card.cvv ?? '123');

@@ -12,16 +12,27 @@ test('a logged-in student with unpaid enrolment resumes at step 2', async ({ pag
   const email = uniqueEmail('resume');
   const res = await request.post('/api/students', { data: { first_name: 'Resa', last_name: 'Me', email } });
   const { id, token } = await res.json();
-  await logIn(page, { token, student: { id, email, first_name: 'Resa', last_name: 'Me', enrollment_paid: false, course_paid: false } });
+  await logIn(page, {
+    token,
+    student: { id, email, first_name: 'Resa', last_name: 'Me', enrollment_paid: false, course_paid: false },
+  });
   await page.goto('/enroll');
   await expect(page.getByRole('heading', { level: 2, name: 'Choose Your Payment Option' })).toBeVisible();
   await page.getByRole('button', { name: 'Back' }).click();
   await expect(page.getByText(`You are enrolling as Resa Me (${email})`)).toBeVisible();
 });
 
-test('course selection from the dashboard opens step 3 with that course chosen and takes the course payment', async ({ page, request }) => {
+test('course selection from the dashboard opens step 3 with that course chosen and takes the course payment', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('dashboard');
-  const { token, student } = await enrolStudentViaApi(request, { pay: 'enrollment', firstName: 'Dash', lastName: 'Board', email });
+  const { token, student } = await enrolStudentViaApi(request, {
+    pay: 'enrollment',
+    firstName: 'Dash',
+    lastName: 'Board',
+    email,
+  });
   await logIn(page, { token, student });
 
   await page.goto('/enroll?step=course-selection&course=pro');
@@ -35,14 +46,21 @@ test('course selection from the dashboard opens step 3 with that course chosen a
   await expect(page).toHaveURL(/\/success$/);
 
   const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('student_data') ?? 'null'));
-  expect(stored.student).toMatchObject({ course_type: 'pro', course_paid: true, course_start_date: courseSchedule()[0].start_date });
+  expect(stored.student).toMatchObject({
+    course_type: 'pro',
+    course_paid: true,
+    course_start_date: courseSchedule()[0].start_date,
+  });
 });
 
 test('?success=true shows the completion page; /cancel shows the enrolment screen', async ({ page }) => {
   await page.goto('/enroll?success=true');
   await expect(page.getByRole('heading', { name: 'Enrollment Complete' })).toBeVisible();
   await expect(page.getByText('Payment Successful')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Go to Student Dashboard' })).toHaveAttribute('href', '/student-dashboard');
+  await expect(page.getByRole('link', { name: 'Go to Student Dashboard' })).toHaveAttribute(
+    'href',
+    '/student-dashboard',
+  );
   await expect(page.getByRole('link', { name: 'Student Login' })).toHaveAttribute('href', '/student-login');
   await expect(page.getByRole('link', { name: 'Return to Homepage' })).toHaveAttribute('href', '/');
 

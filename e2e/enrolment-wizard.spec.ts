@@ -3,7 +3,9 @@ import { chooseFirstStartDate, continueToStep, enterCard, fillPersonalInfo } fro
 import { expect, test, uniqueEmail } from './fixtures';
 
 const longDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
 
 test('from the landing page to a paid Complete Package and /success', async ({ page }) => {
   const email = uniqueEmail('journey');
@@ -24,7 +26,8 @@ test('from the landing page to a paid Complete Package and /success', async ({ p
   await chooseFirstStartDate(page);
   const first = courseSchedule()[0];
   const dates = page.getByLabel('Your course dates');
-  for (const iso of [first.start_date, first.end_date, first.graduation_date]) await expect(dates).toContainText(longDate(iso));
+  for (const iso of [first.start_date, first.end_date, first.graduation_date])
+    await expect(dates).toContainText(longDate(iso));
 
   await continueToStep(page, 'Payment');
   await expect(page.getByText('Course selection updated!')).toBeVisible();
@@ -64,7 +67,13 @@ test('the Complete Package with Pro charges £224.99 and marks the student fully
   await expect(page.getByText('£224.99')).toBeVisible();
 
   const student = await page.evaluate(() => JSON.parse(sessionStorage.getItem('student_data') ?? 'null'));
-  expect(student.student).toMatchObject({ email, enrollment_paid: true, course_paid: true, course_type: 'pro', total_paid: 224.99 });
+  expect(student.student).toMatchObject({
+    email,
+    enrollment_paid: true,
+    course_paid: true,
+    course_type: 'pro',
+    total_paid: 224.99,
+  });
 });
 
 test.describe('when the server refuses', () => {
@@ -81,12 +90,16 @@ test.describe('when the server refuses', () => {
 
     await enterCard(page, { number: '4000 0000 0000 0002' });
     await page.getByRole('button', { name: 'Pay £9.99' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined. Please use a different card.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Your card was declined. Please use a different card.' }),
+    ).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Payment' })).toBeVisible();
 
     await enterCard(page, { cvv: '911' });
     await page.getByRole('button', { name: 'Pay £9.99' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: "The card's security code (CVV) was not accepted." })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: "The card's security code (CVV) was not accepted." }),
+    ).toBeVisible();
 
     await enterCard(page);
     await page.getByRole('button', { name: 'Pay £9.99' }).click();

@@ -60,13 +60,21 @@ export async function enrolStudentViaApi(
 ): Promise<{ id: string; email: string; token: string; student: Record<string, unknown> | null }> {
   const email = options.email ?? uniqueEmail('student');
   const registration = await request.post('/api/students', {
-    data: { first_name: options.firstName ?? 'Ada', last_name: options.lastName ?? 'Lovelace', email, phone: '', referral_code: '' },
+    data: {
+      first_name: options.firstName ?? 'Ada',
+      last_name: options.lastName ?? 'Lovelace',
+      email,
+      phone: '',
+      referral_code: '',
+    },
   });
   expect(registration.status(), await registration.text()).toBe(201);
   const { id, token } = (await registration.json()) as { id: string; token: string };
   const headers = { Authorization: `Bearer ${token}` };
   if (options.course) {
-    const { schedule } = (await (await request.get('/api/course-dates')).json()) as { schedule: { start_date: string }[] };
+    const { schedule } = (await (await request.get('/api/course-dates')).json()) as {
+      schedule: { start_date: string }[];
+    };
     const selection = await request.post(`/api/students/${id}/course-selection`, {
       headers,
       data: { student_id: id, course_type: options.course, course_start_date: schedule[0].start_date },

@@ -62,7 +62,14 @@ test.describe('an unknown address', () => {
 test('the landing page shows the claims, pricing and calls to action', async ({ page }) => {
   await page.goto('/');
   const main = page.getByRole('main');
-  for (const claim of ['500+', '4.9/5', 'CPD Accredited', 'Lifetime Access', 'Industry Certification', '£75 to £500+']) {
+  for (const claim of [
+    '500+',
+    '4.9/5',
+    'CPD Accredited',
+    'Lifetime Access',
+    'Industry Certification',
+    '£75 to £500+',
+  ]) {
     await expect(main.getByText(claim).first()).toBeVisible();
   }
   await expect(page.getByRole('heading', { name: 'Why Choose Our Program?' })).toHaveCount(1);
@@ -73,7 +80,9 @@ test('the landing page shows the claims, pricing and calls to action', async ({ 
   await expect(page).toHaveURL(/\/enroll$/);
 });
 
-test('the hero video plays muted after load, and nothing moves for people who ask for reduced motion', async ({ page }) => {
+test('the hero video plays muted after load, and nothing moves for people who ask for reduced motion', async ({
+  page,
+}) => {
   await page.goto('/');
   const video = page.locator('video');
   await expect(video).toHaveCount(1);
@@ -84,7 +93,10 @@ test('the hero video plays muted after load, and nothing moves for people who as
   await page.waitForLoadState('load');
   await expect(page.getByRole('region', { name: 'Recent sign-ups' })).toBeVisible();
   await expect(page.locator('video')).toHaveCount(0);
-  const transition = await page.getByTestId('signup-card').first().evaluate((card) => getComputedStyle(card).transitionDuration);
+  const transition = await page
+    .getByTestId('signup-card')
+    .first()
+    .evaluate((card) => getComputedStyle(card).transitionDuration);
   expect(parseFloat(transition)).toBeLessThan(0.02);
 });
 
@@ -116,7 +128,12 @@ test.describe('recent sign-up widget', () => {
 
   test('shows real sign-ups, first name and initial only, with the course badge', async ({ page, request }) => {
     const firstName = `Zora${Date.now().toString(36)}`;
-    await enrolStudentViaApi(request, { pay: 'enrollment', firstName, lastName: 'Quillfeather', email: uniqueEmail('signup') });
+    await enrolStudentViaApi(request, {
+      pay: 'enrollment',
+      firstName,
+      lastName: 'Quillfeather',
+      email: uniqueEmail('signup'),
+    });
     // The API caches for a few seconds; wait until it lists the new student.
     await expect
       .poll(async () => JSON.stringify(await (await request.get('/api/recent-signups')).json()), { timeout: 20_000 })
@@ -135,7 +152,14 @@ test.describe('recent sign-up widget', () => {
     });
     await page.clock.install();
     const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000).toISOString();
-    const ada = { id: 'a', first_name: 'Ada', last_name: 'L.', signup_location: 'London', course_type: 'Pro', signed_up_at: fiveMinutesAgo };
+    const ada = {
+      id: 'a',
+      first_name: 'Ada',
+      last_name: 'L.',
+      signup_location: 'London',
+      course_type: 'Pro',
+      signed_up_at: fiveMinutesAgo,
+    };
     const others = ['b', 'c'].map((id) => ({ ...ada, id, first_name: id.toUpperCase() + 'ea' }));
     const newcomer = { ...ada, id: 'n', first_name: 'Nell', last_name: 'P.', course_type: 'Foundation' };
     let calls = 0;
@@ -171,9 +195,30 @@ test.describe('recent sign-up widget', () => {
       route.fulfill({
         json: {
           notifications: [
-            { id: 'a', first_name: 'Ada', last_name: 'L.', signup_location: 'London', course_type: 'Pro', signed_up_at: now },
-            { id: 'b', first_name: 'Ben', last_name: 'K.', signup_location: 'York', course_type: 'Foundation', signed_up_at: now },
-            { id: 'c', first_name: 'Cy', last_name: 'M.', signup_location: 'UK', course_type: 'Enrollment', signed_up_at: now },
+            {
+              id: 'a',
+              first_name: 'Ada',
+              last_name: 'L.',
+              signup_location: 'London',
+              course_type: 'Pro',
+              signed_up_at: now,
+            },
+            {
+              id: 'b',
+              first_name: 'Ben',
+              last_name: 'K.',
+              signup_location: 'York',
+              course_type: 'Foundation',
+              signed_up_at: now,
+            },
+            {
+              id: 'c',
+              first_name: 'Cy',
+              last_name: 'M.',
+              signup_location: 'UK',
+              course_type: 'Enrollment',
+              signed_up_at: now,
+            },
           ],
         },
       }),
@@ -182,7 +227,9 @@ test.describe('recent sign-up widget', () => {
     await expect(signupCards(page)).toHaveCount(3);
     const proBadge = signupCards(page).filter({ hasText: 'Ada L.' }).getByText('Pro', { exact: true });
     await expect(proBadge).toHaveClass(/purple/);
-    await expect(signupCards(page).filter({ hasText: 'Ben K.' }).getByText('Foundation', { exact: true })).toHaveClass(/blue/);
+    await expect(signupCards(page).filter({ hasText: 'Ben K.' }).getByText('Foundation', { exact: true })).toHaveClass(
+      /blue/,
+    );
 
     await page.getByRole('button', { name: 'Dismiss notification from Ben K.' }).click();
     await expect(signupCards(page)).toHaveCount(2);
@@ -214,7 +261,9 @@ test('the contact form sends a message that admins then see in the Messages view
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill('When will my certificate arrive?');
   await page.getByRole('button', { name: 'Send Message' }).click();
 
-  await expect(page.getByRole('status').filter({ hasText: "Your message has been sent! We'll get back to you within 24 hours." })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: "Your message has been sent! We'll get back to you within 24 hours." }),
+  ).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('');
   await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toHaveValue('');
 

@@ -56,7 +56,15 @@ test.describe('dashboard fallback', () => {
     await page.evaluate(() =>
       sessionStorage.setItem(
         'student_data',
-        JSON.stringify({ token: 'broken', student: { id: '00000000-0000-4000-8000-000000000000', email: 'x@example.com', first_name: 'X', last_name: 'Y' } }),
+        JSON.stringify({
+          token: 'broken',
+          student: {
+            id: '00000000-0000-4000-8000-000000000000',
+            email: 'x@example.com',
+            first_name: 'X',
+            last_name: 'Y',
+          },
+        }),
       ),
     );
     await page.goto('/student-dashboard');
@@ -72,7 +80,10 @@ test('a student with a session but an unpaid enrolment is asked to complete the 
   await page.goto('/student-login');
   await page.evaluate(
     ({ token, id, email }) =>
-      sessionStorage.setItem('student_data', JSON.stringify({ token, student: { id, email, first_name: 'Ada', last_name: 'Lovelace' } })),
+      sessionStorage.setItem(
+        'student_data',
+        JSON.stringify({ token, student: { id, email, first_name: 'Ada', last_name: 'Lovelace' } }),
+      ),
     student,
   );
   await page.goto('/student-dashboard');
@@ -88,13 +99,21 @@ test('an enrolled student without a course chooses between the two courses', asy
   await expect(page).toHaveURL(/\/student-dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome back, Ada!' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Enrollment Confirmed' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Choose Foundation' })).toHaveAttribute('href', '/enroll?step=course-selection&course=foundation');
-  await expect(page.getByRole('link', { name: 'Choose Pro' })).toHaveAttribute('href', '/enroll?step=course-selection&course=pro');
+  await expect(page.getByRole('link', { name: 'Choose Foundation' })).toHaveAttribute(
+    'href',
+    '/enroll?step=course-selection&course=foundation',
+  );
+  await expect(page.getByRole('link', { name: 'Choose Pro' })).toHaveAttribute(
+    'href',
+    '/enroll?step=course-selection&course=pro',
+  );
   await expect(page.getByText('£75.00')).toBeVisible();
   await expect(page.getByText('£215.00')).toBeVisible();
   await expect(page.getByText('9 stages')).toBeVisible();
   await expect(page.getByText('Monetization with YouTube & TikTok')).toBeVisible();
-  const status = page.getByRole('region', { name: 'Account Status' }).or(page.locator('[aria-labelledby="account-status"]'));
+  const status = page
+    .getByRole('region', { name: 'Account Status' })
+    .or(page.locator('[aria-labelledby="account-status"]'));
   await expect(status).toContainText('Paid (£9.99)');
   await expect(status).toContainText('Pending');
   await expect(status).toContainText('Locked');
@@ -107,7 +126,10 @@ test('an enrolled student without a course chooses between the two courses', asy
 });
 
 test.describe('a paid course from ID upload to certificate', () => {
-  test('upload a PNG, get approved, complete every stage, request and download the certificate', async ({ page, request }) => {
+  test('upload a PNG, get approved, complete every stage, request and download the certificate', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000);
     const student = await createStudent(request, { pay: 'combined', course: 'foundation' });
     await logIn(page, student.email);
@@ -176,7 +198,9 @@ test.describe('a paid course from ID upload to certificate', () => {
 
     // Once an administrator activates it, the student views and downloads the real PDF.
     const certificate = (await (
-      await request.get(`/api/student/${student.id}/certificate`, { headers: { Authorization: `Bearer ${student.token}` } })
+      await request.get(`/api/student/${student.id}/certificate`, {
+        headers: { Authorization: `Bearer ${student.token}` },
+      })
     ).json()) as { certificate: { certificate_id: string } };
     const activation = await request.post(`/api/admin/certificate/${certificate.certificate.certificate_id}/activate`, {
       headers: { Authorization: `Bearer ${admin}` },
@@ -198,7 +222,10 @@ test.describe('a paid course from ID upload to certificate', () => {
     await expect(page.getByText('Certificate downloaded')).toBeVisible();
   });
 
-  test('a rejected ID shows the reason and a new upload shows its progress, then goes back under review', async ({ page, request }) => {
+  test('a rejected ID shows the reason and a new upload shows its progress, then goes back under review', async ({
+    page,
+    request,
+  }) => {
     const student = await createStudent(request, { pay: 'combined', course: 'foundation' });
     const headers = { Authorization: `Bearer ${student.token}` };
     const first = await request.post(`/api/students/${encodeURIComponent(student.email)}/upload-id`, {
@@ -220,15 +247,29 @@ test.describe('a paid course from ID upload to certificate', () => {
     // A slow connection, so the progress bar of a 3 MB upload can be seen.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.emulateNetworkConditions', {
-      offline: false, latency: 20, downloadThroughput: 4_000_000, uploadThroughput: 1_000_000,
+      offline: false,
+      latency: 20,
+      downloadThroughput: 4_000_000,
+      uploadThroughput: 1_000_000,
     });
     const png = pngFile();
-    await page.getByLabel(/Photo ID/).setInputFiles({ ...png, buffer: Buffer.concat([png.buffer, Buffer.alloc(3_000_000)]) });
+    await page
+      .getByLabel(/Photo ID/)
+      .setInputFiles({ ...png, buffer: Buffer.concat([png.buffer, Buffer.alloc(3_000_000)]) });
     const bar = page.getByRole('progressbar', { name: 'Upload progress' });
     await expect(bar).toBeVisible();
-    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
-    await expect(page.getByText('ID document uploaded successfully! Awaiting review.')).toBeVisible({ timeout: 30_000 });
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await expect
+      .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    await expect(page.getByText('ID document uploaded successfully! Awaiting review.')).toBeVisible({
+      timeout: 30_000,
+    });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await expect(page.getByText(/Uploaded on \d{1,2} \w+ \d{4}/)).toBeVisible();
     await expect(page.getByText('The photo is too dark to read')).toHaveCount(0);
   });
@@ -241,9 +282,13 @@ test.describe('a paid course from ID upload to certificate', () => {
     page.on('request', (r) => {
       if (r.url().includes('/upload-id')) uploads += 1;
     });
-    await page.getByLabel(/Photo ID/).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+    await page
+      .getByLabel(/Photo ID/)
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
     await expect(page.getByText('Please upload a JPG, PNG, or PDF file only')).toBeVisible();
-    await page.getByLabel(/Photo ID/).setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10_485_761) });
+    await page
+      .getByLabel(/Photo ID/)
+      .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10_485_761) });
     await expect(page.getByText('File size must be less than 10MB')).toBeVisible();
     expect(uploads).toBe(0);
     // The Pro course lists its 9 stages.

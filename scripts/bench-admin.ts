@@ -34,7 +34,10 @@ const RUNS = Number(values.runs);
 const engines = values.engine === 'both' ? (['postgres', 'pglite'] as const) : [values.engine as 'postgres' | 'pglite'];
 
 const LIST_CASES: Array<[string, string]> = [
-  ['list: search + status + course, page 2', '/api/admin/students?search=smith&status=in_progress&course=pro&page=2&page_size=25'],
+  [
+    'list: search + status + course, page 2',
+    '/api/admin/students?search=smith&status=in_progress&course=pro&page=2&page_size=25',
+  ],
   ['list: search by email fragment', '/api/admin/students?search=olivia.tay&page=1&page_size=25'],
   ['list: status filter, page 1', '/api/admin/students?status=completed&page=1&page_size=25'],
   ['list: everything, page 1', '/api/admin/students?page=1&page_size=25'],
@@ -48,7 +51,8 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
 async function postgresDatabase(): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
-  const server = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const server =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `vbr_bench_${randomBytes(4).toString('hex')}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: server });
@@ -75,7 +79,9 @@ async function measureExport(base: string, token: string, query: string) {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 10);
   const started = performance.now();
-  const response = await fetch(`${base}/api/admin/students/export.csv${query}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${base}/api/admin/students/export.csv${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   let rows = -1;
   let bytes = 0;
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
@@ -133,16 +139,25 @@ async function bench(engine: 'postgres' | 'pglite') {
         if (res.statusCode !== 200) throw new Error(`${url} → ${res.statusCode} ${res.body}`);
         if (i >= 3) times.push(elapsed);
         const body = res.json();
-        summary = 'total' in body ? `${body.students.length} of ${body.total.toLocaleString('en-GB')}` : `${body.total_students.toLocaleString('en-GB')} students`;
+        summary =
+          'total' in body
+            ? `${body.students.length} of ${body.total.toLocaleString('en-GB')}`
+            : `${body.total_students.toLocaleString('en-GB')} students`;
       }
-      console.log(`${label.padEnd(42)} ${median(times).toFixed(1).padStart(6)} ms ${p95(times).toFixed(1).padStart(6)} ms  ${summary}`);
+      console.log(
+        `${label.padEnd(42)} ${median(times).toFixed(1).padStart(6)} ms ${p95(times).toFixed(1).padStart(6)} ms  ${summary}`,
+      );
     }
 
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const small = await measureExport(address, token, '?course=foundation&status=completed');
     const full = await measureExport(address, token, '');
     const again = await measureExport(address, token, '');
-    for (const [label, r] of [['CSV export, filtered', small], ['CSV export, all rows', full], ['CSV export, all rows (again)', again]] as const) {
+    for (const [label, r] of [
+      ['CSV export, filtered', small],
+      ['CSV export, all rows', full],
+      ['CSV export, all rows (again)', again],
+    ] as const) {
       console.log(
         `${label.padEnd(42)} ${(r.ms / 1000).toFixed(2).padStart(6)} s   ${r.rows.toLocaleString('en-GB')} rows, ${mb(r.bytes)}, peak RSS growth ${mb(r.growth)}`,
       );

@@ -40,7 +40,12 @@ async function withPostgresDatabase<T>(serverUrl: string, run: (url: string) => 
 
 async function runAgainst(label: string, database: Database) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vbr-bench-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, SESSION_SECRET: randomBytes(32).toString('hex'), LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+  });
   config.clientDir = path.join(dataDir, 'no-client');
   const app = await buildApp(config, { database, logger: false });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -62,12 +67,21 @@ async function runAgainst(label: string, database: Database) {
 
   async function enrol(i: number) {
     const email = `bench-${i}-${randomUUID().slice(0, 8)}@example.com`;
-    const { id, token } = (await call('register', '/api/students', { first_name: 'Bench', last_name: `Student ${i}`, email })) as {
+    const { id, token } = (await call('register', '/api/students', {
+      first_name: 'Bench',
+      last_name: `Student ${i}`,
+      email,
+    })) as {
       id: string;
       token: string;
     };
     const course = i % 2 === 0 ? 'foundation' : 'pro';
-    await call('course-selection', `/api/students/${id}/course-selection`, { course_type: course, course_start_date: startDate }, token);
+    await call(
+      'course-selection',
+      `/api/students/${id}/course-selection`,
+      { course_type: course, course_start_date: startDate },
+      token,
+    );
     await call(
       'create-payment',
       '/api/square/create-payment',
@@ -99,8 +113,12 @@ async function runAgainst(label: string, database: Database) {
     const sorted = [...values].sort((a, b) => a - b);
     return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)].toFixed(1);
   };
-  console.log(`\n${label}: ${students} students, concurrency ${concurrency}, ${all.length} requests in ${seconds.toFixed(2)} s`);
-  console.log(`  all requests      ${(all.length / seconds).toFixed(1)} req/s   p50 ${pct(all, 50)} ms   p99 ${pct(all, 99)} ms`);
+  console.log(
+    `\n${label}: ${students} students, concurrency ${concurrency}, ${all.length} requests in ${seconds.toFixed(2)} s`,
+  );
+  console.log(
+    `  all requests      ${(all.length / seconds).toFixed(1)} req/s   p50 ${pct(all, 50)} ms   p99 ${pct(all, 99)} ms`,
+  );
   for (const [name, values] of Object.entries(timings)) {
     console.log(`  ${name.padEnd(17)} p50 ${pct(values, 50)} ms   p99 ${pct(values, 99)} ms`);
   }
@@ -111,7 +129,9 @@ const pgliteDir = mkdtempSync(path.join(tmpdir(), 'vbr-bench-db-'));
 await runAgainst('PGlite (embedded, on disk)', await openDatabase({ pgliteDir }));
 rmSync(pgliteDir, { recursive: true, force: true });
 if (postgresUrl) {
-  await withPostgresDatabase(postgresUrl, async (url) => runAgainst('PostgreSQL', await openDatabase({ databaseUrl: url })));
+  await withPostgresDatabase(postgresUrl, async (url) =>
+    runAgainst('PostgreSQL', await openDatabase({ databaseUrl: url })),
+  );
 } else {
   console.log('\n(PostgreSQL skipped: pass a postgres:// server URL as the third argument or BENCH_DATABASE_URL)');
 }

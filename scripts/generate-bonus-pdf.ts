@@ -12,7 +12,7 @@ const SECTIONS: Array<[string, string[]]> = [
     'Why ebooks pair well with video book reviews',
     [
       'Authors who hire you for a review often also sell ebooks. Understanding how ebooks are',
-      'priced, launched and promoted lets you offer reviews that fit into an author\'s launch plan.',
+      "priced, launched and promoted lets you offer reviews that fit into an author's launch plan.",
     ],
   ],
   [
@@ -59,7 +59,13 @@ async function main() {
     }
     y -= 18;
   }
-  page.drawText('Included with your enrollment. For personal use by enrolled students.', { x: 50, y: 60, size: 9, font: regular, color: rgb(0.3, 0.3, 0.3) });
+  page.drawText('Included with your enrollment. For personal use by enrolled students.', {
+    x: 50,
+    y: 60,
+    size: 9,
+    font: regular,
+    color: rgb(0.3, 0.3, 0.3),
+  });
 
   const out = path.resolve('public/downloads/bonus-ebook-selling-report.pdf');
   mkdirSync(path.dirname(out), { recursive: true });

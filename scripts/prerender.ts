@@ -93,7 +93,8 @@ function precompress(dir: string): number {
 
 async function main() {
   const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-  if (!template.includes(MARKER)) throw new Error(`dist/client/index.html has no ${MARKER}: was it prerendered already?`);
+  if (!template.includes(MARKER))
+    throw new Error(`dist/client/index.html has no ${MARKER}: was it prerendered already?`);
   const { render } = (await import(pathToFileURL(entry).href)) as { render: Render };
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 

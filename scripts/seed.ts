@@ -15,20 +15,96 @@ import { ENROLMENT_FEE_PENCE, COURSES, READABLE_ALPHABET } from '../src/shared/c
 import { openDatabase, type Db } from '../src/server/db/client';
 
 const FIRST_NAMES = [
-  'Olivia', 'Amelia', 'Isla', 'Ava', 'Mia', 'Ivy', 'Lily', 'Isabella', 'Sophia', 'Grace', 'Freya', 'Emily',
-  'Noah', 'Oliver', 'George', 'Arthur', 'Muhammad', 'Leo', 'Harry', 'Oscar', 'Archie', 'Henry', 'Jack', 'Theo',
-  'Priya', 'Aisha', 'Chloe', 'Zara', 'Ella', 'Ruby', 'Daniel', 'Samuel', 'Joseph', 'Thomas', 'Adam', 'Yusuf',
+  'Olivia',
+  'Amelia',
+  'Isla',
+  'Ava',
+  'Mia',
+  'Ivy',
+  'Lily',
+  'Isabella',
+  'Sophia',
+  'Grace',
+  'Freya',
+  'Emily',
+  'Noah',
+  'Oliver',
+  'George',
+  'Arthur',
+  'Muhammad',
+  'Leo',
+  'Harry',
+  'Oscar',
+  'Archie',
+  'Henry',
+  'Jack',
+  'Theo',
+  'Priya',
+  'Aisha',
+  'Chloe',
+  'Zara',
+  'Ella',
+  'Ruby',
+  'Daniel',
+  'Samuel',
+  'Joseph',
+  'Thomas',
+  'Adam',
+  'Yusuf',
 ];
 const LAST_NAMES = [
-  'Smith', 'Jones', 'Taylor', 'Brown', 'Williams', 'Wilson', 'Johnson', 'Davies', 'Patel', 'Robinson', 'Wright',
-  'Thompson', 'Evans', 'Walker', 'White', 'Roberts', 'Green', 'Hall', 'Wood', 'Jackson', 'Clarke', 'Khan',
-  'Hughes', 'Edwards', 'Lewis', 'Hill', 'Moore', 'Clark', 'Harris', 'Scott', 'Young', 'Morris', 'Ahmed', "O'Brien",
+  'Smith',
+  'Jones',
+  'Taylor',
+  'Brown',
+  'Williams',
+  'Wilson',
+  'Johnson',
+  'Davies',
+  'Patel',
+  'Robinson',
+  'Wright',
+  'Thompson',
+  'Evans',
+  'Walker',
+  'White',
+  'Roberts',
+  'Green',
+  'Hall',
+  'Wood',
+  'Jackson',
+  'Clarke',
+  'Khan',
+  'Hughes',
+  'Edwards',
+  'Lewis',
+  'Hill',
+  'Moore',
+  'Clark',
+  'Harris',
+  'Scott',
+  'Young',
+  'Morris',
+  'Ahmed',
+  "O'Brien",
 ];
-const LOCATIONS = ['London', 'Manchester', 'Birmingham', 'Leeds', 'Glasgow', 'Bristol', 'Cardiff', 'Edinburgh', 'Belfast', 'Liverpool'];
+const LOCATIONS = [
+  'London',
+  'Manchester',
+  'Birmingham',
+  'Leeds',
+  'Glasgow',
+  'Bristol',
+  'Cardiff',
+  'Edinburgh',
+  'Belfast',
+  'Liverpool',
+];
 
 const BATCH = 20_000;
 
-const textArray = (values: string[]) => sql.raw(`array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]`);
+const textArray = (values: string[]) =>
+  sql.raw(`array[${values.map((v) => `'${v.replaceAll("'", "''")}'`).join(',')}]`);
 
 /** Inserts `count` students with their payments, ID checks, stage progress and certificates. */
 export async function seedStudents(db: Db, count: number, log: (line: string) => void = () => {}): Promise<void> {
@@ -47,7 +123,10 @@ export async function seedStudents(db: Db, count: number, log: (line: string) =>
     const tag = `seed-${run}-${start}-`;
     const encode = (value: ReturnType<typeof sql>, digits: number) =>
       sql.join(
-        Array.from({ length: digits }, (_, i) => sql`substr(${alphabet}, ((${value} / ${32 ** i}::bigint) % 32)::int + 1, 1)`),
+        Array.from(
+          { length: digits },
+          (_, i) => sql`substr(${alphabet}, ((${value} / ${32 ** i}::bigint) % 32)::int + 1, 1)`,
+        ),
         sql` || `,
       );
 
@@ -156,7 +235,9 @@ async function main() {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dataDir = process.env.DATA_DIR ?? './data';
   const database = await openDatabase({ databaseUrl, pgliteDir: path.join(dataDir, 'db') });
-  console.log(`Seeding ${count.toLocaleString('en-GB')} students into ${databaseUrl ? 'PostgreSQL' : `PGlite (${dataDir})`}…`);
+  console.log(
+    `Seeding ${count.toLocaleString('en-GB')} students into ${databaseUrl ? 'PostgreSQL' : `PGlite (${dataDir})`}…`,
+  );
   const started = performance.now();
   try {
     await seedStudents(database.db, count, console.log);

@@ -6,8 +6,8 @@
  * Media: every source below may be an https:// URL or a file in public/. The hero video falls back
  * to its poster when it cannot load; testimonial players load only when a visitor clicks one.
  */
-import { COURSES, ENROLMENT_FEE_PENCE, FOUNDATION_MODULES, PRO_EXTRA_MODULES, formatPounds } from '../shared/catalogue';
-import type { SignupCourse } from '../shared/schemas/public';
+import { COURSES, ENROLMENT_FEE_PENCE, FOUNDATION_MODULES, PRO_EXTRA_MODULES, formatPounds } from '@shared/catalogue';
+import type { SignupCourse } from '@shared/schemas/public';
 
 export interface Link {
   label: string;
@@ -148,18 +148,49 @@ export const landing = {
      * Owner: replace these YouTube ids with the programme's own testimonial videos.
      */
     videos: [
-      { name: 'Sarah M.', caption: 'From book lover to paid reviewer', youtubeId: 'M7lc1UVf-VE', poster: '/media/testimonial-1.svg' },
-      { name: 'James T.', caption: 'My first client in two weeks', youtubeId: 'aqz-KE-bpKQ', poster: '/media/testimonial-2.svg' },
-      { name: 'Priya K.', caption: 'Reviewing alongside my day job', youtubeId: 'ScMzIvxBSi4', poster: '/media/testimonial-3.svg' },
-      { name: 'David R.', caption: 'Why I chose the Pro course', youtubeId: 'LXb3EKWsInQ', poster: '/media/testimonial-4.svg' },
-      { name: 'Emma W.', caption: 'Working with indie authors', youtubeId: 'jNQXAC9IVRw', poster: '/media/testimonial-5.svg' },
-      { name: 'Michael B.', caption: 'Building a review channel', youtubeId: 'ysz5S6PUM-U', poster: '/media/testimonial-6.svg' },
+      {
+        name: 'Sarah M.',
+        caption: 'From book lover to paid reviewer',
+        youtubeId: 'M7lc1UVf-VE',
+        poster: '/media/testimonial-1.svg',
+      },
+      {
+        name: 'James T.',
+        caption: 'My first client in two weeks',
+        youtubeId: 'aqz-KE-bpKQ',
+        poster: '/media/testimonial-2.svg',
+      },
+      {
+        name: 'Priya K.',
+        caption: 'Reviewing alongside my day job',
+        youtubeId: 'ScMzIvxBSi4',
+        poster: '/media/testimonial-3.svg',
+      },
+      {
+        name: 'David R.',
+        caption: 'Why I chose the Pro course',
+        youtubeId: 'LXb3EKWsInQ',
+        poster: '/media/testimonial-4.svg',
+      },
+      {
+        name: 'Emma W.',
+        caption: 'Working with indie authors',
+        youtubeId: 'jNQXAC9IVRw',
+        poster: '/media/testimonial-5.svg',
+      },
+      {
+        name: 'Michael B.',
+        caption: 'Building a review channel',
+        youtubeId: 'ysz5S6PUM-U',
+        poster: '/media/testimonial-6.svg',
+      },
     ],
     written: [
       {
         name: 'Charlotte H.',
         location: 'Manchester',
-        quote: 'The AI review module changed everything. I now deliver three video reviews a week for independent authors.',
+        quote:
+          'The AI review module changed everything. I now deliver three video reviews a week for independent authors.',
       },
       {
         name: 'Ahmed S.',
@@ -169,7 +200,8 @@ export const landing = {
       {
         name: 'Laura P.',
         location: 'Glasgow',
-        quote: 'I took the Pro course for the funnels and client generation modules, and it paid for itself within a month.',
+        quote:
+          'I took the Pro course for the funnels and client generation modules, and it paid for itself within a month.',
       },
     ],
   },
@@ -325,7 +357,8 @@ export const support = {
         },
         {
           question: 'Which payment methods do you accept?',
-          answer: 'All major debit and credit cards, processed securely by our card payment provider. We never store your card details.',
+          answer:
+            'All major debit and credit cards, processed securely by our card payment provider. We never store your card details.',
         },
         {
           question: 'Can I get a refund?',
@@ -347,7 +380,8 @@ export const support = {
         },
         {
           question: 'Why are my course stages locked?',
-          answer: 'Stage tracking unlocks once your photo ID (driving licence, passport or government ID) has been approved.',
+          answer:
+            'Stage tracking unlocks once your photo ID (driving licence, passport or government ID) has been approved.',
         },
         {
           question: 'Which ID files can I upload?',
@@ -365,7 +399,8 @@ export const support = {
         },
         {
           question: 'Is the certificate accredited?',
-          answer: 'Yes. It is CPD accredited and shows our CPD provider number and a certificate ID anyone can verify online.',
+          answer:
+            'Yes. It is CPD accredited and shows our CPD provider number and a certificate ID anyone can verify online.',
         },
       ],
     },
@@ -377,5 +412,8 @@ export const support = {
 } as const;
 
 export const notFound = {
-  meta: { title: 'Page not found | Video Book Review Specialist', description: 'The page you asked for does not exist or has moved.' },
+  meta: {
+    title: 'Page not found | Video Book Review Specialist',
+    description: 'The page you asked for does not exist or has moved.',
+  },
 } as const;

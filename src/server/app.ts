@@ -9,12 +9,8 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
-import { messages } from '../shared/messages';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messages } from '@shared/messages';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { TokenService } from './lib/tokens';
@@ -109,9 +105,25 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         styleSrc: ["'self'", "'unsafe-inline'", 'https://web.squarecdn.com', 'https://sandbox.web.squarecdn.com'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'https:'],
-        fontSrc: ["'self'", 'data:', 'https://square-fonts-production-f.squarecdn.com', 'https://d1g145x70srn7h.cloudfront.net'],
-        connectSrc: ["'self'", 'https://pci-connect.squareup.com', 'https://pci-connect.squareupsandbox.com', 'https://o160250.ingest.sentry.io'],
-        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://web.squarecdn.com', 'https://sandbox.web.squarecdn.com', 'https://*.squarecdn.com'],
+        fontSrc: [
+          "'self'",
+          'data:',
+          'https://square-fonts-production-f.squarecdn.com',
+          'https://d1g145x70srn7h.cloudfront.net',
+        ],
+        connectSrc: [
+          "'self'",
+          'https://pci-connect.squareup.com',
+          'https://pci-connect.squareupsandbox.com',
+          'https://o160250.ingest.sentry.io',
+        ],
+        frameSrc: [
+          "'self'",
+          'https://www.youtube-nocookie.com',
+          'https://web.squarecdn.com',
+          'https://sandbox.web.squarecdn.com',
+          'https://*.squarecdn.com',
+        ],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

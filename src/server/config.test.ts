@@ -32,7 +32,9 @@ describe('configuration', () => {
     expect(errorFor({ PORT: 'eighty' })).toMatch(/PORT/);
     expect(errorFor({ DATABASE_URL: 'mysql://x' })).toMatch(/DATABASE_URL/);
     expect(errorFor({ ADMIN_USERNAME: 'boss' })).toMatch(/ADMIN_PASSWORD/);
-    expect(errorFor({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' })).toMatch(/ADMIN_PASSWORD: must be at least 12/);
+    expect(errorFor({ ADMIN_USERNAME: 'boss', ADMIN_PASSWORD: 'short' })).toMatch(
+      /ADMIN_PASSWORD: must be at least 12/,
+    );
     expect(errorFor({ SQUARE_ENVIRONMENT: 'live' })).toMatch(/SQUARE_ENVIRONMENT/);
     expect(errorFor({ SQUARE_ENVIRONMENT: 'sandbox' })).toMatch(/SQUARE_ACCESS_TOKEN/);
     expect(errorFor({ PUBLIC_URL: 'not a url' })).toMatch(/PUBLIC_URL/);

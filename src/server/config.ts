@@ -47,7 +47,10 @@ const envSchema = z
     TRUST_PROXY: optionalString.pipe(
       z
         .string()
-        .regex(/^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+))*$/, 'must be a comma-separated list of proxy addresses, CIDRs or loopback/linklocal/uniquelocal')
+        .regex(
+          /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-fA-F.:/]+))*$/,
+          'must be a comma-separated list of proxy addresses, CIDRs or loopback/linklocal/uniquelocal',
+        )
         .optional(),
     ),
   })
@@ -128,7 +131,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
-    admin: env.ADMIN_USERNAME && env.ADMIN_PASSWORD ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD } : undefined,
+    admin:
+      env.ADMIN_USERNAME && env.ADMIN_PASSWORD
+        ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }
+        : undefined,
     sessionSecret: env.SESSION_SECRET ?? embeddedSessionSecret(dataDir),
     square: {
       environment: env.SQUARE_ENVIRONMENT,

@@ -1,4 +1,4 @@
-import { messages } from '../shared/messages';
+import { messages } from '@shared/messages';
 
 /** One error type for everything a person may be told. Its message is safe to show. */
 export class AppError extends Error {

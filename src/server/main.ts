@@ -18,7 +18,12 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config);
-  await bootstrapAdmin(app.db, config.admin, (line) => app.log.info(line), (line) => console.log(line));
+  await bootstrapAdmin(
+    app.db,
+    config.admin,
+    (line) => app.log.info(line),
+    (line) => console.log(line),
+  );
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -22,7 +22,12 @@ describe('catalogue', () => {
   it('lists the next six intakes after today, 6 weeks long, graduation a week later', () => {
     const schedule = courseSchedule(new Date('2026-11-22T10:00:00Z'));
     expect(schedule.map((s) => s.start_date)).toEqual([
-      '2027-01-01', '2027-03-01', '2027-05-01', '2027-07-01', '2027-09-01', '2027-11-01',
+      '2027-01-01',
+      '2027-03-01',
+      '2027-05-01',
+      '2027-07-01',
+      '2027-09-01',
+      '2027-11-01',
     ]);
     expect(schedule[1]).toEqual({
       start_date: '2027-03-01',

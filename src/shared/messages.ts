@@ -25,7 +25,8 @@ export const messages = {
     courseAlreadyPaid: 'Your course has already been paid; please contact support to change it.',
     studentIdMismatch: 'student_id does not match this student',
     currencyNotSupported: 'Only payments in GBP are accepted',
-    amountMismatch: (expected: string) => `The amount does not match the price of this purchase (${expected}). Please reload the page and try again.`,
+    amountMismatch: (expected: string) =>
+      `The amount does not match the price of this purchase (${expected}). Please reload the page and try again.`,
     paymentInProgress: 'A payment for this student is already being processed. Please wait a moment and check again.',
     paymentAlreadyFailed: 'This payment attempt was declined. Please start a new payment.',
     cardDeclined: 'Your card was declined. Please use a different card.',
@@ -33,7 +34,8 @@ export const messages = {
     cardPostcodeRejected: "The card's postcode did not match. Please check it and try again.",
     cardExpiryRejected: "The card's expiry date was not accepted. Please check it and try again.",
     cardNotRecognised: 'The card details could not be read. Please enter them again.',
-    providerTimeout: 'The payment provider did not answer in time. Please try again in a moment; retrying will not charge you twice.',
+    providerTimeout:
+      'The payment provider did not answer in time. Please try again in a moment; retrying will not charge you twice.',
     providerError: 'The payment provider could not process the payment right now. Please try again in a moment.',
     unknownTestCard: "Use one of Square's sandbox test cards, e.g. 4111 1111 1111 1111",
     cardFieldsRequired: 'Please enter the card number, expiry date, security code and postcode',
@@ -59,8 +61,7 @@ export const messages = {
     activated: 'Certificate activated successfully!',
     alreadyPaidEverything: (name: string) => `${name} has already paid for everything.`,
     confirmMarkFullyPaid: (name: string) => `Mark ${name} as fully paid (enrollment + course)?`,
-    confirmMarkPaid: (kind: 'enrollment' | 'course', name: string) =>
-      `Mark ${kind} payment as received for ${name}?`,
+    confirmMarkPaid: (kind: 'enrollment' | 'course', name: string) => `Mark ${kind} payment as received for ${name}?`,
     confirmDelete: (name: string) =>
       `Are you sure you want to permanently delete ${name}? This action cannot be undone.`,
     noStudentsFound: 'No students found matching your criteria.',
@@ -127,12 +128,14 @@ export const messages = {
     invalidCategory: 'Please choose one of the listed categories',
     fieldTooLong: 'Please keep your message shorter (name 100 characters, subject 200, message 5000)',
     sendFailed: 'Your message could not be sent. Please try again or email us directly.',
-    tooManyMessages: 'You have sent several messages in a short time. Please wait a few minutes before sending another.',
+    tooManyMessages:
+      'You have sent several messages in a short time. Please wait a few minutes before sending another.',
   },
   certificates: {
     notFound: 'No certificate found with this ID',
     noneRequested: 'No certificate has been requested yet',
-    awaitingActivation: 'Your certificate is awaiting admin activation. You can download it once it has been activated.',
+    awaitingActivation:
+      'Your certificate is awaiting admin activation. You can download it once it has been activated.',
     downloadFailed: 'Failed to download certificate',
     downloadStarted: 'Certificate downloaded',
   },

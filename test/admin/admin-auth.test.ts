@@ -10,7 +10,8 @@ describe('admin login and logout', () => {
   });
   afterAll(() => t.close());
 
-  const login = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/admin/login', payload: payload as object });
+  const login = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/admin/login', payload: payload as object });
 
   it('issues a bearer token for the right password, whatever the username case', async () => {
     const res = await login({ username: 'OWNER', password: TEST_ADMIN_PASSWORD });
@@ -22,7 +23,10 @@ describe('admin login and logout', () => {
   });
 
   it('refuses a wrong password or unknown user with the same message', async () => {
-    for (const payload of [{ username: 'owner', password: 'wrong-password-123' }, { username: 'nobody', password: 'x' }]) {
+    for (const payload of [
+      { username: 'owner', password: 'wrong-password-123' },
+      { username: 'nobody', password: 'x' },
+    ]) {
       const res = await login(payload);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ detail: 'Invalid username or password' });

@@ -21,7 +21,11 @@ describe('every /api/admin route checks the admin token on the server', () => {
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('someone-elses-secret-someone-elses-secret'));
     bad['expired token'] = await t.app.tokens.adminToken(admin.id, admin.username, -60);
-    const login = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'guard', password: TEST_ADMIN_PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'guard', password: TEST_ADMIN_PASSWORD },
+    });
     const revoked = login.json().access_token as string;
     await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: bearer(revoked) });
     bad['revoked token'] = revoked;
@@ -59,7 +63,10 @@ describe('every /api/admin route checks the admin token on the server', () => {
           method: route.method as 'GET',
           url: route.url,
           headers: token ? bearer(token) : {},
-          payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : { completion_status: 'completed', payment_type: 'both' },
+          payload:
+            route.method === 'GET' || route.method === 'DELETE'
+              ? undefined
+              : { completion_status: 'completed', payment_type: 'both' },
         });
         if (res.statusCode !== 401 || res.json().detail !== 'Please sign in to continue') {
           failures.push(`${route.method} ${route.url} → ${res.statusCode}`);

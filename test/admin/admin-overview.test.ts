@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idVerifications, payments } from '../../src/server/db/schema';
+import { idVerifications, payments } from '@server/db/schema';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { completeStages, insertContactMessage, insertPaidStudent, insertStudent } from '../helpers/admin';
 
@@ -23,8 +23,23 @@ describe('admin statistics, progress, referral codes, activity and messages', ()
     await insertPaidStudent(t.db, { course: 'pro' });
     // A payment whose student was deleted still counts as revenue; a failed one does not.
     await t.db.insert(payments).values([
-      { studentId: null, paymentType: 'enrollment', amountPence: 999, status: 'completed', method: 'card', idempotencyKey: 'orphan', completedAt: new Date() },
-      { studentId: null, paymentType: 'enrollment', amountPence: 999, status: 'failed', method: 'card', idempotencyKey: 'failed' },
+      {
+        studentId: null,
+        paymentType: 'enrollment',
+        amountPence: 999,
+        status: 'completed',
+        method: 'card',
+        idempotencyKey: 'orphan',
+        completedAt: new Date(),
+      },
+      {
+        studentId: null,
+        paymentType: 'enrollment',
+        amountPence: 999,
+        status: 'failed',
+        method: 'card',
+        idempotencyKey: 'failed',
+      },
     ]);
     const res = await get('/api/admin/stats');
     expect(res.statusCode).toBe(200);
@@ -45,7 +60,11 @@ describe('admin statistics, progress, referral codes, activity and messages', ()
   });
 
   it('lists course progress only for students whose course is paid', async () => {
-    const pro = await insertPaidStudent(t.db, { course: 'pro', coursePaid: true, overrides: { firstName: 'Progress', lastName: 'Pro' } });
+    const pro = await insertPaidStudent(t.db, {
+      course: 'pro',
+      coursePaid: true,
+      overrides: { firstName: 'Progress', lastName: 'Pro' },
+    });
     await completeStages(t.db, pro.id, [1, 2, 6]);
     const body = (await get('/api/admin/student-progress?search=progress')).json();
     expect(body.total).toBe(1);
@@ -66,7 +85,10 @@ describe('admin statistics, progress, referral codes, activity and messages', ()
   });
 
   it('lists referral codes with the payment state', async () => {
-    const student = await insertPaidStudent(t.db, { course: 'pro', overrides: { firstName: 'Referral', lastName: 'Holder' } });
+    const student = await insertPaidStudent(t.db, {
+      course: 'pro',
+      overrides: { firstName: 'Referral', lastName: 'Holder' },
+    });
     const body = (await get('/api/admin/referral-codes?search=referral holder')).json();
     expect(body.referrals).toEqual([
       {
@@ -84,12 +106,27 @@ describe('admin statistics, progress, referral codes, activity and messages', ()
   it('lists the audit log newest first with who, what, which student and when', async () => {
     const student = await insertStudent(t.db, { firstName: 'Audited', lastName: 'One' });
     const headers = auth;
-    await t.app.inject({ method: 'PUT', url: `/api/admin/students/${student.id}/status`, headers, payload: { completion_status: 'contacted' } });
-    await t.app.inject({ method: 'PUT', url: `/api/admin/students/${student.id}/status`, headers, payload: { completion_status: 'emailed' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/students/${student.id}/status`,
+      headers,
+      payload: { completion_status: 'contacted' },
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/admin/students/${student.id}/status`,
+      headers,
+      payload: { completion_status: 'emailed' },
+    });
     const body = (await get('/api/admin/audit-log?page_size=2')).json();
     expect(body.total).toBe(2);
     expect(body.entries.map((e: { details: { to: string } }) => e.details.to)).toEqual(['emailed', 'contacted']);
-    expect(body.entries[0]).toMatchObject({ admin_username: 'overseer', action: 'student.status_changed', student_id: student.id, student_name: 'Audited One' });
+    expect(body.entries[0]).toMatchObject({
+      admin_username: 'overseer',
+      action: 'student.status_changed',
+      student_id: student.id,
+      student_name: 'Audited One',
+    });
     expect(Date.parse(body.entries[0].created_at)).not.toBeNaN();
   });
 
@@ -104,9 +141,15 @@ describe('admin statistics, progress, referral codes, activity and messages', ()
     expect(read.json()).toMatchObject({ id: newer.id, read: true, message: 'Where is my certificate?' });
     await t.app.inject({ method: 'POST', url: `/api/admin/messages/${newer.id}/read`, headers: auth });
     expect((await get('/api/admin/messages')).json().unread).toBe(1);
-    const activity = (await get('/api/admin/audit-log')).json().entries.filter((e: { action: string }) => e.action === 'message.read');
+    const activity = (await get('/api/admin/audit-log'))
+      .json()
+      .entries.filter((e: { action: string }) => e.action === 'message.read');
     expect(activity).toHaveLength(1);
-    const missing = await t.app.inject({ method: 'POST', url: '/api/admin/messages/00000000-0000-4000-8000-000000000000/read', headers: auth });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/messages/00000000-0000-4000-8000-000000000000/read',
+      headers: auth,
+    });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ detail: 'Message not found' });
   });
@@ -115,7 +158,16 @@ describe('admin statistics, progress, referral codes, activity and messages', ()
     const student = await insertPaidStudent(t.db, { course: 'pro', coursePaid: true });
     const key = t.app.storage.newKey('png');
     await t.app.storage.write(key, Readable.from([Buffer.from('png')]));
-    await t.db.insert(idVerifications).values({ studentId: student.id, status: 'pending', documentKey: key, contentType: 'image/png', sizeBytes: 3, uploadedAt: new Date() });
+    await t.db
+      .insert(idVerifications)
+      .values({
+        studentId: student.id,
+        status: 'pending',
+        documentKey: key,
+        contentType: 'image/png',
+        sizeBytes: 3,
+        uploadedAt: new Date(),
+      });
     for (const rejection_reason of ['', '   ', null, undefined]) {
       const res = await t.app.inject({
         method: 'POST',

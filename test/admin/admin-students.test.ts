@@ -3,8 +3,8 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, idVerifications, payments, students } from '../../src/server/db/schema';
-import { LocalDiskStorage } from '../../src/server/storage/local-disk';
+import { auditLog, idVerifications, payments, students } from '@server/db/schema';
+import { LocalDiskStorage } from '@server/storage/local-disk';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { insertPaidStudent, insertStudent } from '../helpers/admin';
 
@@ -27,8 +27,17 @@ describe('admin student management', () => {
   describe('the students list', () => {
     beforeAll(async () => {
       await insertStudent(t.db, { firstName: 'Zelda', lastName: 'Searchable', email: 'zelda@example.com' });
-      await insertStudent(t.db, { firstName: 'Pat', lastName: 'Percent', email: 'pat_100%@example.com', completionStatus: 'completed' });
-      await insertPaidStudent(t.db, { course: 'pro', coursePaid: true, overrides: { firstName: 'Proffy', lastName: 'McPro', completionStatus: 'in_progress' } });
+      await insertStudent(t.db, {
+        firstName: 'Pat',
+        lastName: 'Percent',
+        email: 'pat_100%@example.com',
+        completionStatus: 'completed',
+      });
+      await insertPaidStudent(t.db, {
+        course: 'pro',
+        coursePaid: true,
+        overrides: { firstName: 'Proffy', lastName: 'McPro', completionStatus: 'in_progress' },
+      });
     });
 
     it('searches first name, last name and email case-insensitively', async () => {
@@ -50,7 +59,12 @@ describe('admin student management', () => {
       expect(completed.students.map((s: { first_name: string }) => s.first_name)).toEqual(['Pat']);
       const pro = (await get('/api/admin/students?course=pro&status=in_progress')).json();
       expect(pro.students.map((s: { first_name: string }) => s.first_name)).toEqual(['Proffy']);
-      expect(pro.students[0]).toMatchObject({ course_type: 'pro', enrollment_paid: true, course_paid: true, total_paid: 224.99 });
+      expect(pro.students[0]).toMatchObject({
+        course_type: 'pro',
+        enrollment_paid: true,
+        course_paid: true,
+        total_paid: 224.99,
+      });
       expect((await get('/api/admin/students?status=&course=')).json().total).toBeGreaterThanOrEqual(3);
     });
 
@@ -69,7 +83,9 @@ describe('admin student management', () => {
     it('refuses a status filter outside the five values', async () => {
       const res = await get('/api/admin/students?status=graduated');
       expect(res.statusCode).toBe(400);
-      expect(res.json().detail).toBe('completion_status must be one of: contacted, enrolled, in_progress, emailed, completed');
+      expect(res.json().detail).toBe(
+        'completion_status must be one of: contacted, enrolled, in_progress, emailed, completed',
+      );
       expect((await get('/api/admin/students?page_size=1000')).statusCode).toBe(400);
     });
   });
@@ -84,7 +100,11 @@ describe('admin student management', () => {
       }
       const audit = await auditFor(student.id);
       expect(audit).toHaveLength(5);
-      expect(audit[0]).toMatchObject({ action: 'student.status_changed', adminUsername: 'manager', studentName: `${student.firstName} ${student.lastName}` });
+      expect(audit[0]).toMatchObject({
+        action: 'student.status_changed',
+        adminUsername: 'manager',
+        studentName: `${student.firstName} ${student.lastName}`,
+      });
     });
 
     it('refuses a status outside the five values', async () => {
@@ -92,7 +112,9 @@ describe('admin student management', () => {
       for (const completion_status of ['graduated', '', 'COMPLETED', null, 3]) {
         const res = await send('PUT', `/api/admin/students/${student.id}/status`, { completion_status });
         expect(res.statusCode).toBe(400);
-        expect(res.json().detail).toBe('completion_status must be one of: contacted, enrolled, in_progress, emailed, completed');
+        expect(res.json().detail).toBe(
+          'completion_status must be one of: contacted, enrolled, in_progress, emailed, completed',
+        );
       }
       expect(await auditFor(student.id)).toHaveLength(0);
     });
@@ -130,22 +152,43 @@ describe('admin student management', () => {
 
     it('records both fees as one manual combined payment at catalogue prices', async () => {
       const student = await insertStudent(t.db, { courseType: 'pro' });
-      const res = await send('POST', `/api/admin/students/${student.id}/mark-paid`, { payment_type: 'both', payment_method: 'manual', notes: 'Paid by bank transfer' });
+      const res = await send('POST', `/api/admin/students/${student.id}/mark-paid`, {
+        payment_type: 'both',
+        payment_method: 'manual',
+        notes: 'Paid by bank transfer',
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ enrollment_paid: true, course_paid: true, total_paid: 224.99 });
       expect(res.json().referral_code).toMatch(/^VBR-[A-Z0-9]{6}$/);
       const [payment] = await paymentsOf(student.id);
-      expect(payment).toMatchObject({ paymentType: 'combined', amountPence: 22499, method: 'manual', status: 'completed', courseType: 'pro', notes: 'Paid by bank transfer' });
+      expect(payment).toMatchObject({
+        paymentType: 'combined',
+        amountPence: 22499,
+        method: 'manual',
+        status: 'completed',
+        courseType: 'pro',
+        notes: 'Paid by bank transfer',
+      });
       expect(payment.idempotencyKey).toMatch(/^manual-/);
       const [audit] = await auditFor(student.id);
-      expect(audit).toMatchObject({ action: 'student.marked_paid', details: { payment_type: 'combined', amount_pence: 22499, notes: 'Paid by bank transfer' } });
+      expect(audit).toMatchObject({
+        action: 'student.marked_paid',
+        details: { payment_type: 'combined', amount_pence: 22499, notes: 'Paid by bank transfer' },
+      });
     });
 
     it('records the enrolment fee, then the course', async () => {
       const student = await insertStudent(t.db, { courseType: 'foundation' });
-      expect((await send('POST', `/api/admin/students/${student.id}/mark-paid`, { payment_type: 'enrollment' })).json()).toMatchObject({ enrollment_paid: true, course_paid: false, total_paid: 9.99 });
-      expect((await send('POST', `/api/admin/students/${student.id}/mark-paid`, { payment_type: 'course' })).json()).toMatchObject({ enrollment_paid: true, course_paid: true, total_paid: 84.99 });
-      expect((await paymentsOf(student.id)).map((p) => [p.paymentType, p.amountPence]).sort()).toEqual([['course', 7500], ['enrollment', 999]]);
+      expect(
+        (await send('POST', `/api/admin/students/${student.id}/mark-paid`, { payment_type: 'enrollment' })).json(),
+      ).toMatchObject({ enrollment_paid: true, course_paid: false, total_paid: 9.99 });
+      expect(
+        (await send('POST', `/api/admin/students/${student.id}/mark-paid`, { payment_type: 'course' })).json(),
+      ).toMatchObject({ enrollment_paid: true, course_paid: true, total_paid: 84.99 });
+      expect((await paymentsOf(student.id)).map((p) => [p.paymentType, p.amountPence]).sort()).toEqual([
+        ['course', 7500],
+        ['enrollment', 999],
+      ]);
     });
 
     it('refuses a course payment for a student with no course, and anything already paid', async () => {
@@ -167,7 +210,11 @@ describe('admin student management', () => {
       for (const body of [{ payment_type: 'combined' }, { payment_type: 'both', payment_method: 'card' }, {}]) {
         expect((await send('POST', `/api/admin/students/${student.id}/mark-paid`, body)).statusCode).toBe(400);
       }
-      const res = await send('POST', `/api/admin/students/${student.id}/mark-paid`, { payment_type: 'enrollment', amount: 0.01, total_paid_pence: 1 });
+      const res = await send('POST', `/api/admin/students/${student.id}/mark-paid`, {
+        payment_type: 'enrollment',
+        amount: 0.01,
+        total_paid_pence: 1,
+      });
       expect(res.json().total_paid).toBe(9.99);
     });
   });
@@ -177,14 +224,25 @@ describe('admin student management', () => {
       const student = await insertPaidStudent(t.db, { course: 'pro', coursePaid: true });
       const key = t.app.storage.newKey('png');
       await t.app.storage.write(key, Readable.from([Buffer.from('fake png bytes')]));
-      await t.db.insert(idVerifications).values({ studentId: student.id, status: 'pending', documentKey: key, contentType: 'image/png', sizeBytes: 14, uploadedAt: new Date() });
+      await t.db
+        .insert(idVerifications)
+        .values({
+          studentId: student.id,
+          status: 'pending',
+          documentKey: key,
+          contentType: 'image/png',
+          sizeBytes: 14,
+          uploadedAt: new Date(),
+        });
       await send('PUT', `/api/admin/students/${student.id}/status`, { completion_status: 'emailed' });
 
       const res = await send('DELETE', `/api/admin/students/${student.id}`);
       expect(res.statusCode).toBe(204);
 
       expect(await t.db.select().from(students).where(eq(students.id, student.id))).toHaveLength(0);
-      expect(await t.db.select().from(idVerifications).where(eq(idVerifications.studentId, student.id))).toHaveLength(0);
+      expect(await t.db.select().from(idVerifications).where(eq(idVerifications.studentId, student.id))).toHaveLength(
+        0,
+      );
       await expect(t.app.storage.read(key).then((s) => s.toArray())).rejects.toThrow();
       const kept = await t.db.select().from(payments).where(eq(payments.amountPence, 22499));
       expect(kept.some((p) => p.studentId === null)).toBe(true);
@@ -197,26 +255,48 @@ describe('admin student management', () => {
 
   describe('CSV export', () => {
     it('streams the spec columns, every cell quoted, with a dated file name', async () => {
-      await insertPaidStudent(t.db, { course: 'foundation', coursePaid: true, overrides: { firstName: 'Csv', lastName: 'Person', email: 'csv.person@example.com', phone: '07700 900123' } });
+      await insertPaidStudent(t.db, {
+        course: 'foundation',
+        coursePaid: true,
+        overrides: { firstName: 'Csv', lastName: 'Person', email: 'csv.person@example.com', phone: '07700 900123' },
+      });
       const res = await get('/api/admin/students/export.csv?search=csv.person');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="students-${new Date().toISOString().slice(0, 10)}.csv"`);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="students-${new Date().toISOString().slice(0, 10)}.csv"`,
+      );
       const lines = res.body.trim().split('\r\n');
-      expect(lines[0]).toBe('"Name","Email","Phone","Course Type","Start Date","Enrollment Paid","Course Paid","Total Paid","Status","Registration Date"');
+      expect(lines[0]).toBe(
+        '"Name","Email","Phone","Course Type","Start Date","Enrollment Paid","Course Paid","Total Paid","Status","Registration Date"',
+      );
       expect(lines).toHaveLength(2);
-      expect(lines[1]).toBe(`"Csv Person","csv.person@example.com","07700 900123","Foundation","2027-03-01","Yes","Yes","£84.99","Enrolled","${new Date().toISOString().slice(0, 10)}"`);
+      expect(lines[1]).toBe(
+        `"Csv Person","csv.person@example.com","07700 900123","Foundation","2027-03-01","Yes","Yes","£84.99","Enrolled","${new Date().toISOString().slice(0, 10)}"`,
+      );
     });
 
     it('writes Not Selected for a missing course and start date', async () => {
       await insertStudent(t.db, { firstName: 'No', lastName: 'Course', email: 'no.course.csv@example.com' });
       const line = (await get('/api/admin/students/export.csv?search=no.course.csv')).body.trim().split('\r\n')[1];
-      expect(line).toMatch(/^"No Course","no.course.csv@example.com","","Not Selected","Not Selected","No","No","£0.00","Enrolled",/);
+      expect(line).toMatch(
+        /^"No Course","no.course.csv@example.com","","Not Selected","Not Selected","No","No","£0.00","Enrolled",/,
+      );
     });
 
     it('neutralises cells starting with = + - @ and escapes quotes', async () => {
-      await insertStudent(t.db, { firstName: '=HYPERLINK("http://evil")', lastName: 'x', email: 'formula.one@example.com', phone: '+44 7700 900000' });
-      await insertStudent(t.db, { firstName: '@SUM(A1)', lastName: 'y', email: 'formula.two@example.com', phone: '-1' });
+      await insertStudent(t.db, {
+        firstName: '=HYPERLINK("http://evil")',
+        lastName: 'x',
+        email: 'formula.one@example.com',
+        phone: '+44 7700 900000',
+      });
+      await insertStudent(t.db, {
+        firstName: '@SUM(A1)',
+        lastName: 'y',
+        email: 'formula.two@example.com',
+        phone: '-1',
+      });
       const body = (await get('/api/admin/students/export.csv?search=formula.')).body;
       expect(body).toContain(`"'=HYPERLINK(""http://evil"") x","formula.one@example.com","'+44 7700 900000"`);
       expect(body).toContain(`"'@SUM(A1) y","formula.two@example.com","'-1"`);
@@ -238,7 +318,9 @@ describe('admin student management', () => {
     });
 
     it('applies the status and course filters', async () => {
-      const body = (await get('/api/admin/students/export.csv?status=in_progress&course=pro')).body.trim().split('\r\n');
+      const body = (await get('/api/admin/students/export.csv?status=in_progress&course=pro')).body
+        .trim()
+        .split('\r\n');
       expect(body.slice(1).every((l) => l.includes('"Pro"') && l.includes('"In Progress"'))).toBe(true);
       expect((await get('/api/admin/students/export.csv?status=nope')).statusCode).toBe(400);
     });
@@ -258,8 +340,21 @@ describe('deleting a student when the ID file cannot be removed', () => {
 
   it('still deletes the student and answers 204', async () => {
     const student = await insertPaidStudent(t.db, { course: 'pro', coursePaid: true });
-    await t.db.insert(idVerifications).values({ studentId: student.id, status: 'pending', documentKey: 'gone.png', contentType: 'image/png', sizeBytes: 3, uploadedAt: new Date() });
-    const res = await t.app.inject({ method: 'DELETE', url: `/api/admin/students/${student.id}`, headers: bearer(await t.adminToken()) });
+    await t.db
+      .insert(idVerifications)
+      .values({
+        studentId: student.id,
+        status: 'pending',
+        documentKey: 'gone.png',
+        contentType: 'image/png',
+        sizeBytes: 3,
+        uploadedAt: new Date(),
+      });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/admin/students/${student.id}`,
+      headers: bearer(await t.adminToken()),
+    });
     expect(res.statusCode).toBe(204);
     expect(await t.db.select().from(students).where(eq(students.id, student.id))).toHaveLength(0);
   });

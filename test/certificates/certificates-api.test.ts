@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, certificates } from '../../src/server/db/schema';
-import { messages } from '../../src/shared/messages';
-import { certificateVerificationSchema } from '../../src/shared/schemas/certificates';
+import { auditLog, certificates } from '@server/db/schema';
+import { messages } from '@shared/messages';
+import { certificateVerificationSchema } from '@shared/schemas/certificates';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { createCertificate, readPdf } from '../helpers/certificates';
 import { createStudent } from '../helpers/student';
@@ -41,7 +41,9 @@ describe('certificates API', () => {
       const res = await downloadPdf(student.id, await t.studentToken(student.id));
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="certificate-${certificate.certificateId}.pdf"`);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="certificate-${certificate.certificateId}.pdf"`,
+      );
       expect(res.headers['cache-control']).toBe('private, no-store');
       const pdf = await readPdf(res.rawPayload);
       expect(pdf.text).toContain(`${student.firstName} ${student.lastName}`);
@@ -139,7 +141,8 @@ describe('certificates API', () => {
     it('throttles lookups per address (429) without affecting other addresses', async () => {
       const { certificate } = await createCertificate(t.db, { activated: true });
       const statuses: number[] = [];
-      for (let i = 0; i < 31; i += 1) statuses.push((await verify(certificate.certificateId, '198.51.100.7')).statusCode);
+      for (let i = 0; i < 31; i += 1)
+        statuses.push((await verify(certificate.certificateId, '198.51.100.7')).statusCode);
       expect(statuses.slice(0, 30).every((status) => status === 200)).toBe(true);
       expect(statuses[30]).toBe(429);
       const blocked = await verify('VBR-ZZZZZZZZZZ', '198.51.100.7');
@@ -177,7 +180,11 @@ describe('certificates API', () => {
         });
       const first = await activate();
       expect(first.statusCode).toBe(200);
-      expect(first.json()).toEqual({ certificate_id: certificate.certificateId, activated: true, already_active: false });
+      expect(first.json()).toEqual({
+        certificate_id: certificate.certificateId,
+        activated: true,
+        already_active: false,
+      });
       const second = await activate();
       expect(second.statusCode).toBe(200);
       expect(second.json()).toMatchObject({ activated: true, already_active: true });
@@ -227,7 +234,11 @@ describe('certificates API', () => {
 
     it('lists certificates pending first with student name, course, completion date and status, page by page', async () => {
       const pending = await createCertificate(t.db, { activated: false, course: 'pro', completionDate: '2027-06-30' });
-      const res = await t.app.inject({ method: 'GET', url: '/api/admin/certificates?page_size=2', headers: bearer(adminToken) });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/certificates?page_size=2',
+        headers: bearer(adminToken),
+      });
       expect(res.statusCode).toBe(200);
       const body = res.json();
       const total = await t.db.$count(certificates);
@@ -241,7 +252,11 @@ describe('certificates API', () => {
         completion_date: '2027-06-30',
         activated: false,
       });
-      const all = await t.app.inject({ method: 'GET', url: `/api/admin/certificates?page_size=200`, headers: bearer(adminToken) });
+      const all = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/certificates?page_size=200`,
+        headers: bearer(adminToken),
+      });
       const statuses = all.json().certificates.map((c: { activated: boolean }) => c.activated);
       expect(statuses).toEqual([...statuses].sort((a, b) => Number(a) - Number(b)));
       expect(all.json().certificates).toHaveLength(total);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { verificationUrl, type CertificateDocument } from '../../src/server/certificates/certificate-document';
-import { renderCertificatePdf } from '../../src/server/certificates/render-certificate-pdf';
-import { CERTIFICATE_SIGNATORY } from '../../src/shared/schemas/certificates';
+import { verificationUrl, type CertificateDocument } from '@server/certificates/certificate-document';
+import { renderCertificatePdf } from '@server/certificates/render-certificate-pdf';
+import { CERTIFICATE_SIGNATORY } from '@shared/schemas/certificates';
 import { embeddedFontNames, readPdf, type ReadPdf } from '../helpers/certificates';
 
 const certificate: CertificateDocument = {
@@ -56,7 +56,11 @@ describe('the certificate PDF', () => {
   });
 
   it('keeps long and accented names whole on the page', async () => {
-    for (const holderName of ['Maximilian Alexander Fitzgerald-Worthington-Smythe', 'Zoë Ødegård', "Siobhán O'Connor-Łukasiewicz"]) {
+    for (const holderName of [
+      'Maximilian Alexander Fitzgerald-Worthington-Smythe',
+      'Zoë Ødegård',
+      "Siobhán O'Connor-Łukasiewicz",
+    ]) {
       const named = await readPdf(await renderCertificatePdf({ ...certificate, holderName }));
       expect(named.text).toContain(holderName);
     }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { students } from '../../src/server/db/schema';
-import { courseSchedule } from '../../src/shared/catalogue';
+import { students } from '@server/db/schema';
+import { courseSchedule } from '@shared/catalogue';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { firstIntake, registerStudent, selectCourse, validRegistration } from '../helpers/enrolment';
 import { insertStudent } from '../helpers/factories';
@@ -77,7 +77,10 @@ describe('registration (POST /api/students)', () => {
 
   it('registers only one of two simultaneous registrations with the same email', async () => {
     const payload = validRegistration();
-    const results = await Promise.all([register(payload), register({ ...payload, email: payload.email.toUpperCase() })]);
+    const results = await Promise.all([
+      register(payload),
+      register({ ...payload, email: payload.email.toUpperCase() }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
   });
 
@@ -95,7 +98,12 @@ describe('registration (POST /api/students)', () => {
   });
 
   it('never stores unknown fields', async () => {
-    const res = await register({ ...validRegistration(), enrollment_paid: true, total_paid: 500, referral_code: undefined });
+    const res = await register({
+      ...validRegistration(),
+      enrollment_paid: true,
+      total_paid: 500,
+      referral_code: undefined,
+    });
     expect(res.statusCode).toBe(201);
     const [row] = await t.db.select().from(students).where(eq(students.id, res.json().id));
     expect(row.enrollmentPaid).toBe(false);
@@ -146,7 +154,12 @@ describe('course selection (POST /api/students/{id}/course-selection)', () => {
 
   it('asks for both the course type and the start date', async () => {
     const student = await registerStudent(t);
-    for (const payload of [{ course_type: 'pro' }, { course_start_date: firstIntake() }, { course_type: 'gold', course_start_date: firstIntake() }, {}]) {
+    for (const payload of [
+      { course_type: 'pro' },
+      { course_start_date: firstIntake() },
+      { course_type: 'gold', course_start_date: firstIntake() },
+      {},
+    ]) {
       const res = await t.app.inject({
         method: 'POST',
         url: `/api/students/${student.id}/course-selection`,
@@ -203,7 +216,9 @@ describe('course selection (POST /api/students/{id}/course-selection)', () => {
     const token = await t.studentToken(paid.id);
     const change = await selectCourse(t, { id: paid.id, token }, 'pro');
     expect(change.statusCode).toBe(409);
-    expect(change.json()).toEqual({ detail: 'Your course has already been paid; please contact support to change it.' });
+    expect(change.json()).toEqual({
+      detail: 'Your course has already been paid; please contact support to change it.',
+    });
     const later = courseSchedule()[2].start_date;
     expect((await selectCourse(t, { id: paid.id, token }, 'foundation', later)).statusCode).toBe(200);
   });

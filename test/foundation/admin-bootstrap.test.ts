@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client';
-import { admins } from '../../src/server/db/schema';
-import { bootstrapAdmin } from '../../src/server/domain/admin/bootstrap-admin';
-import { createAdmin } from '../../src/server/domain/admin/create-admin';
-import { verifyPassword } from '../../src/server/lib/passwords';
+import type { Database } from '@server/db/client';
+import { admins } from '@server/db/schema';
+import { bootstrapAdmin } from '@server/domain/admin/bootstrap-admin';
+import { createAdmin } from '@server/domain/admin/create-admin';
+import { verifyPassword } from '@server/lib/passwords';
 import { createTestDatabase } from '../helpers/database';
 
 describe('admin bootstrap', () => {
@@ -15,7 +15,12 @@ describe('admin bootstrap', () => {
 
   it('creates "admin" with a random password, printed once, when there is no admin and no configuration', async () => {
     const printed: string[] = [];
-    await bootstrapAdmin(database.db, undefined, () => {}, (line) => printed.push(line));
+    await bootstrapAdmin(
+      database.db,
+      undefined,
+      () => {},
+      (line) => printed.push(line),
+    );
     expect(printed).toHaveLength(1);
     const password = /password:\s+(\S+)/.exec(printed[0])?.[1] ?? '';
     expect(password.length).toBeGreaterThanOrEqual(20);
@@ -24,14 +29,29 @@ describe('admin bootstrap', () => {
     expect(admin.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(admin.passwordHash, password)).toBe(true);
 
-    await bootstrapAdmin(database.db, undefined, () => {}, (line) => printed.push(line));
+    await bootstrapAdmin(
+      database.db,
+      undefined,
+      () => {},
+      (line) => printed.push(line),
+    );
     expect(printed).toHaveLength(1);
   });
 
   it('creates the configured admin once and never overwrites its password', async () => {
     const configured = { username: 'owner', password: 'first-password-123' };
-    await bootstrapAdmin(database.db, configured, () => {}, () => {});
-    await bootstrapAdmin(database.db, { username: 'OWNER', password: 'other-password-456' }, () => {}, () => {});
+    await bootstrapAdmin(
+      database.db,
+      configured,
+      () => {},
+      () => {},
+    );
+    await bootstrapAdmin(
+      database.db,
+      { username: 'OWNER', password: 'other-password-456' },
+      () => {},
+      () => {},
+    );
     const rows = await database.db.select().from(admins);
     expect(rows).toHaveLength(1);
     expect(await verifyPassword(rows[0].passwordHash, 'first-password-123')).toBe(true);

@@ -37,7 +37,11 @@ describe('the app shell', () => {
   });
 
   it('answers unknown API routes with 404 JSON', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/students/x/y/z'], ['GET', '/api']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/students/x/y/z'],
+      ['GET', '/api'],
+    ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toContain('application/json');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTACT_RATE_LIMIT } from '../../src/server/routes/public';
+import { CONTACT_RATE_LIMIT } from '@server/routes/public';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
 /** Behind a trusted reverse proxy (TRUST_PROXY) per-address throttles key on the forwarded client address. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificates, contactMessages, payments, stageProgress, students } from '../../src/server/db/schema';
+import { certificates, contactMessages, payments, stageProgress, students } from '@server/db/schema';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { insertStudent } from '../helpers/factories';
 
@@ -40,7 +40,9 @@ describe('database constraints', () => {
       /payments_amount_check/,
     );
     expect(
-      await rejection(t.db.insert(payments).values({ ...payment, amountPence: 999, idempotencyKey: 'b', currency: 'USD' })),
+      await rejection(
+        t.db.insert(payments).values({ ...payment, amountPence: 999, idempotencyKey: 'b', currency: 'USD' }),
+      ),
     ).toMatch(/payments_currency_check/);
     expect(
       await rejection(
@@ -51,14 +53,21 @@ describe('database constraints', () => {
       /stage_progress_stage_check/,
     );
     expect(
-      await rejection(t.db.insert(contactMessages).values({ name: 'A', email: 'a@b.c', message: 'hi', category: 'spam' })),
+      await rejection(
+        t.db.insert(contactMessages).values({ name: 'A', email: 'a@b.c', message: 'hi', category: 'spam' }),
+      ),
     ).toMatch(/contact_messages_category_check/);
   });
 
   it('keeps idempotency keys, referral codes and certificate ids unique', async () => {
     const student = await insertStudent(t.db, { referralCode: 'VBR-ABC234' });
     expect(await rejection(insertStudent(t.db, { referralCode: 'VBR-ABC234' }))).toMatch(/students_referral_code_key/);
-    const payment = { studentId: student.id, paymentType: 'enrollment' as const, method: 'card' as const, amountPence: 999 };
+    const payment = {
+      studentId: student.id,
+      paymentType: 'enrollment' as const,
+      method: 'card' as const,
+      amountPence: 999,
+    };
     await t.db.insert(payments).values({ ...payment, idempotencyKey: 'same-key' });
     expect(await rejection(t.db.insert(payments).values({ ...payment, idempotencyKey: 'same-key' }))).toMatch(
       /payments_idempotency_key_key/,
@@ -82,11 +91,17 @@ describe('database constraints', () => {
     });
     await t.db.insert(stageProgress).values({ studentId: student.id, stageNumber: 1 });
     await t.db.delete(students).where(sql`${students.id} = ${student.id}`);
-    const rows = await t.db.select().from(payments).where(sql`${payments.idempotencyKey} = ${`keep-${student.id}`}`);
+    const rows = await t.db
+      .select()
+      .from(payments)
+      .where(sql`${payments.idempotencyKey} = ${`keep-${student.id}`}`);
     expect(rows).toHaveLength(1);
     expect(rows[0].studentId).toBeNull();
     expect(rows[0].amountPence).toBe(999);
-    const progress = await t.db.select().from(stageProgress).where(sql`${stageProgress.studentId} = ${student.id}`);
+    const progress = await t.db
+      .select()
+      .from(stageProgress)
+      .where(sql`${stageProgress.studentId} = ${student.id}`);
     expect(progress).toHaveLength(0);
   });
 });

@@ -1,8 +1,8 @@
 /** Admin-area test data and helpers, through the data layer. */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../src/server/db/client';
-import { contactMessages, payments, stageProgress, students, type Student } from '../../src/server/db/schema';
+import type { Db } from '@server/db/client';
+import { contactMessages, payments, stageProgress, students, type Student } from '@server/db/schema';
 import { insertStudent } from './factories';
 
 export { insertStudent };
@@ -10,7 +10,11 @@ export { insertStudent };
 /** A student who paid the enrolment fee (and optionally the course) by card. */
 export async function insertPaidStudent(
   db: Db,
-  options: { course?: 'foundation' | 'pro' | null; coursePaid?: boolean; overrides?: Partial<typeof students.$inferInsert> } = {},
+  options: {
+    course?: 'foundation' | 'pro' | null;
+    coursePaid?: boolean;
+    overrides?: Partial<typeof students.$inferInsert>;
+  } = {},
 ): Promise<Student> {
   const course = options.course ?? null;
   const coursePaid = Boolean(course && options.coursePaid);
@@ -22,7 +26,12 @@ export async function insertPaidStudent(
     enrollmentPaid: true,
     coursePaid,
     totalPaidPence: total,
-    referralCode: `VBR-${randomUUID().replace(/[^A-F2-9]/gi, '').toUpperCase().replace(/[01IO]/g, 'A').slice(0, 6).padEnd(6, 'X')}`,
+    referralCode: `VBR-${randomUUID()
+      .replace(/[^A-F2-9]/gi, '')
+      .toUpperCase()
+      .replace(/[01IO]/g, 'A')
+      .slice(0, 6)
+      .padEnd(6, 'X')}`,
     ...options.overrides,
   });
   const now = new Date();
@@ -40,13 +49,21 @@ export async function insertPaidStudent(
 }
 
 export async function completeStages(db: Db, studentId: string, stageNumbers: number[]): Promise<void> {
-  if (stageNumbers.length) await db.insert(stageProgress).values(stageNumbers.map((stageNumber) => ({ studentId, stageNumber })));
+  if (stageNumbers.length)
+    await db.insert(stageProgress).values(stageNumbers.map((stageNumber) => ({ studentId, stageNumber })));
 }
 
 export async function insertContactMessage(db: Db, overrides: Partial<typeof contactMessages.$inferInsert> = {}) {
   const [row] = await db
     .insert(contactMessages)
-    .values({ name: 'Visitor', email: 'visitor@example.com', subject: 'Question', category: 'course', message: 'Hello there', ...overrides })
+    .values({
+      name: 'Visitor',
+      email: 'visitor@example.com',
+      subject: 'Question',
+      category: 'course',
+      message: 'Hello there',
+      ...overrides,
+    })
     .returning();
   return row;
 }

@@ -11,10 +11,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type BuildOptions } from '../../src/server/app';
-import { loadConfig, type Config } from '../../src/server/config';
-import type { Db } from '../../src/server/db/client';
-import { createAdmin } from '../../src/server/domain/admin/create-admin';
+import { buildApp, type BuildOptions } from '@server/app';
+import { loadConfig, type Config } from '@server/config';
+import type { Db } from '@server/db/client';
+import { createAdmin } from '@server/domain/admin/create-admin';
 import { createTestDatabase } from './database';
 
 export interface TestApp {

@@ -6,10 +6,10 @@ import { createCanvas } from '@napi-rs/canvas';
 import jsQR from 'jsqr';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { CourseType } from '../../src/shared/catalogue';
-import type { Db } from '../../src/server/db/client';
-import { certificates, type Certificate, type Student } from '../../src/server/db/schema';
-import { newCertificateId } from '../../src/server/lib/codes';
+import type { CourseType } from '@shared/catalogue';
+import type { Db } from '@server/db/client';
+import { certificates, type Certificate, type Student } from '@server/db/schema';
+import { newCertificateId } from '@server/lib/codes';
 import { createStudent, type StudentSetup } from './student';
 
 export interface CertificateSetup {
@@ -68,7 +68,7 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
     const viewport = page.getViewport({ scale: 2 });
     const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
     const context = canvas.getContext('2d');
-    await page.render({ canvasContext: context as unknown as CanvasRenderingContext2D, viewport }).promise;
+    await page.render({ canvasContext: context as never, viewport }).promise;
     const image = context.getImageData(0, 0, canvas.width, canvas.height);
     const qr = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
     return { text, pageCount: document.numPages, width, height, qrText: qr?.data ?? null };

@@ -1,6 +1,6 @@
 /** Enrolment data for API tests: registration, course choice and card payments through the real routes. */
 import { randomUUID } from 'node:crypto';
-import { courseSchedule, type CourseType, type PaymentType } from '../../src/shared/catalogue';
+import { courseSchedule, type CourseType, type PaymentType } from '@shared/catalogue';
 import { bearer, type TestApp } from './app';
 
 export const validRegistration = (overrides: Record<string, unknown> = {}) => ({
@@ -22,7 +22,12 @@ export async function registerStudent(t: TestApp, overrides: Record<string, unkn
 
 export const firstIntake = () => courseSchedule()[0].start_date;
 
-export function selectCourse(t: TestApp, student: { id: string; token: string }, courseType: CourseType, startDate = firstIntake()) {
+export function selectCourse(
+  t: TestApp,
+  student: { id: string; token: string },
+  courseType: CourseType,
+  startDate = firstIntake(),
+) {
   return t.app.inject({
     method: 'POST',
     url: `/api/students/${student.id}/course-selection`,

@@ -1,8 +1,8 @@
 /** Test data for the public site: students who paid, through the data layer. */
 import { randomUUID } from 'node:crypto';
-import type { CourseType } from '../../src/shared/catalogue';
-import type { Db } from '../../src/server/db/client';
-import { payments, type Student } from '../../src/server/db/schema';
+import type { CourseType } from '@shared/catalogue';
+import type { Db } from '@server/db/client';
+import { payments, type Student } from '@server/db/schema';
 import { insertStudent } from './factories';
 
 /** A student whose enrolment fee (and optionally course) was paid by card at `paidAt`. */

@@ -1,9 +1,9 @@
 /** Student-area test data through the data layer, and the files an ID upload test sends. */
 import { randomBytes } from 'node:crypto';
 import { PNG } from 'pngjs';
-import type { CourseType } from '../../src/shared/catalogue';
-import type { Db } from '../../src/server/db/client';
-import { idVerifications, stageProgress, type Student } from '../../src/server/db/schema';
+import type { CourseType } from '@shared/catalogue';
+import type { Db } from '@server/db/client';
+import { idVerifications, stageProgress, type Student } from '@server/db/schema';
 import { insertStudent } from './factories';
 
 export interface StudentSetup {
@@ -56,7 +56,10 @@ export function pngBytes(width = 8, height = 8): Buffer {
 /** The first bytes of a JPEG (JFIF) image, enough for type detection and storage. */
 export function jpegBytes(): Buffer {
   return Buffer.concat([
-    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]),
+    Buffer.from([
+      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+      0x00,
+    ]),
     Buffer.alloc(200, 0x20),
     Buffer.from([0xff, 0xd9]),
   ]);
@@ -68,7 +71,11 @@ export function pdfBytes(): Buffer {
 
 /** A ZIP archive (local file header), whatever it is called. */
 export function zipBytes(): Buffer {
-  return Buffer.concat([Buffer.from('PK\x03\x04\x14\x00\x00\x00\x08\x00', 'latin1'), Buffer.from('mimetypeapplication/zip'), Buffer.alloc(100)]);
+  return Buffer.concat([
+    Buffer.from('PK\x03\x04\x14\x00\x00\x00\x08\x00', 'latin1'),
+    Buffer.from('mimetypeapplication/zip'),
+    Buffer.alloc(100),
+  ]);
 }
 
 const BOUNDARY = '----vbr-test-boundary-7d93';
@@ -76,7 +83,11 @@ const BOUNDARY = '----vbr-test-boundary-7d93';
 /** A multipart/form-data body with one file part, for app.inject. */
 export function multipartFile(
   content: Buffer,
-  { field = 'file', filename = 'id.png', contentType = 'image/png' }: { field?: string; filename?: string; contentType?: string } = {},
+  {
+    field = 'file',
+    filename = 'id.png',
+    contentType = 'image/png',
+  }: { field?: string; filename?: string; contentType?: string } = {},
 ): { payload: Buffer; headers: Record<string, string> } {
   const head = Buffer.from(
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payments, students } from '../../src/server/db/schema';
-import { REFERRAL_CODE_PATTERN } from '../../src/shared/catalogue';
+import { payments, students } from '@server/db/schema';
+import { REFERRAL_CODE_PATTERN } from '@shared/catalogue';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { pay, PRICES, registerStudent, selectCourse } from '../helpers/enrolment';
 
@@ -22,11 +22,23 @@ describe('card payments (POST /api/square/create-payment)', () => {
     const res = await pay(t, student, 'enrollment', { amount: 9.99 });
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ success: true, status: 'completed', payment_type: 'enrollment', amount: 9.99, currency: 'GBP' });
+    expect(body).toMatchObject({
+      success: true,
+      status: 'completed',
+      payment_type: 'enrollment',
+      amount: 9.99,
+      currency: 'GBP',
+    });
     expect(body.student).toMatchObject({ id: student.id, enrollment_paid: true, course_paid: false, total_paid: 9.99 });
     expect(body.student.referral_code).toMatch(REFERRAL_CODE_PATTERN);
     const [payment] = await paymentRows(student.id);
-    expect(payment).toMatchObject({ status: 'completed', amountPence: 999, method: 'card', paymentType: 'enrollment', description: 'Enrollment Fee' });
+    expect(payment).toMatchObject({
+      status: 'completed',
+      amountPence: 999,
+      method: 'card',
+      paymentType: 'enrollment',
+      description: 'Enrollment Fee',
+    });
     expect(payment.providerReference).toMatch(/^offline-/);
     expect(payment.completedAt).not.toBeNull();
   });
@@ -36,9 +48,18 @@ describe('card payments (POST /api/square/create-payment)', () => {
     expect((await selectCourse(t, student, 'pro')).statusCode).toBe(200);
     const res = await pay(t, student, 'combined', { amount: PRICES['combined:pro'] });
     expect(res.statusCode).toBe(200);
-    expect(res.json().student).toMatchObject({ enrollment_paid: true, course_paid: true, total_paid: 224.99, course_type: 'pro' });
+    expect(res.json().student).toMatchObject({
+      enrollment_paid: true,
+      course_paid: true,
+      total_paid: 224.99,
+      course_type: 'pro',
+    });
     const [payment] = await paymentRows(student.id);
-    expect(payment).toMatchObject({ courseType: 'pro', amountPence: 22499, description: 'Enrollment Fee + Pro Course' });
+    expect(payment).toMatchObject({
+      courseType: 'pro',
+      amountPence: 22499,
+      description: 'Enrollment Fee + Pro Course',
+    });
   });
 
   it('takes a course after the enrolment fee, and refuses paying anything twice', async () => {
@@ -92,7 +113,14 @@ describe('card payments (POST /api/square/create-payment)', () => {
       method: 'POST',
       url: '/api/square/create-payment',
       headers: { authorization: `Bearer ${student.token}` },
-      payload: { source_id: 'cnon:card-nonce-ok', student_id: student.id, amount: 9.99, currency: 'USD', payment_type: 'enrollment', idempotency_key: randomUUID() },
+      payload: {
+        source_id: 'cnon:card-nonce-ok',
+        student_id: student.id,
+        amount: 9.99,
+        currency: 'USD',
+        payment_type: 'enrollment',
+        idempotency_key: randomUUID(),
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: 'Only payments in GBP are accepted' });
@@ -100,7 +128,14 @@ describe('card payments (POST /api/square/create-payment)', () => {
 
   it('validates the request: missing token, unknown type, bad key', async () => {
     const student = await registerStudent(t);
-    const base = { source_id: 'cnon:card-nonce-ok', student_id: student.id, amount: 9.99, currency: 'GBP', payment_type: 'enrollment', idempotency_key: randomUUID() };
+    const base = {
+      source_id: 'cnon:card-nonce-ok',
+      student_id: student.id,
+      amount: 9.99,
+      currency: 'GBP',
+      payment_type: 'enrollment',
+      idempotency_key: randomUUID(),
+    };
     const cases: Array<[object, RegExp]> = [
       [{ ...base, source_id: '' }, /source_id is required/],
       [{ ...base, payment_type: 'everything' }, /payment_type/],
@@ -109,7 +144,12 @@ describe('card payments (POST /api/square/create-payment)', () => {
       [{ ...base, student_id: 'nope' }, /Invalid id/],
     ];
     for (const [payload, detail] of cases) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/square/create-payment', headers: { authorization: `Bearer ${student.token}` }, payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/square/create-payment',
+        headers: { authorization: `Bearer ${student.token}` },
+        payload,
+      });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().detail).toMatch(detail);
     }
@@ -127,7 +167,14 @@ describe('card payments (POST /api/square/create-payment)', () => {
     const anonymous = await t.app.inject({
       method: 'POST',
       url: '/api/square/create-payment',
-      payload: { source_id: 'cnon:card-nonce-ok', student_id: student.id, amount: 9.99, currency: 'GBP', payment_type: 'enrollment', idempotency_key: randomUUID() },
+      payload: {
+        source_id: 'cnon:card-nonce-ok',
+        student_id: student.id,
+        amount: 9.99,
+        currency: 'GBP',
+        payment_type: 'enrollment',
+        idempotency_key: randomUUID(),
+      },
     });
     expect(anonymous.statusCode).toBe(401);
     const foreign = await pay(t, student, 'enrollment', { amount: 9.99, token: other.token });
@@ -148,7 +195,11 @@ describe('card payments (POST /api/square/create-payment)', () => {
     expect(res.json()).toEqual({ detail });
     const [payment] = await paymentRows(student.id);
     expect(payment).toMatchObject({ status: 'failed', failureDetail: detail, completedAt: null });
-    expect(await studentRow(student.id)).toMatchObject({ enrollmentPaid: false, totalPaidPence: 0, referralCode: null });
+    expect(await studentRow(student.id)).toMatchObject({
+      enrollmentPaid: false,
+      totalPaidPence: 0,
+      referralCode: null,
+    });
     // A new attempt (new key) with a good card then succeeds.
     expect((await pay(t, student, 'enrollment', { amount: 9.99 })).statusCode).toBe(200);
   });
@@ -172,18 +223,27 @@ describe('card payments (POST /api/square/create-payment)', () => {
     const student = await registerStudent(t);
     await selectCourse(t, student, 'foundation');
     const key = randomUUID();
-    const results = await Promise.all(Array.from({ length: 20 }, () => pay(t, student, 'combined', { amount: 84.99, key })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => pay(t, student, 'combined', { amount: 84.99, key })),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(new Set(results.map((r) => r.json().payment_id)).size).toBe(1);
     const rows = await paymentRows(student.id);
     expect(rows).toHaveLength(1);
     expect(rows[0].status).toBe('completed');
-    expect(await studentRow(student.id)).toMatchObject({ enrollmentPaid: true, coursePaid: true, totalPaidPence: 8499 });
+    expect(await studentRow(student.id)).toMatchObject({
+      enrollmentPaid: true,
+      coursePaid: true,
+      totalPaidPence: 8499,
+    });
   });
 
   it('lets only one of two concurrent attempts with different keys take the money', async () => {
     const student = await registerStudent(t);
-    const results = await Promise.all([pay(t, student, 'enrollment', { amount: 9.99 }), pay(t, student, 'enrollment', { amount: 9.99 })]);
+    const results = await Promise.all([
+      pay(t, student, 'enrollment', { amount: 9.99 }),
+      pay(t, student, 'enrollment', { amount: 9.99 }),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect((await studentRow(student.id)).totalPaidPence).toBe(999);
   });

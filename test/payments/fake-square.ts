@@ -55,7 +55,8 @@ export class FakeSquare {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(payload));
       };
-      if (req.method !== 'POST' || req.url !== '/v2/payments') return send(404, { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND' }] });
+      if (req.method !== 'POST' || req.url !== '/v2/payments')
+        return send(404, { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND' }] });
       if (body.source_id === 'fake:timeout') return; // never answers; the client times out
       if (body.source_id === 'fake:server-error') {
         return send(500, { errors: [{ category: 'API_ERROR', code: 'INTERNAL_SERVER_ERROR', detail: 'boom' }] });
@@ -68,7 +69,9 @@ export class FakeSquare {
         });
       }
       if (body.source_id !== 'cnon:card-nonce-ok') {
-        return send(400, { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'INVALID_CARD_DATA', detail: 'bad nonce' }] });
+        return send(400, {
+          errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'INVALID_CARD_DATA', detail: 'bad nonce' }],
+        });
       }
       let charge = this.charges.get(body.idempotency_key);
       if (!charge) {

@@ -17,9 +17,13 @@ describe('payment logs', () => {
     const student = await registerStudent(t);
     await selectCourse(t, student, 'pro');
     expect((await pay(t, student, 'combined', { amount: 224.99 })).statusCode).toBe(200);
-    expect((await pay(t, student, 'enrollment', { amount: 9.99, sourceId: 'cnon:card-nonce-declined' })).statusCode).toBe(409);
+    expect(
+      (await pay(t, student, 'enrollment', { amount: 9.99, sourceId: 'cnon:card-nonce-declined' })).statusCode,
+    ).toBe(409);
     const other = await registerStudent(t);
-    expect((await pay(t, other, 'enrollment', { amount: 9.99, sourceId: 'cnon:card-nonce-rejected-cvv' })).statusCode).toBe(400);
+    expect(
+      (await pay(t, other, 'enrollment', { amount: 9.99, sourceId: 'cnon:card-nonce-rejected-cvv' })).statusCode,
+    ).toBe(400);
 
     expect(logs).toContain('card payment completed');
     expect(logs).not.toContain('cnon:');

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { payments, students } from '../../src/server/db/schema';
-import { createCardPayment } from '../../src/server/domain/payments/create-card-payment';
-import { AppError } from '../../src/server/errors';
-import { ProviderUnavailableError } from '../../src/server/payments/provider';
-import { SquareApiProvider } from '../../src/server/payments/square-api-provider';
+import { payments, students } from '@server/db/schema';
+import { createCardPayment } from '@server/domain/payments/create-card-payment';
+import { AppError } from '@server/errors';
+import { ProviderUnavailableError } from '@server/payments/provider';
+import { SquareApiProvider } from '@server/payments/square-api-provider';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { pay, registerStudent, selectCourse } from '../helpers/enrolment';
 import { FakeSquare } from './fake-square';
@@ -38,7 +38,9 @@ describe('card payments through the Square API', () => {
 
   it('tells the browser which Square application and location to use', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/public-config' });
-    expect(res.json()).toEqual({ square: { environment: 'sandbox', application_id: 'sandbox-sq0idb-test', location_id: 'LOCATION123' } });
+    expect(res.json()).toEqual({
+      square: { environment: 'sandbox', application_id: 'sandbox-sq0idb-test', location_id: 'LOCATION123' },
+    });
   });
 
   it('calls CreatePayment with the token, key, amount in pence, GBP and the location', async () => {
@@ -61,7 +63,11 @@ describe('card payments through the Square API', () => {
     const [payment] = await paymentRows(student.id);
     expect(payment).toMatchObject({ status: 'completed', providerReference: square.charges.get(key)?.id });
     expect(request.body.reference_id).toBe(payment.id);
-    expect(await studentRow(student.id)).toMatchObject({ enrollmentPaid: true, coursePaid: true, totalPaidPence: 22499 });
+    expect(await studentRow(student.id)).toMatchObject({
+      enrollmentPaid: true,
+      coursePaid: true,
+      totalPaidPence: 22499,
+    });
   });
 
   it.each([
@@ -83,7 +89,9 @@ describe('card payments through the Square API', () => {
     const key = randomUUID();
     const failed = await pay(t, student, 'enrollment', { amount: 9.99, key, sourceId: 'fake:server-error' });
     expect(failed.statusCode).toBe(502);
-    expect(failed.json()).toEqual({ detail: 'The payment provider could not process the payment right now. Please try again in a moment.' });
+    expect(failed.json()).toEqual({
+      detail: 'The payment provider could not process the payment right now. Please try again in a moment.',
+    });
     expect((await paymentRows(student.id))[0]).toMatchObject({ status: 'pending', completedAt: null });
     expect((await studentRow(student.id)).enrollmentPaid).toBe(false);
 
@@ -113,19 +121,32 @@ describe('card payments through the Square API', () => {
       idempotencyKey: randomUUID(),
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ statusCode: 503, detail: 'The payment provider did not answer in time. Please try again in a moment; retrying will not charge you twice.' });
+    expect(error).toMatchObject({
+      statusCode: 503,
+      detail:
+        'The payment provider did not answer in time. Please try again in a moment; retrying will not charge you twice.',
+    });
     expect((await paymentRows(student.id))[0]).toMatchObject({ status: 'pending' });
     expect(await studentRow(student.id)).toMatchObject({ enrollmentPaid: false, totalPaidPence: 0 });
 
     await expect(
-      provider.charge({ sourceId: 'fake:timeout', idempotencyKey: randomUUID(), amountPence: 999, currency: 'GBP', note: 'x', referenceId: 'y' }),
+      provider.charge({
+        sourceId: 'fake:timeout',
+        idempotencyKey: randomUUID(),
+        amountPence: 999,
+        currency: 'GBP',
+        note: 'x',
+        referenceId: 'y',
+      }),
     ).rejects.toBeInstanceOf(ProviderUnavailableError);
   });
 
   it('charges once for 20 concurrent calls with the same key', async () => {
     const student = await registerStudent(t);
     const key = randomUUID();
-    const results = await Promise.all(Array.from({ length: 20 }, () => pay(t, student, 'enrollment', { amount: 9.99, key })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => pay(t, student, 'enrollment', { amount: 9.99, key })),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(square.requests).toHaveLength(1);
     expect(square.charges.size).toBe(1);

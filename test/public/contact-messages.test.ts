@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages } from '../../src/server/db/schema';
-import { CONTACT_RATE_LIMIT } from '../../src/server/routes/public';
+import { contactMessages } from '@server/db/schema';
+import { CONTACT_RATE_LIMIT } from '@server/routes/public';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
 describe('POST /api/support/messages', () => {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { RECENT_SIGNUPS_CACHE_MS } from '../../src/server/routes/public';
+import { RECENT_SIGNUPS_CACHE_MS } from '@server/routes/public';
 import { insertStudent } from '../helpers/factories';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { insertPaidStudent } from '../helpers/public';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../src/client/router';
-import { APP_ROUTE_PATTERNS, isAppRoute, NOT_FOUND_FILE, SPA_SHELL_FILE } from '../../src/shared/route-patterns';
+import { routes } from '@client/router';
+import { APP_ROUTE_PATTERNS, isAppRoute, NOT_FOUND_FILE, SPA_SHELL_FILE } from '@shared/route-patterns';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
 describe('the route list shared by the server and the client router', () => {

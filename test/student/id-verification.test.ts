@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, idVerifications, type Student } from '../../src/server/db/schema';
+import { auditLog, idVerifications, type Student } from '@server/db/schema';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import {
   createStudent,
@@ -41,7 +41,11 @@ describe('ID verification', () => {
   }
 
   const statusOf = async (student: Student, token: string) =>
-    t.app.inject({ method: 'GET', url: `/api/students/${encodeURIComponent(student.email)}/id-status`, headers: bearer(token) });
+    t.app.inject({
+      method: 'GET',
+      url: `/api/students/${encodeURIComponent(student.email)}/id-status`,
+      headers: bearer(token),
+    });
 
   const upload = (student: Student, token: string, file: ReturnType<typeof multipartFile>) =>
     t.app.inject({
@@ -57,15 +61,25 @@ describe('ID verification', () => {
   it('starts as not required, can be started, and then asks for an upload', async () => {
     const { student, token } = await studentWithToken();
     expect((await statusOf(student, token)).json()).toEqual({
-      status: 'not_required', uploaded_date: null, reviewed_date: null, rejection_reason: null, can_resubmit: true,
+      status: 'not_required',
+      uploaded_date: null,
+      reviewed_date: null,
+      rejection_reason: null,
+      can_resubmit: true,
     });
     const started = await t.app.inject({
-      method: 'POST', url: `/api/students/${encodeURIComponent(student.email.toUpperCase())}/set-id-required`, headers: bearer(token),
+      method: 'POST',
+      url: `/api/students/${encodeURIComponent(student.email.toUpperCase())}/set-id-required`,
+      headers: bearer(token),
     });
     expect(started.statusCode).toBe(200);
     expect(started.json()).toMatchObject({ status: 'required', can_resubmit: true });
     // Starting again changes nothing.
-    const again = await t.app.inject({ method: 'POST', url: `/api/students/${encodeURIComponent(student.email)}/set-id-required`, headers: bearer(token) });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/students/${encodeURIComponent(student.email)}/set-id-required`,
+      headers: bearer(token),
+    });
     expect(again.json().status).toBe('required');
   });
 
@@ -75,7 +89,11 @@ describe('ID verification', () => {
     ['a PDF', pdfBytes(), 'passport.pdf', 'application/pdf', 'pdf'],
   ])('accepts %s and puts it under review under a server-generated name', async (_name, bytes, filename, type, ext) => {
     const { student, token } = await studentWithToken({ idStatus: 'required' });
-    const res = await upload(student, token, multipartFile(bytes, { filename: `../../${filename}`, contentType: 'text/plain' }));
+    const res = await upload(
+      student,
+      token,
+      multipartFile(bytes, { filename: `../../${filename}`, contentType: 'text/plain' }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'pending', can_resubmit: false, rejection_reason: null });
     expect(res.json().uploaded_date).toMatch(/^\d{4}-\d{2}-\d{2}T/);
@@ -225,11 +243,17 @@ describe('ID verification', () => {
     expect(document.headers['cache-control']).toBe('no-store');
     expect(document.rawPayload.equals(png)).toBe(true);
 
-    expect((await t.app.inject({ method: 'GET', url: entry.id_document_url, headers: bearer(token) })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/id-verifications', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: entry.id_document_url, headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/id-verifications', headers: bearer(token) })).statusCode,
+    ).toBe(401);
 
     const review = await t.app.inject({
-      method: 'POST', url: `/api/admin/id-verification/${student.id}/review`, headers: bearer(admin),
+      method: 'POST',
+      url: `/api/admin/id-verification/${student.id}/review`,
+      headers: bearer(admin),
       payload: { student_id: student.id, status: 'approved', rejection_reason: null },
     });
     expect(review.statusCode).toBe(200);
@@ -242,7 +266,10 @@ describe('ID verification', () => {
     const listAfter = await t.app.inject({ method: 'GET', url: '/api/admin/id-verifications', headers: bearer(admin) });
     expect(listAfter.json().some((e: { student_id: string }) => e.student_id === student.id)).toBe(false);
     const twice = await t.app.inject({
-      method: 'POST', url: `/api/admin/id-verification/${student.id}/review`, headers: bearer(admin), payload: { status: 'rejected', rejection_reason: 'x' },
+      method: 'POST',
+      url: `/api/admin/id-verification/${student.id}/review`,
+      headers: bearer(admin),
+      payload: { status: 'rejected', rejection_reason: 'x' },
     });
     expect(twice.statusCode).toBe(409);
   });
@@ -253,7 +280,11 @@ describe('ID verification', () => {
     const firstKey = (await rowOf(student))!.documentKey!;
     const reviewUrl = `/api/admin/id-verification/${student.id}/review`;
 
-    for (const payload of [{ status: 'rejected' }, { status: 'rejected', rejection_reason: '   ' }, { status: 'rejected', rejection_reason: null }]) {
+    for (const payload of [
+      { status: 'rejected' },
+      { status: 'rejected', rejection_reason: '   ' },
+      { status: 'rejected', rejection_reason: null },
+    ]) {
       const res = await t.app.inject({ method: 'POST', url: reviewUrl, headers: bearer(admin), payload });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ detail: 'A rejection reason is required' });
@@ -262,14 +293,23 @@ describe('ID verification', () => {
     expect(await t.db.select().from(auditLog).where(eq(auditLog.studentId, student.id))).toEqual([]);
 
     const rejected = await t.app.inject({
-      method: 'POST', url: reviewUrl, headers: bearer(admin), payload: { status: 'rejected', rejection_reason: 'The photo is too dark' },
+      method: 'POST',
+      url: reviewUrl,
+      headers: bearer(admin),
+      payload: { status: 'rejected', rejection_reason: 'The photo is too dark' },
     });
     expect(rejected.statusCode).toBe(200);
     expect((await statusOf(student, token)).json()).toMatchObject({
-      status: 'rejected', rejection_reason: 'The photo is too dark', can_resubmit: true,
+      status: 'rejected',
+      rejection_reason: 'The photo is too dark',
+      can_resubmit: true,
     });
 
-    const again = await upload(student, token, multipartFile(pdfBytes(), { filename: 'id.pdf', contentType: 'application/pdf' }));
+    const again = await upload(
+      student,
+      token,
+      multipartFile(pdfBytes(), { filename: 'id.pdf', contentType: 'application/pdf' }),
+    );
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ status: 'pending', rejection_reason: null, reviewed_date: null });
     const row = (await rowOf(student))!;
@@ -282,13 +322,23 @@ describe('ID verification', () => {
   it('answers 404 for a review or document of a student without a document', async () => {
     const { student } = await studentWithToken({ idStatus: 'required' });
     const review = await t.app.inject({
-      method: 'POST', url: `/api/admin/id-verification/${student.id}/review`, headers: bearer(admin), payload: { status: 'approved' },
+      method: 'POST',
+      url: `/api/admin/id-verification/${student.id}/review`,
+      headers: bearer(admin),
+      payload: { status: 'approved' },
     });
     expect(review.statusCode).toBe(404);
-    const document = await t.app.inject({ method: 'GET', url: `/api/admin/id-verifications/${student.id}/document`, headers: bearer(admin) });
+    const document = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/id-verifications/${student.id}/document`,
+      headers: bearer(admin),
+    });
     expect(document.statusCode).toBe(404);
     const badStatus = await t.app.inject({
-      method: 'POST', url: `/api/admin/id-verification/${student.id}/review`, headers: bearer(admin), payload: { status: 'maybe' },
+      method: 'POST',
+      url: `/api/admin/id-verification/${student.id}/review`,
+      headers: bearer(admin),
+      payload: { status: 'maybe' },
     });
     expect(badStatus.statusCode).toBe(400);
   });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificates, stageProgress, students, type Student } from '../../src/server/db/schema';
-import { CERTIFICATE_ID_PATTERN } from '../../src/shared/catalogue';
+import { certificates, stageProgress, students, type Student } from '@server/db/schema';
+import { CERTIFICATE_ID_PATTERN } from '@shared/catalogue';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { createStudent } from '../helpers/student';
 
@@ -27,7 +27,12 @@ describe('stage progress and the certificate request', () => {
       payload: { student_id: student.id, stage_number, completed },
     });
   const requestCertificate = (student: Student, token: string, payload: object = {}) =>
-    t.app.inject({ method: 'POST', url: `/api/student/${student.id}/request-certificate`, headers: bearer(token), payload });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/student/${student.id}/request-certificate`,
+      headers: bearer(token),
+      payload,
+    });
   const getCertificate = (student: Student, token: string) =>
     t.app.inject({ method: 'GET', url: `/api/student/${student.id}/certificate`, headers: bearer(token) });
 
@@ -52,7 +57,12 @@ describe('stage progress and the certificate request', () => {
   it('is empty for a student without a course', async () => {
     const { student, token } = await studentWithToken({ course: null });
     expect((await getProgress(student, token)).json()).toMatchObject({
-      course_type: null, course_paid: false, total_stages: 0, completed_stages: 0, progress_percentage: 0, foundation_progress: [],
+      course_type: null,
+      course_paid: false,
+      total_stages: 0,
+      completed_stages: 0,
+      progress_percentage: 0,
+      foundation_progress: [],
     });
   });
 
@@ -60,7 +70,11 @@ describe('stage progress and the certificate request', () => {
     const { student, token } = await studentWithToken({ idStatus: 'approved' });
     const done = await setStage(student, token, 2, true);
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toMatchObject({ completed_stages: 1, progress_percentage: 20, foundation_progress: [false, true, false, false, false] });
+    expect(done.json()).toMatchObject({
+      completed_stages: 1,
+      progress_percentage: 20,
+      foundation_progress: [false, true, false, false, false],
+    });
     const [row] = await t.db.select().from(students).where(eq(students.id, student.id));
     expect(row.completionStatus).toBe('in_progress');
 
@@ -89,7 +103,11 @@ describe('stage progress and the certificate request', () => {
   );
 
   it('refuses stage tracking when the course is not paid', async () => {
-    const { student, token } = await studentWithToken({ course: 'foundation', coursePaid: false, idStatus: 'approved' });
+    const { student, token } = await studentWithToken({
+      course: 'foundation',
+      coursePaid: false,
+      idStatus: 'approved',
+    });
     const res = await setStage(student, token, 1);
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ detail: 'Stage tracking is available once your course is paid.' });
@@ -112,7 +130,9 @@ describe('stage progress and the certificate request', () => {
     const { student, token } = await studentWithToken({ idStatus: 'approved' });
     const other = await createStudent(t.db);
     const res = await t.app.inject({
-      method: 'POST', url: `/api/student/${student.id}/progress`, headers: bearer(token),
+      method: 'POST',
+      url: `/api/student/${student.id}/progress`,
+      headers: bearer(token),
       payload: { student_id: other.id, stage_number: 1, completed: true },
     });
     expect(res.statusCode).toBe(400);
@@ -154,14 +174,26 @@ describe('stage progress and the certificate request', () => {
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ detail: 'A certificate has already been requested for this course.' });
 
-    await t.db.update(certificates).set({ activatedAt: new Date('2027-05-01T10:00:00Z') }).where(eq(certificates.studentId, student.id));
-    expect((await getCertificate(student, token)).json()).toMatchObject({ status: 'ready', certificate: { issued_date: '2027-05-01' } });
+    await t.db
+      .update(certificates)
+      .set({ activatedAt: new Date('2027-05-01T10:00:00Z') })
+      .where(eq(certificates.studentId, student.id));
+    expect((await getCertificate(student, token)).json()).toMatchObject({
+      status: 'ready',
+      certificate: { issued_date: '2027-05-01' },
+    });
   });
 
   it('dates the certificate the day the last stage was completed', async () => {
     const { student, token } = await studentWithToken({ idStatus: 'approved', stages: [1, 2, 3, 4, 5] });
-    await t.db.update(stageProgress).set({ completedAt: new Date('2026-10-03T09:00:00Z') }).where(eq(stageProgress.studentId, student.id));
-    await t.db.update(stageProgress).set({ completedAt: new Date('2026-10-20T18:00:00Z') }).where(eq(stageProgress.stageNumber, 4));
+    await t.db
+      .update(stageProgress)
+      .set({ completedAt: new Date('2026-10-03T09:00:00Z') })
+      .where(eq(stageProgress.studentId, student.id));
+    await t.db
+      .update(stageProgress)
+      .set({ completedAt: new Date('2026-10-20T18:00:00Z') })
+      .where(eq(stageProgress.stageNumber, 4));
     const res = await requestCertificate(student, token);
     expect(res.json().certificate.completion_date).toBe('2026-10-20');
   });

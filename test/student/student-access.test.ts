@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Student } from '../../src/server/db/schema';
+import type { Student } from '@server/db/schema';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { createStudent, multipartFile, pngBytes } from '../helpers/student';
 
@@ -15,7 +15,8 @@ describe('student login and who may call the student routes', () => {
   });
   afterAll(() => t.close());
 
-  const login = (email: string) => t.app.inject({ method: 'GET', url: `/api/student/login/${encodeURIComponent(email)}` });
+  const login = (email: string) =>
+    t.app.inject({ method: 'GET', url: `/api/student/login/${encodeURIComponent(email)}` });
 
   it('logs a student in by email whatever its case, with a token that opens their own data', async () => {
     const res = await login('  alice.ABLE@example.COM ');
@@ -23,7 +24,11 @@ describe('student login and who may call the student routes', () => {
     const body = res.json();
     expect(body).toMatchObject({ id: a.id, email: 'Alice.Able@Example.com', enrollment_paid: true, course_paid: true });
     expect(body.token).toEqual(expect.any(String));
-    const progress = await t.app.inject({ method: 'GET', url: `/api/student/${a.id}/progress`, headers: bearer(body.token) });
+    const progress = await t.app.inject({
+      method: 'GET',
+      url: `/api/student/${a.id}/progress`,
+      headers: bearer(body.token),
+    });
     expect(progress.statusCode).toBe(200);
   });
 
@@ -42,8 +47,21 @@ describe('student login and who may call the student routes', () => {
     const body = (await login(a.email)).json();
     expect(Object.keys(body).sort()).toEqual(
       [
-        'id', 'first_name', 'last_name', 'email', 'phone', 'course_type', 'course_start_date', 'enrollment_paid',
-        'course_paid', 'total_paid', 'completion_status', 'registration_date', 'referral_code', 'course_access_url', 'token',
+        'id',
+        'first_name',
+        'last_name',
+        'email',
+        'phone',
+        'course_type',
+        'course_start_date',
+        'enrollment_paid',
+        'course_paid',
+        'total_paid',
+        'completion_status',
+        'registration_date',
+        'referral_code',
+        'course_access_url',
+        'token',
       ].sort(),
     );
   });
@@ -76,21 +94,37 @@ describe('student login and who may call the student routes', () => {
       expect(forged.statusCode, `${route.method} ${route.url} with a forged token`).toBe(401);
     }
     // Nothing changed for A.
-    const progress = await t.app.inject({ method: 'GET', url: `/api/student/${a.id}/progress`, headers: bearer(await t.studentToken(a.id)) });
+    const progress = await t.app.inject({
+      method: 'GET',
+      url: `/api/student/${a.id}/progress`,
+      headers: bearer(await t.studentToken(a.id)),
+    });
     expect(progress.json().completed_stages).toBe(5);
-    const certificate = await t.app.inject({ method: 'GET', url: `/api/student/${a.id}/certificate`, headers: bearer(await t.studentToken(a.id)) });
+    const certificate = await t.app.inject({
+      method: 'GET',
+      url: `/api/student/${a.id}/certificate`,
+      headers: bearer(await t.studentToken(a.id)),
+    });
     expect(certificate.json()).toEqual({ status: 'none', certificate: null });
   });
 
   it('does not reveal whether an email exists to another student', async () => {
     const tokenB = await t.studentToken(b.id);
-    const unknown = await t.app.inject({ method: 'GET', url: '/api/students/ghost%40example.com/id-status', headers: bearer(tokenB) });
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/api/students/ghost%40example.com/id-status',
+      headers: bearer(tokenB),
+    });
     expect(unknown.statusCode).toBe(403);
   });
 
   it("lets an admin read a student's data", async () => {
     const admin = await t.adminToken();
-    for (const url of [`/api/student/${a.id}/progress`, `/api/students/${encodeURIComponent(a.email)}/id-status`, `/api/student/${a.id}`]) {
+    for (const url of [
+      `/api/student/${a.id}/progress`,
+      `/api/students/${encodeURIComponent(a.email)}/id-status`,
+      `/api/student/${a.id}`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: bearer(admin) });
       expect(res.statusCode, url).toBe(200);
     }

@@ -7,14 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
-import {
-  PDFDocument,
-  degrees,
-  rgb,
-  type PDFFont,
-  type PDFPage,
-  type RGB,
-} from 'pdf-lib';
+import { PDFDocument, degrees, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import { certificateQrPng } from './certificate-qr';
 import { formatCertificateDate, type CertificateDocument } from './certificate-document';
 
@@ -70,7 +63,13 @@ function drawCentred(page: PDFPage, text: string, x: number, fromTop: number, op
 }
 
 /** Draws `text` from `x` with its baseline `fromTop` points below the top edge. */
-function drawAt(page: PDFPage, text: string, x: number, fromTop: number, { font, size, color = INK }: TextOptions): void {
+function drawAt(
+  page: PDFPage,
+  text: string,
+  x: number,
+  fromTop: number,
+  { font, size, color = INK }: TextOptions,
+): void {
   page.drawText(text, { x, y: HEIGHT - fromTop, font, size, color });
 }
 

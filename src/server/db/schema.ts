@@ -19,12 +19,7 @@ import {
   bigserial,
   foreignKey,
 } from 'drizzle-orm/pg-core';
-import {
-  COMPLETION_STATUSES,
-  CONTACT_CATEGORIES,
-  COURSE_TYPES,
-  PAYMENT_TYPES,
-} from '../../shared/catalogue';
+import { COMPLETION_STATUSES, CONTACT_CATEGORIES, COURSE_TYPES, PAYMENT_TYPES } from '@shared/catalogue';
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
@@ -84,11 +79,12 @@ export const students = pgTable(
     check('students_total_paid_check', sql`${t.totalPaidPence} >= 0`),
     check('students_email_check', sql`position('@' in ${t.email}) > 1`),
     check('students_referral_code_check', sql`${t.referralCode} is null or ${t.referralCode} ~ '^VBR-[A-Z0-9]{6}$'`),
-    foreignKey({ name: 'students_referred_by_fk', columns: [t.referredBy], foreignColumns: [t.id] }).onDelete('set null'),
+    foreignKey({ name: 'students_referred_by_fk', columns: [t.referredBy], foreignColumns: [t.id] }).onDelete(
+      'set null',
+    ),
     check('students_not_self_referred', sql`${t.referredBy} is null or ${t.referredBy} <> ${t.id}`),
   ],
 );
-
 
 export const payments = pgTable(
   'payments',
@@ -246,10 +242,7 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>(),
     ...timestamps,
   },
-  (t) => [
-    index('audit_log_created_idx').on(t.createdAt.desc()),
-    index('audit_log_student_idx').on(t.studentId),
-  ],
+  (t) => [index('audit_log_created_idx').on(t.createdAt.desc()), index('audit_log_student_idx').on(t.studentId)],
 );
 
 export type Student = typeof students.$inferSelect;

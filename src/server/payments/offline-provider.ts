@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messages } from '../../shared/messages';
+import { messages } from '@shared/messages';
 import type { ChargeRequest, ChargeResult, PaymentProvider } from './provider';
 
 /**

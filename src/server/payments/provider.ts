@@ -16,8 +16,7 @@ export interface ChargeRequest {
 }
 
 export type ChargeResult =
-  | { outcome: 'completed'; providerReference: string }
-  | { outcome: 'declined'; detail: string };
+  { outcome: 'completed'; providerReference: string } | { outcome: 'declined'; detail: string };
 
 export interface PaymentProvider {
   charge(request: ChargeRequest): Promise<ChargeResult>;

@@ -1,5 +1,5 @@
 import { SquareClient, SquareEnvironment, SquareError, SquareTimeoutError } from 'square';
-import { messages } from '../../shared/messages';
+import { messages } from '@shared/messages';
 import type { ChargeRequest, ChargeResult, PaymentProvider } from './provider';
 import { ProviderUnavailableError } from './provider';
 
@@ -83,7 +83,10 @@ function toUnavailable(error: unknown): ProviderUnavailableError {
   if (error instanceof ProviderUnavailableError) return error;
   if (isTimeout(error)) return new ProviderUnavailableError('timeout', 'Square did not answer in time');
   if (error instanceof SquareError) {
-    return new ProviderUnavailableError('error', `Square answered ${error.statusCode ?? 'without a status'}: ${error.errors.map((e) => e.code).join(', ')}`);
+    return new ProviderUnavailableError(
+      'error',
+      `Square answered ${error.statusCode ?? 'without a status'}: ${error.errors.map((e) => e.code).join(', ')}`,
+    );
   }
   return new ProviderUnavailableError('error', error instanceof Error ? error.message : 'unknown provider error');
 }
@@ -91,5 +94,11 @@ function toUnavailable(error: unknown): ProviderUnavailableError {
 /** The SDK reports its own timeout either as SquareTimeoutError or as a status-less SquareError whose cause is "timeout". */
 function isTimeout(error: unknown): boolean {
   if (error instanceof SquareTimeoutError) return true;
-  return error instanceof SquareError && error.statusCode === undefined && String(error.cause ?? error.message).toLowerCase().includes('timeout');
+  return (
+    error instanceof SquareError &&
+    error.statusCode === undefined &&
+    String(error.cause ?? error.message)
+      .toLowerCase()
+      .includes('timeout')
+  );
 }

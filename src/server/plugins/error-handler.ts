@@ -4,7 +4,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { messages } from '../../shared/messages';
+import { messages } from '@shared/messages';
 import { AppError } from '../errors';
 
 export function registerErrorHandlers(app: FastifyInstance): void {

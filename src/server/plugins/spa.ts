@@ -11,8 +11,8 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { messages } from '../../shared/messages';
-import { isAppRoute, NOT_FOUND_FILE, SPA_SHELL_FILE } from '../../shared/route-patterns';
+import { messages } from '@shared/messages';
+import { isAppRoute, NOT_FOUND_FILE, SPA_SHELL_FILE } from '@shared/route-patterns';
 
 interface Page {
   html: string;
@@ -44,7 +44,9 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
       const read = (suffix: string) => (existsSync(full + suffix) ? readFileSync(full + suffix) : undefined);
       pages.set(
         relative,
-        inside && hasClient && existsSync(full) ? { html: readFileSync(full, 'utf8'), br: read('.br'), gzip: read('.gz') } : null,
+        inside && hasClient && existsSync(full)
+          ? { html: readFileSync(full, 'utf8'), br: read('.br'), gzip: read('.gz') }
+          : null,
       );
     }
     return pages.get(relative) ?? null;
@@ -62,7 +64,11 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
   }
 
   function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Page, status: number) {
-    reply.code(status).header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    reply
+      .code(status)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
     const accepts = String(request.headers['accept-encoding'] ?? '');
     if (/\bbr\b/.test(accepts)) {
       page.br ??= brotliCompressSync(page.html);

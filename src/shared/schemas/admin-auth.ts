@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { messages } from '../messages';
 
-const required = z.string({ error: messages.admin.loginFieldsRequired }).trim().min(1, messages.admin.loginFieldsRequired);
+const required = z
+  .string({ error: messages.admin.loginFieldsRequired })
+  .trim()
+  .min(1, messages.admin.loginFieldsRequired);
 
 export const adminLoginBody = z.object({
   username: required.max(64, messages.admin.invalidCredentials),

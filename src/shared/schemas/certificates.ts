@@ -92,5 +92,6 @@ export const sampleCertificateSchema = z.object({
 export type SampleCertificate = z.infer<typeof sampleCertificateSchema>;
 
 /** Where the PDFs are served (the student's own, and the SAMPLE one shown on /certificate-demo). */
-export const certificatePdfPath = (studentId: string) => `/api/student/${encodeURIComponent(studentId)}/certificate/pdf`;
+export const certificatePdfPath = (studentId: string) =>
+  `/api/student/${encodeURIComponent(studentId)}/certificate/pdf`;
 export const SAMPLE_CERTIFICATE_PDF_PATH = '/api/certificates/sample.pdf';

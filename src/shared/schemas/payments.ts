@@ -12,11 +12,20 @@ export const createPaymentBody = z.object({
   source_id: z.string().trim().min(1, 'source_id is required').max(512),
   student_id: uuidSchema,
   amount: z.number().positive().max(10_000),
-  currency: z.string().trim().toUpperCase().refine((value) => value === 'GBP', messages.enrolment.currencyNotSupported),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((value) => value === 'GBP', messages.enrolment.currencyNotSupported),
   payment_type: z.enum(PAYMENT_TYPES),
   description: z.string().trim().max(200).nullish(),
   /** One per payment attempt (crypto.randomUUID() in the browser), reused when that attempt is retried. */
-  idempotency_key: z.string().trim().min(8).max(64).regex(/^[A-Za-z0-9-]+$/, 'idempotency_key: Invalid format'),
+  idempotency_key: z
+    .string()
+    .trim()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/, 'idempotency_key: Invalid format'),
 });
 export type CreatePaymentBody = z.input<typeof createPaymentBody>;
 

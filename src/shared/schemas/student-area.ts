@@ -33,7 +33,11 @@ const STAGE_NUMBER_MESSAGE = 'stage_number must be a whole number between 1 and 
 /** POST /api/student/{id}/progress. `student_id`, when sent, must be the student of the path. */
 export const progressUpdateBody = z.object({
   student_id: uuidSchema.optional(),
-  stage_number: z.number({ error: STAGE_NUMBER_MESSAGE }).int(STAGE_NUMBER_MESSAGE).min(1, STAGE_NUMBER_MESSAGE).max(9, STAGE_NUMBER_MESSAGE),
+  stage_number: z
+    .number({ error: STAGE_NUMBER_MESSAGE })
+    .int(STAGE_NUMBER_MESSAGE)
+    .min(1, STAGE_NUMBER_MESSAGE)
+    .max(9, STAGE_NUMBER_MESSAGE),
   completed: z.boolean({ error: 'completed must be true or false' }),
 });
 export type ProgressUpdateBody = z.infer<typeof progressUpdateBody>;

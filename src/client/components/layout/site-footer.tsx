@@ -1,4 +1,4 @@
-import { footer, site } from '../../content';
+import { footer, site } from '@client/content';
 import { SmartLink } from './smart-link';
 
 /** The public pages' footer (SPEC.md section 2): student, support, policy, admin and external links. */

@@ -6,11 +6,7 @@ export function SmartLink({ href, className, children }: { href: string; classNa
   if (/^https?:\/\//.test(href) || href.startsWith('mailto:')) {
     const external = !href.startsWith('mailto:');
     return (
-      <a
-        href={href}
-        className={className}
-        {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-      >
+      <a href={href} className={className} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
         {children}
         {external && <span className="sr-only"> (opens in a new tab)</span>}
       </a>

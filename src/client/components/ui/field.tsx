@@ -1,5 +1,5 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { cn } from '../../lib/cn';
+import { cn } from '@client/lib/cn';
 
 export const inputClasses =
   'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 disabled:bg-slate-100 aria-[invalid=true]:border-red-600';
@@ -23,7 +23,12 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
     <div className={cn('space-y-1', className)}>
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
         {label}
-        {required && <span className="text-red-700" aria-hidden> *</span>}
+        {required && (
+          <span className="text-red-700" aria-hidden>
+            {' '}
+            *
+          </span>
+        )}
       </label>
       <input
         ref={ref}
@@ -34,8 +39,16 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
         required={required}
         {...props}
       />
-      {hint && <p id={hintId} className="text-sm text-slate-600">{hint}</p>}
-      {error && <p id={errorId} className="text-sm text-red-700">{error}</p>}
+      {hint && (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 });

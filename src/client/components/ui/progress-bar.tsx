@@ -1,4 +1,4 @@
-import { cn } from '../../lib/cn';
+import { cn } from '@client/lib/cn';
 
 /** A labelled horizontal progress bar (0–100). */
 export function ProgressBar({ value, label, className }: { value: number; label: string; className?: string }) {

@@ -2,8 +2,8 @@
  * The privacy policy and terms of sale. Kept beside the legal pages rather than in content.ts so
  * the landing page does not download them; the business terms and links they quote come from there.
  */
-import { COURSES, ENROLMENT_FEE_PENCE, formatPounds } from '../../../shared/catalogue';
-import { businessTerms, site } from '../../content';
+import { COURSES, ENROLMENT_FEE_PENCE, formatPounds } from '@shared/catalogue';
+import { businessTerms, site } from '@client/content';
 
 export interface PolicySection {
   heading: string;
@@ -15,7 +15,8 @@ const lastUpdated = '1 November 2026';
 export const privacyPolicy = {
   meta: {
     title: 'Privacy Policy | Video Book Review Specialist',
-    description: 'What personal data we collect when you enrol, why we keep it, and your rights under UK data protection law.',
+    description:
+      'What personal data we collect when you enrol, why we keep it, and your rights under UK data protection law.',
   },
   heading: 'Privacy Policy',
   lastUpdated,
@@ -52,7 +53,8 @@ export const privacyPolicy = {
 export const termsOfSale = {
   meta: {
     title: 'Terms of Sale | Video Book Review Specialist',
-    description: 'Prices, payment, access, refunds and course terms for the Video Book Review Specialist certification programme.',
+    description:
+      'Prices, payment, access, refunds and course terms for the Video Book Review Specialist certification programme.',
   },
   heading: 'Terms of Sale',
   lastUpdated,
@@ -89,4 +91,3 @@ export const termsOfSale = {
     },
   ] satisfies PolicySection[],
 } as const;
-

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { admins } from '../../db/schema';
+import type { Db } from '@server/db/client';
+import { admins } from '@server/db/schema';
 import { createAdmin, findAdminByUsername, generatePassword } from './create-admin';
 
 /**

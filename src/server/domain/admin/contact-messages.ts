@@ -1,10 +1,10 @@
 import { count, desc, eq, isNull } from 'drizzle-orm';
-import { messages as texts } from '../../../shared/messages';
-import type { ContactMessage, MessageListResponse, PaginationQuery } from '../../../shared/schemas/admin';
-import type { Db } from '../../db/client';
-import { contactMessages } from '../../db/schema';
-import { notFound } from '../../errors';
-import type { AdminAuth } from '../../plugins/auth';
+import { messages as texts } from '@shared/messages';
+import type { ContactMessage, MessageListResponse, PaginationQuery } from '@shared/schemas/admin';
+import type { Db } from '@server/db/client';
+import { contactMessages } from '@server/db/schema';
+import { notFound } from '@server/errors';
+import type { AdminAuth } from '@server/plugins/auth';
 import { writeAudit } from '../audit/write-audit';
 import { pageOffset } from './student-filters';
 

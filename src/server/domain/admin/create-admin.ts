@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { admins } from '../../db/schema';
-import { hashPassword, MIN_PASSWORD_LENGTH } from '../../lib/passwords';
+import type { Db } from '@server/db/client';
+import { admins } from '@server/db/schema';
+import { hashPassword, MIN_PASSWORD_LENGTH } from '@server/lib/passwords';
 
 export function generatePassword(): string {
   return randomBytes(18).toString('base64url'); // 24 characters
@@ -40,6 +40,9 @@ export async function setAdminPassword(db: Db, username: string, password: strin
   }
   const admin = await findAdminByUsername(db, username);
   if (!admin) return false;
-  await db.update(admins).set({ passwordHash: await hashPassword(password) }).where(eq(admins.id, admin.id));
+  await db
+    .update(admins)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(admins.id, admin.id));
   return true;
 }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { auditLog, idVerifications, students } from '../../db/schema';
-import type { AdminAuth } from '../../plugins/auth';
-import type { DocumentStorage } from '../../storage/storage';
+import type { Db } from '@server/db/client';
+import { auditLog, idVerifications, students } from '@server/db/schema';
+import type { AdminAuth } from '@server/plugins/auth';
+import type { DocumentStorage } from '@server/storage/storage';
 import { writeAudit } from '../audit/write-audit';
 import { getStudent } from '../students/find-student';
 

@@ -1,8 +1,8 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import { formatPounds } from '../../../shared/catalogue';
-import { COMPLETION_STATUS_LABELS, STUDENT_CSV_COLUMNS, type StudentFilter } from '../../../shared/schemas/admin';
-import type { Db } from '../../db/client';
-import { students } from '../../db/schema';
+import { formatPounds } from '@shared/catalogue';
+import { COMPLETION_STATUS_LABELS, STUDENT_CSV_COLUMNS, type StudentFilter } from '@shared/schemas/admin';
+import type { Db } from '@server/db/client';
+import { students } from '@server/db/schema';
 import { newestFirst, studentFilterWhere } from './student-filters';
 
 const BATCH_SIZE = 2000;

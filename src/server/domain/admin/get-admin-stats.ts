@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { penceToPounds } from '../../../shared/catalogue';
-import type { AdminStats, WeeklyFigure } from '../../../shared/schemas/admin';
-import type { Db } from '../../db/client';
+import { penceToPounds } from '@shared/catalogue';
+import type { AdminStats, WeeklyFigure } from '@shared/schemas/admin';
+import type { Db } from '@server/db/client';
 
 export const CHART_WEEKS = 12;
 

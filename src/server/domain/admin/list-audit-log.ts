@@ -1,7 +1,7 @@
 import { count, desc } from 'drizzle-orm';
-import type { AuditListResponse, PaginationQuery } from '../../../shared/schemas/admin';
-import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import type { AuditListResponse, PaginationQuery } from '@shared/schemas/admin';
+import type { Db } from '@server/db/client';
+import { auditLog } from '@server/db/schema';
 import { pageOffset } from './student-filters';
 
 /** Activity view: who did what to which student, newest first. */

@@ -1,5 +1,5 @@
-import type { ProgressListQuery, ReferralListResponse } from '../../../shared/schemas/admin';
-import type { Db } from '../../db/client';
+import type { ProgressListQuery, ReferralListResponse } from '@shared/schemas/admin';
+import type { Db } from '@server/db/client';
 import { pageOfStudents, studentFilterWhere } from './student-filters';
 
 /** Referral Codes tab: every student with their code and payment state. */

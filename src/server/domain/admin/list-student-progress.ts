@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import type { ProgressListQuery, ProgressListResponse } from '../../../shared/schemas/admin';
-import { summariseProgress } from '../../../shared/progress';
-import type { Db } from '../../db/client';
-import { stageProgress, students } from '../../db/schema';
+import type { ProgressListQuery, ProgressListResponse } from '@shared/schemas/admin';
+import { summariseProgress } from '@shared/progress';
+import type { Db } from '@server/db/client';
+import { stageProgress, students } from '@server/db/schema';
 import { pageOfStudents, studentFilterWhere } from './student-filters';
 
 /** Course Progress tab: students whose course is paid, one page at a time, with their stages. */
@@ -13,7 +13,12 @@ export async function listStudentProgress(db: Db, query: ProgressListQuery): Pro
     ? await db
         .select({ studentId: stageProgress.studentId, stageNumber: stageProgress.stageNumber })
         .from(stageProgress)
-        .where(inArray(stageProgress.studentId, rows.map((r) => r.id)))
+        .where(
+          inArray(
+            stageProgress.studentId,
+            rows.map((r) => r.id),
+          ),
+        )
     : [];
   return {
     students: rows.map((row) => ({

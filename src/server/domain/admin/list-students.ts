@@ -1,5 +1,5 @@
-import type { StudentListQuery, StudentListResponse } from '../../../shared/schemas/admin';
-import type { Db } from '../../db/client';
+import type { StudentListQuery, StudentListResponse } from '@shared/schemas/admin';
+import type { Db } from '@server/db/client';
 import { toStudentRecord } from '../students/to-student-record';
 import { pageOfStudents, studentFilterWhere } from './student-filters';
 

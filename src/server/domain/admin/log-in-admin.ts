@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { messages } from '../../../shared/messages';
-import type { Db } from '../../db/client';
-import { adminTokenRevocations, admins } from '../../db/schema';
-import { AppError, unauthorized } from '../../errors';
-import type { LoginThrottle } from '../../lib/login-throttle';
-import { dummyPasswordHash, verifyPassword } from '../../lib/passwords';
-import { ADMIN_TOKEN_TTL_SECONDS, type TokenService } from '../../lib/tokens';
-import type { AdminAuth } from '../../plugins/auth';
+import { messages } from '@shared/messages';
+import type { Db } from '@server/db/client';
+import { adminTokenRevocations, admins } from '@server/db/schema';
+import { AppError, unauthorized } from '@server/errors';
+import type { LoginThrottle } from '@server/lib/login-throttle';
+import { dummyPasswordHash, verifyPassword } from '@server/lib/passwords';
+import { ADMIN_TOKEN_TTL_SECONDS, type TokenService } from '@server/lib/tokens';
+import type { AdminAuth } from '@server/plugins/auth';
 import { findAdminByUsername } from './create-admin';
 
 /** Checks the password (argon2id) under a per-username throttle and issues a bearer token. */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { COURSES, paymentAmountPence, type PaymentType } from '../../../shared/catalogue';
-import type { MarkPaidType } from '../../../shared/schemas/admin';
-import type { StudentRecord } from '../../../shared/schemas/student';
-import type { Db } from '../../db/client';
-import { payments } from '../../db/schema';
-import type { AdminAuth } from '../../plugins/auth';
+import { COURSES, paymentAmountPence, type PaymentType } from '@shared/catalogue';
+import type { MarkPaidType } from '@shared/schemas/admin';
+import type { StudentRecord } from '@shared/schemas/student';
+import type { Db } from '@server/db/client';
+import { payments } from '@server/db/schema';
+import type { AdminAuth } from '@server/plugins/auth';
 import { writeAudit } from '../audit/write-audit';
 import { applyPaymentToStudent, assertPayable } from '../payments/apply-payment';
 import { getStudent } from '../students/find-student';
@@ -38,7 +38,9 @@ export async function markStudentPaid(
       status: 'completed',
       method: 'manual',
       idempotencyKey: `manual-${randomUUID()}`,
-      description: courseType ? `Manual payment: ${paymentType} (${COURSES[courseType].title})` : 'Manual payment: enrollment',
+      description: courseType
+        ? `Manual payment: ${paymentType} (${COURSES[courseType].title})`
+        : 'Manual payment: enrollment',
       notes: options.notes || null,
       recordedBy: admin.adminId,
       createdAt: now,

@@ -1,7 +1,7 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
-import type { StudentFilter } from '../../../shared/schemas/admin';
-import type { Db } from '../../db/client';
-import { students, type Student } from '../../db/schema';
+import type { StudentFilter } from '@shared/schemas/admin';
+import type { Db } from '@server/db/client';
+import { students, type Student } from '@server/db/schema';
 
 /** `%term%` for LIKE, with the term lower-cased and its own % _ \ taken literally. */
 export function containsPattern(term: string): string {

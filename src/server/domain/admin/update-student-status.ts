@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { CompletionStatus } from '../../../shared/catalogue';
-import { messages } from '../../../shared/messages';
-import type { StudentRecord } from '../../../shared/schemas/student';
-import type { Db } from '../../db/client';
-import { students } from '../../db/schema';
-import { badRequest } from '../../errors';
-import type { AdminAuth } from '../../plugins/auth';
+import type { CompletionStatus } from '@shared/catalogue';
+import { messages } from '@shared/messages';
+import type { StudentRecord } from '@shared/schemas/student';
+import type { Db } from '@server/db/client';
+import { students } from '@server/db/schema';
+import { badRequest } from '@server/errors';
+import type { AdminAuth } from '@server/plugins/auth';
 import { writeAudit } from '../audit/write-audit';
 import { getStudent } from '../students/find-student';
 import { toStudentRecord } from '../students/to-student-record';

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client';
-import { auditLog } from '../../db/schema';
-import type { AdminAuth } from '../../plugins/auth';
+import type { Db } from '@server/db/client';
+import { auditLog } from '@server/db/schema';
+import type { AdminAuth } from '@server/plugins/auth';
 
 export type AuditAction =
   | 'student.status_changed'
@@ -16,7 +16,12 @@ export type AuditAction =
 export async function writeAudit(
   tx: Db,
   admin: Pick<AdminAuth, 'adminId' | 'username'>,
-  entry: { action: AuditAction; studentId?: string | null; studentName?: string | null; details?: Record<string, unknown> },
+  entry: {
+    action: AuditAction;
+    studentId?: string | null;
+    studentName?: string | null;
+    details?: Record<string, unknown>;
+  },
 ): Promise<void> {
   await tx.insert(auditLog).values({
     adminId: admin.adminId,

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { messages } from '../../../shared/messages';
-import type { ActivateCertificateResponse } from '../../../shared/schemas/certificates';
-import type { Db } from '../../db/client';
-import { certificates, students } from '../../db/schema';
-import { notFound } from '../../errors';
-import type { AdminAuth } from '../../plugins/auth';
+import { messages } from '@shared/messages';
+import type { ActivateCertificateResponse } from '@shared/schemas/certificates';
+import type { Db } from '@server/db/client';
+import { certificates, students } from '@server/db/schema';
+import { notFound } from '@server/errors';
+import type { AdminAuth } from '@server/plugins/auth';
 import { writeAudit } from '../audit/write-audit';
 import { normaliseCertificateId } from './normalise-certificate-id';
 

@@ -1,8 +1,8 @@
-import { COURSES } from '../../../shared/catalogue';
-import { messages } from '../../../shared/messages';
-import { verificationUrl, type CertificateDocument } from '../../certificates/certificate-document';
-import type { Db } from '../../db/client';
-import { conflict, notFound } from '../../errors';
+import { COURSES } from '@shared/catalogue';
+import { messages } from '@shared/messages';
+import { verificationUrl, type CertificateDocument } from '@server/certificates/certificate-document';
+import type { Db } from '@server/db/client';
+import { conflict, notFound } from '@server/errors';
 import { getStudent } from '../students/find-student';
 import { getStudentCertificate } from '../students/get-student-certificate';
 

@@ -1,7 +1,7 @@
 import { count, desc, eq, isNull } from 'drizzle-orm';
-import type { AdminCertificatesResponse } from '../../../shared/schemas/certificates';
-import type { Db } from '../../db/client';
-import { certificates, students } from '../../db/schema';
+import type { AdminCertificatesResponse } from '@shared/schemas/certificates';
+import type { Db } from '@server/db/client';
+import { certificates, students } from '@server/db/schema';
 
 /** The admin Certificates tab: pending first (they need action), then the newest requests. */
 export async function listCertificates(

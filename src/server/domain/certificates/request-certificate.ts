@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { messages } from '../../../shared/messages';
-import { summariseProgress } from '../../../shared/progress';
-import type { CertificateRequestBody } from '../../../shared/schemas/student-area';
-import type { Db } from '../../db/client';
-import { certificates } from '../../db/schema';
-import { badRequest, conflict, forbidden } from '../../errors';
-import { newCertificateId } from '../../lib/codes';
+import { messages } from '@shared/messages';
+import { summariseProgress } from '@shared/progress';
+import type { CertificateRequestBody } from '@shared/schemas/student-area';
+import type { Db } from '@server/db/client';
+import { certificates } from '@server/db/schema';
+import { badRequest, conflict, forbidden } from '@server/errors';
+import { newCertificateId } from '@server/lib/codes';
 import { completedStages } from '../progress/get-progress';
 import { getStudent } from '../students/find-student';
 
@@ -13,7 +13,11 @@ import { getStudent } from '../students/find-student';
  * A student at 100% asks for their certificate, once. It starts pending until an admin activates
  * it. The completion date is the day the last stage was completed (the day 100% was reached).
  */
-export async function requestCertificate(db: Db, studentId: string, request: CertificateRequestBody = {}): Promise<void> {
+export async function requestCertificate(
+  db: Db,
+  studentId: string,
+  request: CertificateRequestBody = {},
+): Promise<void> {
   if (request.student_id && request.student_id !== studentId) throw badRequest(messages.student.studentIdMismatch);
   await db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);
@@ -22,7 +26,10 @@ export async function requestCertificate(db: Db, studentId: string, request: Cer
       throw badRequest(messages.student.certificateCourseMismatch);
     }
     const stages = await completedStages(tx, studentId);
-    const progress = summariseProgress(student.courseType, stages.map((s) => s.stageNumber));
+    const progress = summariseProgress(
+      student.courseType,
+      stages.map((s) => s.stageNumber),
+    );
     if (progress.progress_percentage < 100) throw badRequest(messages.student.certificateNeedsFullProgress);
 
     const [existing] = await tx
@@ -46,7 +53,11 @@ export async function requestCertificate(db: Db, studentId: string, request: Cer
 async function unusedCertificateId(tx: Db): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const candidate = newCertificateId();
-    const taken = await tx.select({ id: certificates.id }).from(certificates).where(eq(certificates.certificateId, candidate)).limit(1);
+    const taken = await tx
+      .select({ id: certificates.id })
+      .from(certificates)
+      .where(eq(certificates.certificateId, candidate))
+      .limit(1);
     if (taken.length === 0) return candidate;
   }
   throw new Error('could not find a free certificate id');

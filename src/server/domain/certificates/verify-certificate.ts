@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { COURSES } from '../../../shared/catalogue';
-import { messages } from '../../../shared/messages';
-import type { CertificateVerification } from '../../../shared/schemas/certificates';
-import type { Db } from '../../db/client';
-import { certificates, idVerifications, students } from '../../db/schema';
-import { notFound } from '../../errors';
+import { COURSES } from '@shared/catalogue';
+import { messages } from '@shared/messages';
+import type { CertificateVerification } from '@shared/schemas/certificates';
+import type { Db } from '@server/db/client';
+import { certificates, idVerifications, students } from '@server/db/schema';
+import { notFound } from '@server/errors';
 import { normaliseCertificateId } from './normalise-certificate-id';
 
 /**

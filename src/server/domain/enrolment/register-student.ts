@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { messages } from '../../../shared/messages';
-import type { Db } from '../../db/client';
-import { students, type Student } from '../../db/schema';
-import { badRequest } from '../../errors';
+import { messages } from '@shared/messages';
+import type { Db } from '@server/db/client';
+import { students, type Student } from '@server/db/schema';
+import { badRequest } from '@server/errors';
 import { findStudentByEmail } from '../students/find-student';
 
 export interface Registration {
@@ -52,4 +52,3 @@ export async function registerStudent(db: Db, registration: Registration): Promi
     throw error;
   }
 }
-

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { courseSchedule, type CourseType } from '../../../shared/catalogue';
-import { messages } from '../../../shared/messages';
-import type { Db } from '../../db/client';
-import { students, type Student } from '../../db/schema';
-import { badRequest, conflict } from '../../errors';
+import { courseSchedule, type CourseType } from '@shared/catalogue';
+import { messages } from '@shared/messages';
+import type { Db } from '@server/db/client';
+import { students, type Student } from '@server/db/schema';
+import { badRequest, conflict } from '@server/errors';
 import { getStudent } from '../students/find-student';
 
 /**
@@ -19,7 +19,8 @@ export async function selectCourse(
   if (!intakes.includes(options.courseStartDate)) throw badRequest(messages.enrolment.invalidStartDate);
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, options.studentId, true);
-    if (student.coursePaid && student.courseType !== options.courseType) throw conflict(messages.enrolment.courseAlreadyPaid);
+    if (student.coursePaid && student.courseType !== options.courseType)
+      throw conflict(messages.enrolment.courseAlreadyPaid);
     const [updated] = await tx
       .update(students)
       .set({ courseType: options.courseType, courseStartDate: options.courseStartDate, updatedAt: new Date() })

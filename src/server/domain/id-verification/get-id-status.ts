@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { IdStatus } from '../../../shared/catalogue';
-import type { IdStatusResponse } from '../../../shared/schemas/id-verification';
-import type { Db } from '../../db/client';
-import { idVerifications, type IdVerification } from '../../db/schema';
+import type { IdStatus } from '@shared/catalogue';
+import type { IdStatusResponse } from '@shared/schemas/id-verification';
+import type { Db } from '@server/db/client';
+import { idVerifications, type IdVerification } from '@server/db/schema';
 
 /** The verification row of a student, or null (which means `not_required`). */
 export async function findIdVerification(db: Db, studentId: string, forUpdate = false): Promise<IdVerification | null> {

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { PendingIdVerification } from '../../../shared/schemas/id-verification';
-import type { Db } from '../../db/client';
-import { idVerifications, students } from '../../db/schema';
+import type { PendingIdVerification } from '@shared/schemas/id-verification';
+import type { Db } from '@server/db/client';
+import { idVerifications, students } from '@server/db/schema';
 
 /** The admin path that streams a student's document (needs the admin token). */
 export const idDocumentPath = (studentId: string) => `/api/admin/id-verifications/${studentId}/document`;

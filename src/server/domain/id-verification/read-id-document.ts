@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
-import { messages } from '../../../shared/messages';
-import type { Db } from '../../db/client';
-import { notFound } from '../../errors';
-import type { DocumentStorage } from '../../storage/storage';
+import { messages } from '@shared/messages';
+import type { Db } from '@server/db/client';
+import { notFound } from '@server/errors';
+import type { DocumentStorage } from '@server/storage/storage';
 import { findIdVerification } from './get-id-status';
 
 const EXTENSIONS = { 'image/jpeg': 'jpg', 'image/png': 'png', 'application/pdf': 'pdf' } as const;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { messages } from '../../../shared/messages';
-import type { IdReviewBody, IdStatusResponse } from '../../../shared/schemas/id-verification';
-import type { Db } from '../../db/client';
-import { idVerifications } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../errors';
-import type { AdminAuth } from '../../plugins/auth';
+import { messages } from '@shared/messages';
+import type { IdReviewBody, IdStatusResponse } from '@shared/schemas/id-verification';
+import type { Db } from '@server/db/client';
+import { idVerifications } from '@server/db/schema';
+import { badRequest, conflict, notFound } from '@server/errors';
+import type { AdminAuth } from '@server/plugins/auth';
 import { writeAudit } from '../audit/write-audit';
 import { getStudent } from '../students/find-student';
 import { findIdVerification, toIdStatus } from './get-id-status';

@@ -1,6 +1,6 @@
-import type { IdStatusResponse } from '../../../shared/schemas/id-verification';
-import type { Db } from '../../db/client';
-import { idVerifications } from '../../db/schema';
+import type { IdStatusResponse } from '@shared/schemas/id-verification';
+import type { Db } from '@server/db/client';
+import { idVerifications } from '@server/db/schema';
 import { getIdStatus } from './get-id-status';
 
 /** 'Start ID Verification': records that the student must upload an ID. Harmless when already started. */

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { ID_UPLOAD_MAX_BYTES, messages } from '../../../shared/messages';
-import type { IdStatusResponse } from '../../../shared/schemas/id-verification';
-import type { Db } from '../../db/client';
-import { idVerifications } from '../../db/schema';
-import { AppError, badRequest, conflict } from '../../errors';
-import type { DocumentStorage } from '../../storage/storage';
+import { ID_UPLOAD_MAX_BYTES, messages } from '@shared/messages';
+import type { IdStatusResponse } from '@shared/schemas/id-verification';
+import type { Db } from '@server/db/client';
+import { idVerifications } from '@server/db/schema';
+import { AppError, badRequest, conflict } from '@server/errors';
+import type { DocumentStorage } from '@server/storage/storage';
 import { canUploadId, findIdVerification, idStatusOf, toIdStatus } from './get-id-status';
 
 /** What the first bytes of a file may be, and how it is stored. Never the name or the declared type. */

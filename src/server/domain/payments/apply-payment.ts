@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { CourseType, PaymentType } from '../../../shared/catalogue';
-import type { Db } from '../../db/client';
-import { students, type Student } from '../../db/schema';
-import { badRequest, conflict } from '../../errors';
-import { newReferralCode } from '../../lib/codes';
+import type { CourseType, PaymentType } from '@shared/catalogue';
+import type { Db } from '@server/db/client';
+import { students, type Student } from '@server/db/schema';
+import { badRequest, conflict } from '@server/errors';
+import { newReferralCode } from '@server/lib/codes';
 
 /** What each payment type pays for. */
 export const PAYS_FOR: Record<PaymentType, { enrollment: boolean; course: boolean }> = {
@@ -52,8 +52,7 @@ export async function applyPaymentToStudent(
   payment: { paymentType: PaymentType; amountPence: number; courseType?: CourseType | null },
 ): Promise<Student> {
   const pays = PAYS_FOR[payment.paymentType];
-  const referralCode =
-    pays.enrollment && !student.referralCode ? await uniqueReferralCode(tx) : student.referralCode;
+  const referralCode = pays.enrollment && !student.referralCode ? await uniqueReferralCode(tx) : student.referralCode;
   const [updated] = await tx
     .update(students)
     .set({

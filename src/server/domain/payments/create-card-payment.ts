@@ -9,12 +9,12 @@
  *    marked so that a retry with the same key may ask the provider again (which never charges twice).
  */
 import { and, eq, gt, ne } from 'drizzle-orm';
-import { paymentAmountPence, poundsToPence, formatPounds, type PaymentType } from '../../../shared/catalogue';
-import { messages } from '../../../shared/messages';
-import type { Db } from '../../db/client';
-import { payments, type Payment, type Student } from '../../db/schema';
-import { AppError, badRequest, conflict } from '../../errors';
-import { ProviderUnavailableError, type PaymentProvider } from '../../payments/provider';
+import { paymentAmountPence, poundsToPence, formatPounds, type PaymentType } from '@shared/catalogue';
+import { messages } from '@shared/messages';
+import type { Db } from '@server/db/client';
+import { payments, type Payment, type Student } from '@server/db/schema';
+import { AppError, badRequest, conflict } from '@server/errors';
+import { ProviderUnavailableError, type PaymentProvider } from '@server/payments/provider';
 import { getStudent } from '../students/find-student';
 import { applyPaymentToStudent, assertPayable } from './apply-payment';
 import { describePayment } from './describe-payment';
@@ -36,15 +36,26 @@ export interface CardPaymentResult {
 }
 
 /** failure_detail on a still-pending row: the last provider call ended without a known outcome. */
-const UNKNOWN_OUTCOME = { timeout: 'unknown outcome: provider timeout', error: 'unknown outcome: provider error' } as const;
+const UNKNOWN_OUTCOME = {
+  timeout: 'unknown outcome: provider timeout',
+  error: 'unknown outcome: provider error',
+} as const;
 /** Another attempt for the same student that is younger than this blocks a new one. */
 const IN_FLIGHT_WINDOW_MS = 15 * 60 * 1000;
 const WAIT_FOR_OTHER_ATTEMPT_MS = 25_000;
 
-export async function createCardPayment(db: Db, provider: PaymentProvider, input: CardPaymentInput): Promise<CardPaymentResult> {
+export async function createCardPayment(
+  db: Db,
+  provider: PaymentProvider,
+  input: CardPaymentInput,
+): Promise<CardPaymentResult> {
   const claim = await db.transaction(async (tx) => {
     const student = await getStudent(tx, input.studentId, true);
-    const [existing] = await tx.select().from(payments).where(eq(payments.idempotencyKey, input.idempotencyKey)).limit(1);
+    const [existing] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.idempotencyKey, input.idempotencyKey))
+      .limit(1);
     if (existing) {
       if (existing.studentId !== student.id || existing.paymentType !== input.paymentType) {
         throw conflict('This idempotency key belongs to another payment. Please start a new payment.');
@@ -107,7 +118,13 @@ async function takeOverOrWait(db: Db, payment: Payment): Promise<Payment> {
       const [taken] = await db
         .update(payments)
         .set({ failureDetail: null })
-        .where(and(eq(payments.id, current.id), eq(payments.status, 'pending'), eq(payments.failureDetail, current.failureDetail)))
+        .where(
+          and(
+            eq(payments.id, current.id),
+            eq(payments.status, 'pending'),
+            eq(payments.failureDetail, current.failureDetail),
+          ),
+        )
         .returning();
       if (taken) return taken;
     }
@@ -117,7 +134,12 @@ async function takeOverOrWait(db: Db, payment: Payment): Promise<Payment> {
   }
 }
 
-async function chargeAndRecord(db: Db, provider: PaymentProvider, payment: Payment, sourceId: string): Promise<CardPaymentResult> {
+async function chargeAndRecord(
+  db: Db,
+  provider: PaymentProvider,
+  payment: Payment,
+  sourceId: string,
+): Promise<CardPaymentResult> {
   let result;
   try {
     result = await provider.charge({
@@ -148,7 +170,12 @@ async function chargeAndRecord(db: Db, provider: PaymentProvider, payment: Payme
   return db.transaction(async (tx) => {
     const [completed] = await tx
       .update(payments)
-      .set({ status: 'completed', completedAt: new Date(), providerReference: result.providerReference, failureDetail: null })
+      .set({
+        status: 'completed',
+        completedAt: new Date(),
+        providerReference: result.providerReference,
+        failureDetail: null,
+      })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
       .returning();
     const student = await getStudent(tx, payment.studentId ?? '', true);

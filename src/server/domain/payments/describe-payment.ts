@@ -1,4 +1,4 @@
-import { COURSES, type CourseType, type PaymentType } from '../../../shared/catalogue';
+import { COURSES, type CourseType, type PaymentType } from '@shared/catalogue';
 
 /** "Enrollment Fee", "Pro Course", "Enrollment Fee + Foundation Course": what the payment row and Square show. */
 export function describePayment(type: PaymentType, course: CourseType | null | undefined): string {

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { summariseProgress } from '../../../shared/progress';
-import type { StudentProgress } from '../../../shared/schemas/student-area';
-import type { Db } from '../../db/client';
-import { stageProgress, type Student } from '../../db/schema';
+import { summariseProgress } from '@shared/progress';
+import type { StudentProgress } from '@shared/schemas/student-area';
+import type { Db } from '@server/db/client';
+import { stageProgress, type Student } from '@server/db/schema';
 
-export async function completedStages(db: Db, studentId: string): Promise<{ stageNumber: number; completedAt: Date }[]> {
+export async function completedStages(
+  db: Db,
+  studentId: string,
+): Promise<{ stageNumber: number; completedAt: Date }[]> {
   return db
     .select({ stageNumber: stageProgress.stageNumber, completedAt: stageProgress.completedAt })
     .from(stageProgress)
@@ -20,6 +23,9 @@ export async function getProgress(db: Db, student: Student): Promise<StudentProg
     email: student.email,
     course_type: student.courseType ?? null,
     course_paid: student.coursePaid,
-    ...summariseProgress(student.courseType ?? null, stages.map((s) => s.stageNumber)),
+    ...summariseProgress(
+      student.courseType ?? null,
+      stages.map((s) => s.stageNumber),
+    ),
   };
 }

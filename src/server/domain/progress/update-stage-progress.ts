@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { totalStages } from '../../../shared/catalogue';
-import { messages } from '../../../shared/messages';
-import type { ProgressUpdateBody, StudentProgress } from '../../../shared/schemas/student-area';
-import type { Db } from '../../db/client';
-import { stageProgress, students } from '../../db/schema';
-import { badRequest, forbidden } from '../../errors';
+import { totalStages } from '@shared/catalogue';
+import { messages } from '@shared/messages';
+import type { ProgressUpdateBody, StudentProgress } from '@shared/schemas/student-area';
+import type { Db } from '@server/db/client';
+import { stageProgress, students } from '@server/db/schema';
+import { badRequest, forbidden } from '@server/errors';
 import { findIdVerification } from '../id-verification/get-id-status';
 import { getStudent } from '../students/find-student';
 import { getProgress } from './get-progress';
@@ -13,7 +13,11 @@ import { getProgress } from './get-progress';
  * Marks one stage complete or incomplete. Only for a paid course whose student's ID is approved.
  * The first completed stage moves the student from `enrolled` to `in_progress`.
  */
-export async function updateStageProgress(db: Db, studentId: string, update: ProgressUpdateBody): Promise<StudentProgress> {
+export async function updateStageProgress(
+  db: Db,
+  studentId: string,
+  update: ProgressUpdateBody,
+): Promise<StudentProgress> {
   if (update.student_id && update.student_id !== studentId) throw badRequest(messages.student.studentIdMismatch);
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { COURSES } from '../../../shared/catalogue';
-import type { RecentSignup } from '../../../shared/schemas/public';
-import type { Db } from '../../db/client';
-import { payments, students } from '../../db/schema';
+import { COURSES } from '@shared/catalogue';
+import type { RecentSignup } from '@shared/schemas/public';
+import type { Db } from '@server/db/client';
+import { payments, students } from '@server/db/schema';
 
 export const RECENT_SIGNUPS_LIMIT = 10;
 export const DEFAULT_SIGNUP_LOCATION = 'UK';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { students, type Student } from '../../db/schema';
-import { notFound } from '../../errors';
+import type { Db } from '@server/db/client';
+import { students, type Student } from '@server/db/schema';
+import { notFound } from '@server/errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { CERTIFICATE_SIGNATORY, type StudentCertificateResponse } from '../../../shared/schemas/certificates';
-import type { Db } from '../../db/client';
-import { certificates, type Student } from '../../db/schema';
+import { CERTIFICATE_SIGNATORY, type StudentCertificateResponse } from '@shared/schemas/certificates';
+import type { Db } from '@server/db/client';
+import { certificates, type Student } from '@server/db/schema';
 
 /** The student's certificate (pending until an admin activates it), or status `none` when none was requested. */
 export async function getStudentCertificate(

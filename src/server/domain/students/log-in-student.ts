@@ -1,15 +1,19 @@
-import { messages } from '../../../shared/messages';
-import type { StudentAreaRecord, StudentLoginResponse } from '../../../shared/schemas/student-area';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import type { Student } from '../../db/schema';
-import { notFound } from '../../errors';
-import type { TokenService } from '../../lib/tokens';
+import { messages } from '@shared/messages';
+import type { StudentAreaRecord, StudentLoginResponse } from '@shared/schemas/student-area';
+import type { Config } from '@server/config';
+import type { Db } from '@server/db/client';
+import type { Student } from '@server/db/schema';
+import { notFound } from '@server/errors';
+import type { TokenService } from '@server/lib/tokens';
 import { findIdVerification, idStatusOf } from '../id-verification/get-id-status';
 import { findStudentByEmail } from './find-student';
 import { toStudentAreaRecord } from './to-student-record';
 
-export async function getStudentAreaRecord(db: Db, config: Pick<Config, 'courseAccessUrls'>, student: Student): Promise<StudentAreaRecord> {
+export async function getStudentAreaRecord(
+  db: Db,
+  config: Pick<Config, 'courseAccessUrls'>,
+  student: Student,
+): Promise<StudentAreaRecord> {
   const verification = await findIdVerification(db, student.id);
   return toStudentAreaRecord(student, idStatusOf(verification), config.courseAccessUrls);
 }

@@ -1,7 +1,7 @@
-import { penceToPounds, type CourseType, type IdStatus } from '../../../shared/catalogue';
-import type { StudentRecord } from '../../../shared/schemas/student';
-import type { StudentAreaRecord } from '../../../shared/schemas/student-area';
-import type { Student } from '../../db/schema';
+import { penceToPounds, type CourseType, type IdStatus } from '@shared/catalogue';
+import type { StudentRecord } from '@shared/schemas/student';
+import type { StudentAreaRecord } from '@shared/schemas/student-area';
+import type { Student } from '@server/db/schema';
 
 /** The API shape of a student row (snake_case, pounds, ISO dates). */
 export function toStudentRecord(student: Student): StudentRecord {
@@ -31,6 +31,9 @@ export function toStudentAreaRecord(
   idStatus: IdStatus,
   courseAccessUrls: Partial<Record<CourseType, string>>,
 ): StudentAreaRecord {
-  const url = student.coursePaid && student.courseType && idStatus === 'approved' ? courseAccessUrls[student.courseType] : undefined;
+  const url =
+    student.coursePaid && student.courseType && idStatus === 'approved'
+      ? courseAccessUrls[student.courseType]
+      : undefined;
   return { ...toStudentRecord(student), course_access_url: url ?? null };
 }

@@ -1,6 +1,6 @@
-import type { ContactCategory } from '../../../shared/catalogue';
-import type { Db } from '../../db/client';
-import { contactMessages } from '../../db/schema';
+import type { ContactCategory } from '@shared/catalogue';
+import type { Db } from '@server/db/client';
+import { contactMessages } from '@server/db/schema';
 
 export interface ContactMessageInput {
   name: string;

@@ -4,11 +4,11 @@ import {
   adminCertificatesQuery,
   adminCertificatesResponse,
   certificateIdParams,
-} from '../../../shared/schemas/certificates';
-import { errorSchema } from '../../../shared/schemas/common';
-import { activateCertificate } from '../../domain/certificates/activate-certificate';
-import { listCertificates } from '../../domain/certificates/list-certificates';
-import { requireAdmin } from '../../plugins/auth';
+} from '@shared/schemas/certificates';
+import { errorSchema } from '@shared/schemas/common';
+import { activateCertificate } from '@server/domain/certificates/activate-certificate';
+import { listCertificates } from '@server/domain/certificates/list-certificates';
+import { requireAdmin } from '@server/plugins/auth';
 
 /** Admin certificates routes; registered inside the guarded admin scope (an admin token is already checked). */
 const certificateAdminRoutes: FastifyPluginAsyncZod = async (app) => {

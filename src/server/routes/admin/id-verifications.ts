@@ -1,20 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, uuidSchema } from '../../../shared/schemas/common';
-import { idReviewBody, idStatusSchema, pendingIdVerificationSchema } from '../../../shared/schemas/id-verification';
-import { listPendingIdVerifications } from '../../domain/id-verification/list-pending-id-verifications';
-import { readIdDocument } from '../../domain/id-verification/read-id-document';
-import { reviewIdDocument } from '../../domain/id-verification/review-id-document';
-import { requireAdmin } from '../../plugins/auth';
+import { errorSchema, uuidSchema } from '@shared/schemas/common';
+import { idReviewBody, idStatusSchema, pendingIdVerificationSchema } from '@shared/schemas/id-verification';
+import { listPendingIdVerifications } from '@server/domain/id-verification/list-pending-id-verifications';
+import { readIdDocument } from '@server/domain/id-verification/read-id-document';
+import { reviewIdDocument } from '@server/domain/id-verification/review-id-document';
+import { requireAdmin } from '@server/plugins/auth';
 
 const studentParams = z.object({ student_id: uuidSchema });
 
 /** Admin id-verifications routes; registered inside the guarded admin scope (an admin token is already checked). */
 const idVerificationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/id-verifications',
-    { schema: { response: { 200: z.array(pendingIdVerificationSchema) } } },
-    async () => listPendingIdVerifications(app.db),
+  app.get('/id-verifications', { schema: { response: { 200: z.array(pendingIdVerificationSchema) } } }, async () =>
+    listPendingIdVerifications(app.db),
   );
 
   app.post(
@@ -29,20 +27,16 @@ const idVerificationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => reviewIdDocument(app.db, requireAdmin(request), request.params.student_id, request.body),
   );
 
-  app.get(
-    '/id-verifications/:student_id/document',
-    { schema: { params: studentParams } },
-    async (request, reply) => {
-      const document = await readIdDocument(app.db, app.storage, request.params.student_id);
-      reply
-        .header('Content-Type', document.contentType)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Content-Disposition', `inline; filename="${document.fileName}"`)
-        .header('Cache-Control', 'no-store');
-      if (document.sizeBytes) reply.header('Content-Length', document.sizeBytes);
-      return reply.send(document.stream);
-    },
-  );
+  app.get('/id-verifications/:student_id/document', { schema: { params: studentParams } }, async (request, reply) => {
+    const document = await readIdDocument(app.db, app.storage, request.params.student_id);
+    reply
+      .header('Content-Type', document.contentType)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', `inline; filename="${document.fileName}"`)
+      .header('Cache-Control', 'no-store');
+    if (document.sizeBytes) reply.header('Content-Length', document.sizeBytes);
+    return reply.send(document.stream);
+  });
 };
 
 export default idVerificationAdminRoutes;

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { adminLoginBody, adminLoginResponse } from '../../../shared/schemas/admin-auth';
-import { errorSchema } from '../../../shared/schemas/common';
-import { logInAdmin, revokeAdminToken } from '../../domain/admin/log-in-admin';
-import { LoginThrottle } from '../../lib/login-throttle';
-import { adminOnly, requireAdmin } from '../../plugins/auth';
+import { adminLoginBody, adminLoginResponse } from '@shared/schemas/admin-auth';
+import { errorSchema } from '@shared/schemas/common';
+import { logInAdmin, revokeAdminToken } from '@server/domain/admin/log-in-admin';
+import { LoginThrottle } from '@server/lib/login-throttle';
+import { adminOnly, requireAdmin } from '@server/plugins/auth';
 import auditAdminRoutes from './audit';
 import certificateAdminRoutes from './certificates';
 import idVerificationAdminRoutes from './id-verifications';

@@ -1,13 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { referralListQuery, referralListResponse } from '../../../shared/schemas/admin';
-import { errorSchema } from '../../../shared/schemas/common';
-import { listReferralCodes } from '../../domain/admin/list-referral-codes';
+import { referralListQuery, referralListResponse } from '@shared/schemas/admin';
+import { errorSchema } from '@shared/schemas/common';
+import { listReferralCodes } from '@server/domain/admin/list-referral-codes';
 
 /** GET /api/admin/referral-codes: the Referral Codes tab. */
 const referralAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/referral-codes',
-    { schema: { querystring: referralListQuery, response: { 200: referralListResponse, 400: errorSchema, 401: errorSchema } } },
+    {
+      schema: {
+        querystring: referralListQuery,
+        response: { 200: referralListResponse, 400: errorSchema, 401: errorSchema },
+      },
+    },
     async (request) => listReferralCodes(app.db, request.query),
   );
 };

@@ -8,15 +8,15 @@ import {
   studentFilterQuery,
   studentListQuery,
   studentListResponse,
-} from '../../../shared/schemas/admin';
-import { errorSchema, studentIdParams } from '../../../shared/schemas/common';
-import { studentRecordSchema } from '../../../shared/schemas/student';
-import { deleteStudent } from '../../domain/admin/delete-student';
-import { exportStudentsCsv } from '../../domain/admin/export-students-csv';
-import { listStudents } from '../../domain/admin/list-students';
-import { markStudentPaid } from '../../domain/admin/mark-student-paid';
-import { completeStudent, updateStudentStatus } from '../../domain/admin/update-student-status';
-import { requireAdmin } from '../../plugins/auth';
+} from '@shared/schemas/admin';
+import { errorSchema, studentIdParams } from '@shared/schemas/common';
+import { studentRecordSchema } from '@shared/schemas/student';
+import { deleteStudent } from '@server/domain/admin/delete-student';
+import { exportStudentsCsv } from '@server/domain/admin/export-students-csv';
+import { listStudents } from '@server/domain/admin/list-students';
+import { markStudentPaid } from '@server/domain/admin/mark-student-paid';
+import { completeStudent, updateStudentStatus } from '@server/domain/admin/update-student-status';
+import { requireAdmin } from '@server/plugins/auth';
 
 /** Student Management (SPEC.md section 7 "Admin"); inside the guarded admin scope. */
 const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,26 +24,28 @@ const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/students',
-    { schema: { querystring: studentListQuery, response: { 200: studentListResponse, 400: errorSchema, 401: errorSchema } } },
+    {
+      schema: {
+        querystring: studentListQuery,
+        response: { 200: studentListResponse, 400: errorSchema, 401: errorSchema },
+      },
+    },
     async (request) => listStudents(app.db, request.query),
   );
 
-  app.get(
-    '/students/export.csv',
-    { schema: { querystring: studentFilterQuery } },
-    async (request, reply) => {
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${studentExportFileName()}"`)
-        .header('cache-control', 'no-store');
-      return reply.send(Readable.from(exportStudentsCsv(app.db, request.query), { objectMode: false }));
-    },
-  );
+  app.get('/students/export.csv', { schema: { querystring: studentFilterQuery } }, async (request, reply) => {
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${studentExportFileName()}"`)
+      .header('cache-control', 'no-store');
+    return reply.send(Readable.from(exportStudentsCsv(app.db, request.query), { objectMode: false }));
+  });
 
   app.put(
     '/students/:id/status',
     { schema: { params: studentIdParams, body: statusUpdateBody, response: { 200: studentRecordSchema, ...errors } } },
-    async (request) => updateStudentStatus(app.db, requireAdmin(request), request.params.id, request.body.completion_status),
+    async (request) =>
+      updateStudentStatus(app.db, requireAdmin(request), request.params.id, request.body.completion_status),
   );
 
   app.put(
@@ -67,7 +69,8 @@ const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: studentIdParams, response: { 204: z.null(), ...errors } } },
     async (request, reply) => {
       const { documentRemoved } = await deleteStudent(app.db, app.storage, requireAdmin(request), request.params.id);
-      if (!documentRemoved) request.log.error({ studentId: request.params.id }, 'deleted student: ID document not removed from storage');
+      if (!documentRemoved)
+        request.log.error({ studentId: request.params.id }, 'deleted student: ID document not removed from storage');
       return reply.code(204).send(null);
     },
   );

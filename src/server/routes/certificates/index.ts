@@ -4,17 +4,17 @@ import {
   certificateIdParams,
   certificateVerificationSchema,
   sampleCertificateSchema,
-} from '../../../shared/schemas/certificates';
-import { errorSchema, studentIdParams } from '../../../shared/schemas/common';
-import { renderCertificatePdf } from '../../certificates/render-certificate-pdf';
+} from '@shared/schemas/certificates';
+import { errorSchema, studentIdParams } from '@shared/schemas/common';
+import { renderCertificatePdf } from '@server/certificates/render-certificate-pdf';
 import {
   sampleCertificateDocument,
   sampleCertificatePdf,
   sampleCertificateSummary,
-} from '../../certificates/sample-certificate';
-import { getCertificateDocument } from '../../domain/certificates/get-certificate-document';
-import { verifyCertificate } from '../../domain/certificates/verify-certificate';
-import { requireStudentAccess } from '../../plugins/auth';
+} from '@server/certificates/sample-certificate';
+import { getCertificateDocument } from '@server/domain/certificates/get-certificate-document';
+import { verifyCertificate } from '@server/domain/certificates/verify-certificate';
+import { requireStudentAccess } from '@server/plugins/auth';
 
 function sendPdf(reply: FastifyReply, pdf: Uint8Array, disposition: string, cacheControl: string) {
   return reply
@@ -33,21 +33,27 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/student/:id/certificate/pdf',
     {
-      schema: { params: studentIdParams, response: { 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema } },
+      schema: {
+        params: studentIdParams,
+        response: { 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
       requireStudentAccess(request, request.params.id);
       const document = await getCertificateDocument(app.db, request.params.id, app.config);
       const pdf = await renderCertificatePdf(document);
-      return sendPdf(reply, pdf, `attachment; filename="certificate-${document.certificateId}.pdf"`, 'private, no-store');
+      return sendPdf(
+        reply,
+        pdf,
+        `attachment; filename="certificate-${document.certificateId}.pdf"`,
+        'private, no-store',
+      );
     },
   );
 
-  app.get(
-    '/certificates/sample',
-    { schema: { response: { 200: sampleCertificateSchema } } },
-    async () => sampleCertificateSummary(sampleCertificateDocument(app.config)),
+  app.get('/certificates/sample', { schema: { response: { 200: sampleCertificateSchema } } }, async () =>
+    sampleCertificateSummary(sampleCertificateDocument(app.config)),
   );
 
   app.get(

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { courseSchedule } from '../../../shared/catalogue';
-import { messages } from '../../../shared/messages';
-import { errorSchema, studentIdParams } from '../../../shared/schemas/common';
+import { courseSchedule } from '@shared/catalogue';
+import { messages } from '@shared/messages';
+import { errorSchema, studentIdParams } from '@shared/schemas/common';
 import {
   courseDatesResponse,
   courseSelectionBody,
@@ -9,11 +9,11 @@ import {
   publicConfigResponse,
   registrationBody,
   registrationResponse,
-} from '../../../shared/schemas/enrolment';
-import { registerStudent } from '../../domain/enrolment/register-student';
-import { selectCourse } from '../../domain/enrolment/select-course';
-import { badRequest } from '../../errors';
-import { requireStudentAccess } from '../../plugins/auth';
+} from '@shared/schemas/enrolment';
+import { registerStudent } from '@server/domain/enrolment/register-student';
+import { selectCourse } from '@server/domain/enrolment/select-course';
+import { badRequest } from '@server/errors';
+import { requireStudentAccess } from '@server/plugins/auth';
 
 /** The enrolment API area (mounted under /api): registration, course dates, course selection, public config. */
 const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -51,19 +51,31 @@ const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: studentIdParams,
         body: courseSelectionBody,
-        response: { 200: courseSelectionResponse, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: {
+          200: courseSelectionResponse,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
       },
     },
     async (request) => {
       const { id } = request.params;
       requireStudentAccess(request, id);
-      if (request.body.student_id && request.body.student_id !== id) throw badRequest(messages.enrolment.studentIdMismatch);
+      if (request.body.student_id && request.body.student_id !== id)
+        throw badRequest(messages.enrolment.studentIdMismatch);
       const student = await selectCourse(app.db, {
         studentId: id,
         courseType: request.body.course_type,
         courseStartDate: request.body.course_start_date,
       });
-      return { success: true as const, course_type: request.body.course_type, course_start_date: student.courseStartDate ?? '' };
+      return {
+        success: true as const,
+        course_type: request.body.course_type,
+        course_start_date: student.courseStartDate ?? '',
+      };
     },
   );
 };

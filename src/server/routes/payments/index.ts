@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CURRENCY, penceToPounds } from '../../../shared/catalogue';
-import { errorSchema } from '../../../shared/schemas/common';
-import { createPaymentBody, createPaymentResponse } from '../../../shared/schemas/payments';
-import { createCardPayment } from '../../domain/payments/create-card-payment';
-import { toStudentRecord } from '../../domain/students/to-student-record';
-import { createPaymentProvider } from '../../payments/create-provider';
-import { requireStudentAccess } from '../../plugins/auth';
+import { CURRENCY, penceToPounds } from '@shared/catalogue';
+import { errorSchema } from '@shared/schemas/common';
+import { createPaymentBody, createPaymentResponse } from '@shared/schemas/payments';
+import { createCardPayment } from '@server/domain/payments/create-card-payment';
+import { toStudentRecord } from '@server/domain/students/to-student-record';
+import { createPaymentProvider } from '@server/payments/create-provider';
+import { requireStudentAccess } from '@server/plugins/auth';
 
 /** The payments API area (mounted under /api): Square card payments. */
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {

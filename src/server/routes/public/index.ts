@@ -1,14 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messages } from '../../../shared/messages';
-import { errorSchema } from '../../../shared/schemas/common';
+import { messages } from '@shared/messages';
+import { errorSchema } from '@shared/schemas/common';
 import {
   contactMessageBody,
   contactMessageResponse,
   recentSignupsResponse,
   type RecentSignupsResponse,
-} from '../../../shared/schemas/public';
-import { listRecentSignups } from '../../domain/public/list-recent-signups';
-import { storeContactMessage } from '../../domain/support/store-contact-message';
+} from '@shared/schemas/public';
+import { listRecentSignups } from '@server/domain/public/list-recent-signups';
+import { storeContactMessage } from '@server/domain/support/store-contact-message';
 
 /** Every visitor polls the widget every 30 s: one database query per this many ms, whatever the load. */
 export const RECENT_SIGNUPS_CACHE_MS = 15_000;

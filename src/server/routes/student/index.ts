@@ -1,28 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messages } from '../../../shared/messages';
-import { studentCertificateResponse } from '../../../shared/schemas/certificates';
-import { emailParams, errorSchema, studentIdParams } from '../../../shared/schemas/common';
-import { idStatusSchema } from '../../../shared/schemas/id-verification';
+import { messages } from '@shared/messages';
+import { studentCertificateResponse } from '@shared/schemas/certificates';
+import { emailParams, errorSchema, studentIdParams } from '@shared/schemas/common';
+import { idStatusSchema } from '@shared/schemas/id-verification';
 import {
   certificateRequestBody,
   progressUpdateBody,
   studentAreaRecordSchema,
   studentLoginResponse,
   studentProgressSchema,
-} from '../../../shared/schemas/student-area';
-import type { Student } from '../../db/schema';
-import { requestCertificate } from '../../domain/certificates/request-certificate';
-import { getIdStatus } from '../../domain/id-verification/get-id-status';
-import { setIdRequired } from '../../domain/id-verification/set-id-required';
-import { uploadIdDocument } from '../../domain/id-verification/upload-id-document';
-import { getProgress } from '../../domain/progress/get-progress';
-import { updateStageProgress } from '../../domain/progress/update-stage-progress';
-import { findStudentByEmail, getStudent } from '../../domain/students/find-student';
-import { getStudentCertificate } from '../../domain/students/get-student-certificate';
-import { getStudentAreaRecord, logInStudent } from '../../domain/students/log-in-student';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from '../../errors';
-import { requireStudentAccess } from '../../plugins/auth';
+} from '@shared/schemas/student-area';
+import type { Student } from '@server/db/schema';
+import { requestCertificate } from '@server/domain/certificates/request-certificate';
+import { getIdStatus } from '@server/domain/id-verification/get-id-status';
+import { setIdRequired } from '@server/domain/id-verification/set-id-required';
+import { uploadIdDocument } from '@server/domain/id-verification/upload-id-document';
+import { getProgress } from '@server/domain/progress/get-progress';
+import { updateStageProgress } from '@server/domain/progress/update-stage-progress';
+import { findStudentByEmail, getStudent } from '@server/domain/students/find-student';
+import { getStudentCertificate } from '@server/domain/students/get-student-certificate';
+import { getStudentAreaRecord, logInStudent } from '@server/domain/students/log-in-student';
+import { AppError, badRequest, forbidden, notFound, unauthorized } from '@server/errors';
+import { requireStudentAccess } from '@server/plugins/auth';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
@@ -56,7 +56,10 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/student/:id',
-    { onRequest: ownStudent, schema: { params: studentIdParams, response: { 200: studentAreaRecordSchema, ...errors } } },
+    {
+      onRequest: ownStudent,
+      schema: { params: studentIdParams, response: { 200: studentAreaRecordSchema, ...errors } },
+    },
     async (request) => getStudentAreaRecord(app.db, app.config, await getStudent(app.db, request.params.id)),
   );
 
@@ -109,13 +112,23 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/student/:id/progress',
-    { onRequest: ownStudent, schema: { params: studentIdParams, body: progressUpdateBody, response: { 200: studentProgressSchema, ...errors } } },
+    {
+      onRequest: ownStudent,
+      schema: {
+        params: studentIdParams,
+        body: progressUpdateBody,
+        response: { 200: studentProgressSchema, ...errors },
+      },
+    },
     async (request) => updateStageProgress(app.db, request.params.id, request.body),
   );
 
   app.get(
     '/student/:id/certificate',
-    { onRequest: ownStudent, schema: { params: studentIdParams, response: { 200: studentCertificateResponse, ...errors } } },
+    {
+      onRequest: ownStudent,
+      schema: { params: studentIdParams, response: { 200: studentCertificateResponse, ...errors } },
+    },
     async (request) =>
       getStudentCertificate(app.db, await getStudent(app.db, request.params.id), app.config.cpdProviderNumber),
   );
@@ -124,7 +137,11 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/student/:id/request-certificate',
     {
       onRequest: ownStudent,
-      schema: { params: studentIdParams, body: certificateRequestBody, response: { 201: studentCertificateResponse, ...errors } },
+      schema: {
+        params: studentIdParams,
+        body: certificateRequestBody,
+        response: { 201: studentCertificateResponse, ...errors },
+      },
     },
     async (request, reply) => {
       await requestCertificate(app.db, request.params.id, request.body ?? {});

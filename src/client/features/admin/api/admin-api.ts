@@ -2,9 +2,9 @@
  * Every admin call goes through here: the admin token is sent, and a 401 (token missing, expired or
  * revoked) ends the session and sends the user to the login page.
  */
-import { api, ApiError, authHeader, type ApiOptions } from '../../../lib/api-client';
-import { adminSession } from '../../../lib/session';
-import { paths } from '../../../paths';
+import { api, ApiError, authHeader, type ApiOptions } from '@client/lib/api-client';
+import { adminSession } from '@client/lib/session';
+import { paths } from '@client/paths';
 
 /** A stored token that has not expired yet (the server still checks it, and revocation, on every call). */
 export function hasAdminToken(): boolean {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminStats } from '../../../../shared/schemas/admin';
+import type { AdminStats } from '@shared/schemas/admin';
 import { adminApi } from './admin-api';
 
 export function useAdminStats() {

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AuditListResponse } from '../../../../shared/schemas/admin';
+import type { AuditListResponse } from '@shared/schemas/admin';
 import { adminApi, queryString } from './admin-api';
 
 export function useAuditLog(params: { page: number; page_size: number }) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PendingIdVerification } from '../../../../shared/schemas/id-verification';
+import type { PendingIdVerification } from '@shared/schemas/id-verification';
 import { adminApi } from './admin-api';
 
 export function usePendingIdVerifications() {

@@ -1,8 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { StudentListQuery, StudentListResponse } from '../../../../shared/schemas/admin';
+import type { StudentListQuery, StudentListResponse } from '@shared/schemas/admin';
 import { adminApi, queryString } from './admin-api';
 
-export type StudentListParams = Pick<StudentListQuery, 'page' | 'page_size'> & { search: string; status: string; course: string };
+export type StudentListParams = Pick<StudentListQuery, 'page' | 'page_size'> & {
+  search: string;
+  status: string;
+  course: string;
+};
 
 export function useStudents(params: StudentListParams) {
   return useQuery({

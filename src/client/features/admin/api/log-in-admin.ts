@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { AdminLoginBody, AdminLoginResponse } from '../../../../shared/schemas/admin-auth';
-import { api } from '../../../lib/api-client';
-import { adminSession } from '../../../lib/session';
+import type { AdminLoginBody, AdminLoginResponse } from '@shared/schemas/admin-auth';
+import { api } from '@client/lib/api-client';
+import { adminSession } from '@client/lib/session';
 
 export const logInAdmin = (body: AdminLoginBody) =>
   api<AdminLoginResponse>('/api/admin/login', { method: 'POST', body });

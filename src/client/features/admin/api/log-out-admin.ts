@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { adminSession } from '../../../lib/session';
+import { api } from '@client/lib/api-client';
+import { adminSession } from '@client/lib/session';
 
 /** Revokes the token on the server; the local token goes whatever the answer. */
 export function useLogOutAdmin() {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ContactMessage } from '../../../../shared/schemas/admin';
+import type { ContactMessage } from '@shared/schemas/admin';
 import { adminApi } from './admin-api';
 
 export function useMarkMessageRead() {

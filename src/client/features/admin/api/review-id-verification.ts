@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { IdReviewBody, IdStatusResponse } from '../../../../shared/schemas/id-verification';
+import type { IdReviewBody, IdStatusResponse } from '@shared/schemas/id-verification';
 import { adminApi } from './admin-api';
 
 export function useReviewIdVerification() {

@@ -1,8 +1,8 @@
 /** The row actions of Student Management: status, complete, mark paid, delete. Each reloads the data. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CompletionStatus } from '../../../../shared/catalogue';
-import type { MarkPaidType } from '../../../../shared/schemas/admin';
-import type { StudentRecord } from '../../../../shared/schemas/student';
+import type { CompletionStatus } from '@shared/catalogue';
+import type { MarkPaidType } from '@shared/schemas/admin';
+import type { StudentRecord } from '@shared/schemas/student';
 import { adminApi } from './admin-api';
 
 function useReloadingMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
@@ -16,7 +16,9 @@ export const useUpdateStudentStatus = () =>
   );
 
 export const useCompleteStudent = () =>
-  useReloadingMutation((id: string) => adminApi<StudentRecord>(`/api/admin/students/${id}/complete`, { method: 'PUT' }));
+  useReloadingMutation((id: string) =>
+    adminApi<StudentRecord>(`/api/admin/students/${id}/complete`, { method: 'PUT' }),
+  );
 
 export const useMarkStudentPaid = () =>
   useReloadingMutation(({ id, paymentType, notes }: { id: string; paymentType: MarkPaidType; notes: string }) =>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { messages } from '../../../../shared/messages';
-import { AUDIT_ACTION_LABELS, COMPLETION_STATUS_LABELS, type AuditEntry } from '../../../../shared/schemas/admin';
-import { formatMoney } from '../../../lib/format';
+import { messages } from '@shared/messages';
+import { AUDIT_ACTION_LABELS, COMPLETION_STATUS_LABELS, type AuditEntry } from '@shared/schemas/admin';
+import { formatMoney } from '@client/lib/format';
 import { useAuditLog } from '../api/get-audit-log';
 import { ListState, PAGE_SIZE, Pagination, tableClasses, tdClasses, thClasses } from './list-parts';
 
@@ -27,17 +27,33 @@ export function ActivityTab() {
   const rows = audit.data?.entries ?? [];
   return (
     <section aria-labelledby="activity-heading" className="space-y-4">
-      <h2 id="activity-heading" className="text-xl font-semibold">Activity</h2>
-      <ListState isPending={audit.isPending} isError={audit.isError} isEmpty={rows.length === 0} empty={messages.admin.noActivity} onRetry={() => audit.refetch()}>
+      <h2 id="activity-heading" className="text-xl font-semibold">
+        Activity
+      </h2>
+      <ListState
+        isPending={audit.isPending}
+        isError={audit.isError}
+        isEmpty={rows.length === 0}
+        empty={messages.admin.noActivity}
+        onRetry={() => audit.refetch()}
+      >
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className={tableClasses}>
             <thead className="bg-slate-50">
-              <tr>{['When', 'Who', 'What', 'Student', 'Details'].map((h) => <th key={h} scope="col" className={thClasses}>{h}</th>)}</tr>
+              <tr>
+                {['When', 'Who', 'What', 'Student', 'Details'].map((h) => (
+                  <th key={h} scope="col" className={thClasses}>
+                    {h}
+                  </th>
+                ))}
+              </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((e) => (
                 <tr key={e.id}>
-                  <td className={tdClasses}><time dateTime={e.created_at}>{when.format(new Date(e.created_at))}</time></td>
+                  <td className={tdClasses}>
+                    <time dateTime={e.created_at}>{when.format(new Date(e.created_at))}</time>
+                  </td>
                   <td className={tdClasses}>{e.admin_username}</td>
                   <td className={tdClasses}>{AUDIT_ACTION_LABELS[e.action] ?? e.action}</td>
                   <td className={tdClasses}>{e.student_name ?? (e.student_id ? 'Deleted student' : '—')}</td>

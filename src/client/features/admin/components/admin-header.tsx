@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { paths } from '../../../paths';
+import { Button } from '@client/components/ui/button';
+import { paths } from '@client/paths';
 
 export function AdminHeader({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
   return (

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { COURSES } from '../../../../shared/catalogue';
-import { messages } from '../../../../shared/messages';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { formatDate } from '../../../lib/format';
+import { COURSES } from '@shared/catalogue';
+import { messages } from '@shared/messages';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { formatDate } from '@client/lib/format';
 import { useActivateCertificate } from '../api/activate-certificate';
 import { useAdminCertificates } from '../api/get-certificates';
 import { ListState, PAGE_SIZE, Pagination, tableClasses, tdClasses, thClasses } from './list-parts';
@@ -24,12 +24,26 @@ export function CertificatesTab() {
 
   return (
     <section aria-labelledby="certificates-heading" className="space-y-4">
-      <h2 id="certificates-heading" className="text-xl font-semibold">Certificates</h2>
-      <ListState isPending={certificates.isPending} isError={certificates.isError} isEmpty={rows.length === 0} empty={messages.admin.noCertificates} onRetry={() => certificates.refetch()}>
+      <h2 id="certificates-heading" className="text-xl font-semibold">
+        Certificates
+      </h2>
+      <ListState
+        isPending={certificates.isPending}
+        isError={certificates.isError}
+        isEmpty={rows.length === 0}
+        empty={messages.admin.noCertificates}
+        onRetry={() => certificates.refetch()}
+      >
         <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className={tableClasses}>
             <thead className="bg-slate-50">
-              <tr>{['Certificate ID', 'Student', 'Course', 'Completion Date', 'Status', 'Action'].map((h) => <th key={h} scope="col" className={thClasses}>{h}</th>)}</tr>
+              <tr>
+                {['Certificate ID', 'Student', 'Course', 'Completion Date', 'Status', 'Action'].map((h) => (
+                  <th key={h} scope="col" className={thClasses}>
+                    {h}
+                  </th>
+                ))}
+              </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((c) => (
@@ -38,7 +52,9 @@ export function CertificatesTab() {
                   <td className={tdClasses}>{c.student_name}</td>
                   <td className={tdClasses}>{COURSES[c.course_type].title}</td>
                   <td className={tdClasses}>{formatDate(c.completion_date)}</td>
-                  <td className={tdClasses}>{c.activated ? <Badge tone="green">Activated</Badge> : <Badge tone="amber">Pending</Badge>}</td>
+                  <td className={tdClasses}>
+                    {c.activated ? <Badge tone="green">Activated</Badge> : <Badge tone="amber">Pending</Badge>}
+                  </td>
                   <td className={tdClasses}>
                     {c.activated ? (
                       <span className="font-medium text-emerald-800">Ready for Download</span>

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { COURSES } from '../../../../shared/catalogue';
-import { messages } from '../../../../shared/messages';
-import type { PendingIdVerification } from '../../../../shared/schemas/id-verification';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { inputClasses } from '../../../components/ui/field';
-import { formatDate } from '../../../lib/format';
+import { COURSES } from '@shared/catalogue';
+import { messages } from '@shared/messages';
+import type { PendingIdVerification } from '@shared/schemas/id-verification';
+import { Button } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
+import { inputClasses } from '@client/components/ui/field';
+import { formatDate } from '@client/lib/format';
 import { usePendingIdVerifications } from '../api/get-id-verifications';
 import { openIdDocument } from '../api/open-id-document';
 import { useReviewIdVerification } from '../api/review-id-verification';
@@ -41,16 +41,28 @@ export function IdVerificationTab() {
 
   return (
     <section aria-labelledby="id-heading" className="space-y-4">
-      <h2 id="id-heading" className="text-xl font-semibold">ID Verification</h2>
-      <ListState isPending={pending.isPending} isError={pending.isError} isEmpty={rows.length === 0} empty={messages.admin.noPendingIdVerifications} onRetry={() => pending.refetch()}>
+      <h2 id="id-heading" className="text-xl font-semibold">
+        ID Verification
+      </h2>
+      <ListState
+        isPending={pending.isPending}
+        isError={pending.isError}
+        isEmpty={rows.length === 0}
+        empty={messages.admin.noPendingIdVerifications}
+        onRetry={() => pending.refetch()}
+      >
         <ul className="space-y-3">
           {rows.map((item) => (
-            <li key={item.student_id} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:flex-row md:items-center md:justify-between">
+            <li
+              key={item.student_id}
+              className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:flex-row md:items-center md:justify-between"
+            >
               <div>
                 <h3 className="font-semibold text-slate-900">{item.student_name}</h3>
                 <p className="break-all text-sm text-slate-600">{item.email}</p>
                 <p className="text-sm text-slate-700">
-                  {item.course_type ? COURSES[item.course_type].title : 'No course selected'} · Uploaded {formatDate(item.uploaded_date)}
+                  {item.course_type ? COURSES[item.course_type].title : 'No course selected'} · Uploaded{' '}
+                  {formatDate(item.uploaded_date)}
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
@@ -58,11 +70,18 @@ export function IdVerificationTab() {
                   variant="outline"
                   size="sm"
                   aria-label={`View ID of ${item.student_name}`}
-                  onClick={() => openIdDocument(item.id_document_url).catch(() => toast.error(messages.admin.documentOpenFailed))}
+                  onClick={() =>
+                    openIdDocument(item.id_document_url).catch(() => toast.error(messages.admin.documentOpenFailed))
+                  }
                 >
                   View ID
                 </Button>
-                <Button variant="success" size="sm" aria-label={`Approve ID of ${item.student_name}`} onClick={() => decide(item, 'approved', null)}>
+                <Button
+                  variant="success"
+                  size="sm"
+                  aria-label={`Approve ID of ${item.student_name}`}
+                  onClick={() => decide(item, 'approved', null)}
+                >
                   Approve
                 </Button>
                 <Button
@@ -92,8 +111,17 @@ export function IdVerificationTab() {
         onConfirm={confirmReject}
       >
         <div className="mt-4 space-y-1">
-          <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">{messages.admin.rejectionReasonPrompt}</label>
-          <textarea id={reasonId} className={inputClasses} rows={3} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} />
+          <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">
+            {messages.admin.rejectionReasonPrompt}
+          </label>
+          <textarea
+            id={reasonId}
+            className={inputClasses}
+            rows={3}
+            maxLength={500}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
         </div>
       </ConfirmDialog>
     </section>

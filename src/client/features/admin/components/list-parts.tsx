@@ -1,9 +1,9 @@
 /** Small pieces every admin list uses: the search box, pagination, and loading/error/empty rows. */
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
-import { inputClasses } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
-import { messages } from '../../../../shared/messages';
+import { Button } from '@client/components/ui/button';
+import { inputClasses } from '@client/components/ui/field';
+import { Spinner } from '@client/components/ui/spinner';
+import { messages } from '@shared/messages';
 
 export const PAGE_SIZE = 25;
 
@@ -17,20 +17,45 @@ export function SearchBox({ label, onSearch }: { label: string; onSearch: (value
   }, [value, onSearch]);
   return (
     <div className="min-w-0 flex-1 space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">{label}</label>
-      <input id={id} type="search" className={inputClasses} value={value} onChange={(e) => setValue(e.target.value)} placeholder="Name or email" />
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className={inputClasses}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        placeholder="Name or email"
+      />
     </div>
   );
 }
 
-export function Pagination({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (page: number) => void }) {
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   return (
     <nav aria-label="Pagination" className="flex items-center gap-2">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>Previous</Button>
-      <span className="text-sm text-slate-700">Page {page} of {pages.toLocaleString('en-GB')}</span>
-      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>Next</Button>
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </Button>
+      <span className="text-sm text-slate-700">
+        Page {page} of {pages.toLocaleString('en-GB')}
+      </span>
+      <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+        Next
+      </Button>
     </nav>
   );
 }
@@ -56,7 +81,9 @@ export function ListState({
     return (
       <div role="alert" className="flex flex-col items-center gap-3 p-8 text-center text-red-800">
         <p>{messages.admin.listLoadFailed}</p>
-        <Button variant="outline" onClick={onRetry}>Try again</Button>
+        <Button variant="outline" onClick={onRetry}>
+          Try again
+        </Button>
       </div>
     );
   }

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import type { MarkPaidType } from '../../../../shared/schemas/admin';
-import type { StudentRecord } from '../../../../shared/schemas/student';
-import { messages } from '../../../../shared/messages';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { inputClasses } from '../../../components/ui/field';
-import { cn } from '../../../lib/cn';
+import type { MarkPaidType } from '@shared/schemas/admin';
+import type { StudentRecord } from '@shared/schemas/student';
+import { messages } from '@shared/messages';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
+import { inputClasses } from '@client/components/ui/field';
+import { cn } from '@client/lib/cn';
 import { useMarkStudentPaid } from '../api/student-actions';
 import { defaultMarkPaidType, markPaidOptions } from './mark-paid-rules';
 
@@ -76,7 +76,9 @@ export function MarkPaidDialog({ student, onClose }: { student: StudentRecord; o
         ))}
       </fieldset>
       <div className="mt-4 space-y-1">
-        <label htmlFor={notesId} className="block text-sm font-medium text-slate-800">Notes (optional)</label>
+        <label htmlFor={notesId} className="block text-sm font-medium text-slate-800">
+          Notes (optional)
+        </label>
         <textarea
           id={notesId}
           className={inputClasses}

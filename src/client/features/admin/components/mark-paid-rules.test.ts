@@ -6,7 +6,10 @@ const state = (enrollment_paid: boolean, course_paid: boolean, course_type: 'fou
   course_paid,
   course_type,
 });
-const usable = (s: ReturnType<typeof state>) => markPaidOptions(s).filter((o) => !o.blocked).map((o) => o.label);
+const usable = (s: ReturnType<typeof state>) =>
+  markPaidOptions(s)
+    .filter((o) => !o.blocked)
+    .map((o) => o.label);
 
 describe('mark paid rules (SPEC.md section 4)', () => {
   it('picks the type from what is still unpaid', () => {
@@ -17,7 +20,11 @@ describe('mark paid rules (SPEC.md section 4)', () => {
   });
 
   it('offers Full, Enrollment and Course while neither is paid, the course only after the enrolment fee', () => {
-    expect(markPaidOptions(state(false, false)).map((o) => o.label)).toEqual(['Mark Paid (Full)', 'Mark Enrollment Paid', 'Mark Course Paid']);
+    expect(markPaidOptions(state(false, false)).map((o) => o.label)).toEqual([
+      'Mark Paid (Full)',
+      'Mark Enrollment Paid',
+      'Mark Course Paid',
+    ]);
     expect(usable(state(false, false))).toEqual(['Mark Paid (Full)', 'Mark Enrollment Paid']);
     expect(usable(state(true, false))).toEqual(['Mark Course Paid']);
     expect(usable(state(false, true))).toEqual(['Mark Enrollment Paid']);

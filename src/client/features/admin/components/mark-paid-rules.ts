@@ -1,6 +1,6 @@
 /** Which payments an admin may mark as received (SPEC.md section 4 "Payment state"). */
-import type { MarkPaidType } from '../../../../shared/schemas/admin';
-import type { StudentRecord } from '../../../../shared/schemas/student';
+import type { MarkPaidType } from '@shared/schemas/admin';
+import type { StudentRecord } from '@shared/schemas/student';
 
 type PaymentState = Pick<StudentRecord, 'enrollment_paid' | 'course_paid' | 'course_type'>;
 
@@ -15,13 +15,16 @@ interface Option {
 export function markPaidOptions(student: PaymentState): Option[] {
   const noCourse = student.course_type ? null : 'Choose a course for this student first.';
   const options: Option[] = [];
-  if (!student.enrollment_paid && !student.course_paid) options.push({ type: 'both', label: 'Mark Paid (Full)', blocked: noCourse });
+  if (!student.enrollment_paid && !student.course_paid)
+    options.push({ type: 'both', label: 'Mark Paid (Full)', blocked: noCourse });
   if (!student.enrollment_paid) options.push({ type: 'enrollment', label: 'Mark Enrollment Paid', blocked: null });
   if (!student.course_paid) {
     options.push({
       type: 'course',
       label: 'Mark Course Paid',
-      blocked: noCourse ?? (student.enrollment_paid ? null : 'The enrollment fee must be paid first (or use Mark Paid (Full)).'),
+      blocked:
+        noCourse ??
+        (student.enrollment_paid ? null : 'The enrollment fee must be paid first (or use Mark Paid (Full)).'),
     });
   }
   return options;

@@ -1,9 +1,9 @@
 import { Check, Minus } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { COURSES } from '../../../../shared/catalogue';
-import { messages } from '../../../../shared/messages';
-import type { AdminProgress } from '../../../../shared/schemas/admin';
-import { Badge } from '../../../components/ui/badge';
+import { COURSES } from '@shared/catalogue';
+import { messages } from '@shared/messages';
+import type { AdminProgress } from '@shared/schemas/admin';
+import { Badge } from '@client/components/ui/badge';
 import { useStudentProgress } from '../api/get-student-progress';
 import { ListState, PAGE_SIZE, Pagination, SearchBox } from './list-parts';
 
@@ -25,7 +25,11 @@ function ProgressCard({ p }: { p: AdminProgress }) {
           <p className="break-all text-sm text-slate-600">{p.email}</p>
         </div>
         <div className="flex gap-2">
-          {p.course_type === 'pro' ? <Badge tone="purple">Pro (9 stages)</Badge> : <Badge tone="blue">Foundation (5 stages)</Badge>}
+          {p.course_type === 'pro' ? (
+            <Badge tone="purple">Pro (9 stages)</Badge>
+          ) : (
+            <Badge tone="blue">Foundation (5 stages)</Badge>
+          )}
           {progressStatus(p)}
         </div>
       </div>
@@ -41,13 +45,21 @@ function ProgressCard({ p }: { p: AdminProgress }) {
           <div className="h-2 rounded-full bg-brand-600" style={{ width: `${percent}%` }} />
         </div>
         <span className="text-sm font-semibold">{percent}%</span>
-        <span className="text-sm text-slate-600">{p.completed_stages}/{p.total_stages} stages</span>
+        <span className="text-sm text-slate-600">
+          {p.completed_stages}/{p.total_stages} stages
+        </span>
       </div>
       <ul className="mt-3 grid grid-cols-1 gap-1 text-xs sm:grid-cols-3 lg:grid-cols-5">
         {stages.map((stage, i) => (
           <li key={stage} className="flex items-center gap-1">
-            {done[i] ? <Check className="size-4 text-emerald-700" aria-label="Done" /> : <Minus className="size-4 text-slate-400" aria-label="Not done" />}
-            <span>{i + 1}. {stage}</span>
+            {done[i] ? (
+              <Check className="size-4 text-emerald-700" aria-label="Done" />
+            ) : (
+              <Minus className="size-4 text-slate-400" aria-label="Not done" />
+            )}
+            <span>
+              {i + 1}. {stage}
+            </span>
           </li>
         ))}
       </ul>
@@ -59,14 +71,29 @@ export function ProgressTab() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const progress = useStudentProgress({ page, page_size: PAGE_SIZE, search });
-  const onSearch = useCallback((value: string) => { setSearch(value); setPage(1); }, []);
+  const onSearch = useCallback((value: string) => {
+    setSearch(value);
+    setPage(1);
+  }, []);
   const rows = progress.data?.students ?? [];
   return (
     <section aria-labelledby="progress-heading" className="space-y-4">
-      <h2 id="progress-heading" className="text-xl font-semibold">Course Progress</h2>
+      <h2 id="progress-heading" className="text-xl font-semibold">
+        Course Progress
+      </h2>
       <SearchBox label="Search students" onSearch={onSearch} />
-      <ListState isPending={progress.isPending} isError={progress.isError} isEmpty={rows.length === 0} empty={messages.admin.noProgressStudents} onRetry={() => progress.refetch()}>
-        <ul className="space-y-3">{rows.map((p) => <ProgressCard key={p.student_id} p={p} />)}</ul>
+      <ListState
+        isPending={progress.isPending}
+        isError={progress.isError}
+        isEmpty={rows.length === 0}
+        empty={messages.admin.noProgressStudents}
+        onRetry={() => progress.refetch()}
+      >
+        <ul className="space-y-3">
+          {rows.map((p) => (
+            <ProgressCard key={p.student_id} p={p} />
+          ))}
+        </ul>
       </ListState>
       <Pagination page={page} pageSize={PAGE_SIZE} total={progress.data?.total ?? 0} onPage={setPage} />
     </section>

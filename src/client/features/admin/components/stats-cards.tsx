@@ -1,9 +1,13 @@
 import { BookOpen, CheckCircle2, Clock, GraduationCap, PoundSterling, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
-import type { AdminStats } from '../../../../shared/schemas/admin';
-import { formatMoney } from '../../../lib/format';
+import type { AdminStats } from '@shared/schemas/admin';
+import { formatMoney } from '@client/lib/format';
 
-const CARDS: Array<{ key: keyof Omit<AdminStats, 'weekly'>; label: string; icon: ComponentType<{ className?: string }> }> = [
+const CARDS: Array<{
+  key: keyof Omit<AdminStats, 'weekly'>;
+  label: string;
+  icon: ComponentType<{ className?: string }>;
+}> = [
   { key: 'total_students', label: 'Total Students', icon: Users },
   { key: 'enrollment_paid', label: 'Enrollments Paid', icon: CheckCircle2 },
   { key: 'total_revenue', label: 'Total Revenue', icon: PoundSterling },
@@ -15,7 +19,9 @@ const CARDS: Array<{ key: keyof Omit<AdminStats, 'weekly'>; label: string; icon:
 export function StatsCards({ stats }: { stats: AdminStats | undefined }) {
   return (
     <section aria-labelledby="stats-heading">
-      <h2 id="stats-heading" className="sr-only">Statistics</h2>
+      <h2 id="stats-heading" className="sr-only">
+        Statistics
+      </h2>
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6">
         {CARDS.map(({ key, label, icon: Icon }) => (
           <div key={key} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">

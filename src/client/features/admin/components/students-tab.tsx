@@ -1,15 +1,15 @@
 import { Check, Download, Trash2, Wallet } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
-import { COMPLETION_STATUSES, type CompletionStatus } from '../../../../shared/catalogue';
-import { messages } from '../../../../shared/messages';
-import { COMPLETION_STATUS_LABELS } from '../../../../shared/schemas/admin';
-import type { StudentRecord } from '../../../../shared/schemas/student';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { inputClasses } from '../../../components/ui/field';
-import { formatDate, formatMoney } from '../../../lib/format';
+import { COMPLETION_STATUSES, type CompletionStatus } from '@shared/catalogue';
+import { messages } from '@shared/messages';
+import { COMPLETION_STATUS_LABELS } from '@shared/schemas/admin';
+import type { StudentRecord } from '@shared/schemas/student';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
+import { inputClasses } from '@client/components/ui/field';
+import { formatDate, formatMoney } from '@client/lib/format';
 import { useExportStudentsCsv } from '../api/export-students-csv';
 import { useStudents } from '../api/get-students';
 import { useCompleteStudent, useDeleteStudent, useUpdateStudentStatus } from '../api/student-actions';
@@ -30,12 +30,26 @@ function PaymentStatus({ student }: { student: StudentRecord }) {
   return <Badge tone="amber">Pending</Badge>;
 }
 
-function FilterSelect({ label, value, onChange, options }: { label: string; value: string; onChange: (v: string) => void; options: Array<[string, string]> }) {
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: Array<[string, string]>;
+}) {
   return (
     <label className="block space-y-1 text-sm font-medium text-slate-800">
       <span>{label}</span>
       <select className={inputClasses} value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map(([v, text]) => <option key={v} value={v}>{text}</option>)}
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -78,7 +92,10 @@ export function StudentsTab() {
   function onStatus(student: StudentRecord, value: CompletionStatus) {
     updateStatus.mutate(
       { id: student.id, status: value },
-      { onSuccess: () => toast.success(messages.admin.statusUpdated), onError: () => toast.error(messages.admin.statusUpdateFailed) },
+      {
+        onSuccess: () => toast.success(messages.admin.statusUpdated),
+        onError: () => toast.error(messages.admin.statusUpdateFailed),
+      },
     );
   }
 
@@ -102,20 +119,37 @@ export function StudentsTab() {
 
   return (
     <section aria-labelledby="students-heading" className="space-y-4">
-      <h2 id="students-heading" className="text-xl font-semibold">Student Management</h2>
+      <h2 id="students-heading" className="text-xl font-semibold">
+        Student Management
+      </h2>
       <div className="flex flex-col gap-3 md:flex-row md:items-end">
         <SearchBox label="Search students" onSearch={onSearch} />
         <FilterSelect
           label="Status"
           value={status}
-          onChange={(v) => { setStatus(v); setPage(1); }}
-          options={[['', 'All'], ['enrolled', 'Enrolled'], ['in_progress', 'In Progress'], ['completed', 'Completed']]}
+          onChange={(v) => {
+            setStatus(v);
+            setPage(1);
+          }}
+          options={[
+            ['', 'All'],
+            ['enrolled', 'Enrolled'],
+            ['in_progress', 'In Progress'],
+            ['completed', 'Completed'],
+          ]}
         />
         <FilterSelect
           label="Course"
           value={course}
-          onChange={(v) => { setCourse(v); setPage(1); }}
-          options={[['', 'All'], ['foundation', 'Foundation'], ['pro', 'Pro']]}
+          onChange={(v) => {
+            setCourse(v);
+            setPage(1);
+          }}
+          options={[
+            ['', 'All'],
+            ['foundation', 'Foundation'],
+            ['pro', 'Pro'],
+          ]}
         />
         <Button variant="secondary" onClick={onExport} loading={exportState.status === 'downloading'}>
           <Download className="size-4" aria-hidden />
@@ -123,7 +157,8 @@ export function StudentsTab() {
         </Button>
       </div>
       <p role="status" className="min-h-5 text-sm text-slate-700">
-        {exportState.status === 'downloading' && `Exporting… ${Math.round(exportState.bytes / 1024).toLocaleString('en-GB')} KB received`}
+        {exportState.status === 'downloading' &&
+          `Exporting… ${Math.round(exportState.bytes / 1024).toLocaleString('en-GB')} KB received`}
       </p>
 
       <ListState
@@ -137,8 +172,19 @@ export function StudentsTab() {
           <table className={tableClasses}>
             <thead className="bg-slate-50">
               <tr>
-                {['Student', 'Contact', 'Course', 'Start Date', 'Payment Status', 'Total Paid', 'Status', 'Actions'].map((h) => (
-                  <th key={h} scope="col" className={thClasses}>{h}</th>
+                {[
+                  'Student',
+                  'Contact',
+                  'Course',
+                  'Start Date',
+                  'Payment Status',
+                  'Total Paid',
+                  'Status',
+                  'Actions',
+                ].map((h) => (
+                  <th key={h} scope="col" className={thClasses}>
+                    {h}
+                  </th>
                 ))}
               </tr>
             </thead>
@@ -153,9 +199,15 @@ export function StudentsTab() {
                     <div className="break-all">{s.email}</div>
                     {s.phone && <div className="text-slate-600">{s.phone}</div>}
                   </td>
-                  <td className={tdClasses}><CourseBadge course={s.course_type} /></td>
-                  <td className={tdClasses}>{s.course_start_date ? formatDate(s.course_start_date) : 'Not selected'}</td>
-                  <td className={tdClasses}><PaymentStatus student={s} /></td>
+                  <td className={tdClasses}>
+                    <CourseBadge course={s.course_type} />
+                  </td>
+                  <td className={tdClasses}>
+                    {s.course_start_date ? formatDate(s.course_start_date) : 'Not selected'}
+                  </td>
+                  <td className={tdClasses}>
+                    <PaymentStatus student={s} />
+                  </td>
                   <td className={tdClasses}>{formatMoney(s.total_paid)}</td>
                   <td className={tdClasses}>
                     <select
@@ -164,21 +216,43 @@ export function StudentsTab() {
                       value={s.completion_status}
                       onChange={(e) => onStatus(s, e.target.value as CompletionStatus)}
                     >
-                      {COMPLETION_STATUSES.map((v) => <option key={v} value={v}>{COMPLETION_STATUS_LABELS[v]}</option>)}
+                      {COMPLETION_STATUSES.map((v) => (
+                        <option key={v} value={v}>
+                          {COMPLETION_STATUS_LABELS[v]}
+                        </option>
+                      ))}
                     </select>
                   </td>
                   <td className={tdClasses}>
                     <div className="flex flex-wrap gap-2">
                       {s.completion_status !== 'completed' && s.course_paid && (
-                        <Button size="sm" variant="success" onClick={() => onComplete(s)} aria-label={`Complete ${fullName(s)}`}>
-                          <Check className="size-4" aria-hidden />Complete
+                        <Button
+                          size="sm"
+                          variant="success"
+                          onClick={() => onComplete(s)}
+                          aria-label={`Complete ${fullName(s)}`}
+                        >
+                          <Check className="size-4" aria-hidden />
+                          Complete
                         </Button>
                       )}
-                      <Button size="sm" variant="outline" onClick={() => onMarkPaid(s)} aria-label={`Mark Paid ${fullName(s)}`}>
-                        <Wallet className="size-4" aria-hidden />Mark Paid
+                      <Button
+                        size="sm"
+                        variant="outline"
+                        onClick={() => onMarkPaid(s)}
+                        aria-label={`Mark Paid ${fullName(s)}`}
+                      >
+                        <Wallet className="size-4" aria-hidden />
+                        Mark Paid
                       </Button>
-                      <Button size="sm" variant="danger" onClick={() => setDeleteFor(s)} aria-label={`Delete ${fullName(s)}`}>
-                        <Trash2 className="size-4" aria-hidden />Delete
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        onClick={() => setDeleteFor(s)}
+                        aria-label={`Delete ${fullName(s)}`}
+                      >
+                        <Trash2 className="size-4" aria-hidden />
+                        Delete
                       </Button>
                     </div>
                   </td>
@@ -190,11 +264,15 @@ export function StudentsTab() {
       </ListState>
 
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-700">Showing {rows.length} of {total.toLocaleString('en-GB')} students</p>
+        <p className="text-sm text-slate-700">
+          Showing {rows.length} of {total.toLocaleString('en-GB')} students
+        </p>
         <Pagination page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />
       </div>
 
-      {markPaidFor && <MarkPaidDialog key={markPaidFor.id} student={markPaidFor} onClose={() => setMarkPaidFor(null)} />}
+      {markPaidFor && (
+        <MarkPaidDialog key={markPaidFor.id} student={markPaidFor} onClose={() => setMarkPaidFor(null)} />
+      )}
       <ConfirmDialog
         open={deleteFor !== null}
         onOpenChange={(open) => !open && setDeleteFor(null)}

@@ -1,5 +1,5 @@
-import type { WeeklyFigure } from '../../../../shared/schemas/admin';
-import { formatMoney } from '../../../lib/format';
+import type { WeeklyFigure } from '@shared/schemas/admin';
+import { formatMoney } from '@client/lib/format';
 
 const WIDTH = 600;
 const HEIGHT = 200;
@@ -36,17 +36,40 @@ export function WeeklyChart({ weeks }: { weeks: WeeklyFigure[] }) {
       <figcaption className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-semibold text-slate-900">Enrolments and revenue per week</span>
         <span className="flex gap-4 text-xs text-slate-700">
-          <span className="flex items-center gap-1"><span className="inline-block size-3 rounded-sm bg-brand-600" aria-hidden />Enrolments</span>
-          <span className="flex items-center gap-1"><span className="inline-block h-0.5 w-4 bg-amber-600" aria-hidden />Revenue</span>
+          <span className="flex items-center gap-1">
+            <span className="inline-block size-3 rounded-sm bg-brand-600" aria-hidden />
+            Enrolments
+          </span>
+          <span className="flex items-center gap-1">
+            <span className="inline-block h-0.5 w-4 bg-amber-600" aria-hidden />
+            Revenue
+          </span>
         </span>
       </figcaption>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="mt-2 h-auto w-full max-w-2xl" role="img" aria-labelledby="weekly-chart-title weekly-chart-desc">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="mt-2 h-auto w-full max-w-2xl"
+        role="img"
+        aria-labelledby="weekly-chart-title weekly-chart-desc"
+      >
         <title id="weekly-chart-title">Enrolments and revenue per week, last {weeks.length} weeks</title>
         <desc id="weekly-chart-desc">{summary}</desc>
-        <line x1={PAD.left} x2={WIDTH - PAD.right} y1={PAD.top + innerH} y2={PAD.top + innerH} className="stroke-slate-300" />
-        <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" className="fill-slate-600 text-[13px]">{maxEnrol}</text>
-        <text x={PAD.left - 6} y={PAD.top + innerH} textAnchor="end" className="fill-slate-600 text-[13px]">0</text>
-        <text x={WIDTH - PAD.right + 6} y={PAD.top + 4} className="fill-slate-600 text-[13px]">£{maxRevenue}</text>
+        <line
+          x1={PAD.left}
+          x2={WIDTH - PAD.right}
+          y1={PAD.top + innerH}
+          y2={PAD.top + innerH}
+          className="stroke-slate-300"
+        />
+        <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" className="fill-slate-600 text-[13px]">
+          {maxEnrol}
+        </text>
+        <text x={PAD.left - 6} y={PAD.top + innerH} textAnchor="end" className="fill-slate-600 text-[13px]">
+          0
+        </text>
+        <text x={WIDTH - PAD.right + 6} y={PAD.top + 4} className="fill-slate-600 text-[13px]">
+          £{maxRevenue}
+        </text>
         {weeks.map((w, i) => (
           <g key={w.week_start}>
             <rect
@@ -59,7 +82,9 @@ export function WeeklyChart({ weeks }: { weeks: WeeklyFigure[] }) {
               <title>{`Week of ${weekLabel(w.week_start)}: ${w.enrollments} enrolments, ${formatMoney(w.revenue)}`}</title>
             </rect>
             {i % 3 === 0 && (
-              <text x={x(i)} y={HEIGHT - 8} textAnchor="middle" className="fill-slate-600 text-[13px]">{weekLabel(w.week_start)}</text>
+              <text x={x(i)} y={HEIGHT - 8} textAnchor="middle" className="fill-slate-600 text-[13px]">
+                {weekLabel(w.week_start)}
+              </text>
             )}
           </g>
         ))}
@@ -78,11 +103,19 @@ export function WeeklyChart({ weeks }: { weeks: WeeklyFigure[] }) {
         <table className="mt-2 w-full text-left">
           <caption className="sr-only">Enrolments and revenue per week</caption>
           <thead>
-            <tr><th scope="col">Week of</th><th scope="col">Enrolments</th><th scope="col">Revenue</th></tr>
+            <tr>
+              <th scope="col">Week of</th>
+              <th scope="col">Enrolments</th>
+              <th scope="col">Revenue</th>
+            </tr>
           </thead>
           <tbody>
             {weeks.map((w) => (
-              <tr key={w.week_start}><td>{weekLabel(w.week_start)}</td><td>{w.enrollments}</td><td>{formatMoney(w.revenue)}</td></tr>
+              <tr key={w.week_start}>
+                <td>{weekLabel(w.week_start)}</td>
+                <td>{w.enrollments}</td>
+                <td>{formatMoney(w.revenue)}</td>
+              </tr>
             ))}
           </tbody>
         </table>

@@ -2,9 +2,9 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { messages } from '../../../../shared/messages';
-import { ApiError } from '../../../lib/api-client';
-import { paths } from '../../../paths';
+import { messages } from '@shared/messages';
+import { ApiError } from '@client/lib/api-client';
+import { paths } from '@client/paths';
 import { hasAdminToken } from '../api/admin-api';
 import { useAdminStats } from '../api/get-admin-stats';
 import { useLogOutAdmin } from '../api/log-out-admin';
@@ -51,7 +51,10 @@ function Dashboard() {
         <StatsCards stats={stats.data} />
         {stats.data && <WeeklyChart weeks={stats.data.weekly} />}
         <Tabs.Root defaultValue="students" className="space-y-4">
-          <Tabs.List aria-label="Admin sections" className="flex gap-1 overflow-x-auto rounded-xl bg-white p-1 shadow-sm">
+          <Tabs.List
+            aria-label="Admin sections"
+            className="flex gap-1 overflow-x-auto rounded-xl bg-white p-1 shadow-sm"
+          >
             {TABS.map((tab) => (
               <Tabs.Trigger
                 key={tab.value}

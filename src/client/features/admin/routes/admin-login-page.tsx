@@ -3,13 +3,13 @@ import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { messages } from '../../../../shared/messages';
-import { adminLoginBody, type AdminLoginBody } from '../../../../shared/schemas/admin-auth';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
-import { ApiError } from '../../../lib/api-client';
-import { paths } from '../../../paths';
+import { messages } from '@shared/messages';
+import { adminLoginBody, type AdminLoginBody } from '@shared/schemas/admin-auth';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { Field } from '@client/components/ui/field';
+import { ApiError } from '@client/lib/api-client';
+import { paths } from '@client/paths';
 import { hasAdminToken } from '../api/admin-api';
 import { useLogInAdmin } from '../api/log-in-admin';
 
@@ -31,7 +31,11 @@ export default function AdminLoginPage() {
           navigate(paths.adminDashboard, { replace: true });
         },
         onError: (error) =>
-          toast.error(error instanceof ApiError && error.status === 401 ? messages.admin.invalidCredentials : messages.admin.loginFailed),
+          toast.error(
+            error instanceof ApiError && error.status === 401
+              ? messages.admin.invalidCredentials
+              : messages.admin.loginFailed,
+          ),
       }),
     () => toast.error(messages.admin.loginFieldsRequired),
   );
@@ -39,15 +43,29 @@ export default function AdminLoginPage() {
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">
       <Card className="w-full max-w-md">
-        <Link to={paths.home} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <Link
+          to={paths.home}
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
           <ArrowLeft className="size-4" aria-hidden />
           Back to Home
         </Link>
         <h1 className="mt-4 text-2xl font-bold text-slate-900">Admin Login</h1>
         <p className="mt-1 text-slate-700">Sign in to manage students, payments and certificates.</p>
         <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
-          <Field label="Username" autoComplete="username" error={formState.errors.username?.message} {...register('username')} />
-          <Field label="Password" type="password" autoComplete="current-password" error={formState.errors.password?.message} {...register('password')} />
+          <Field
+            label="Username"
+            autoComplete="username"
+            error={formState.errors.username?.message}
+            {...register('username')}
+          />
+          <Field
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={formState.errors.password?.message}
+            {...register('password')}
+          />
           <Button type="submit" className="w-full" loading={login.isPending}>
             Login to Dashboard
           </Button>

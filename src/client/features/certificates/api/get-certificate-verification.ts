@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api-client';
-import type { CertificateVerification } from '../../../../shared/schemas/certificates';
+import { api, ApiError } from '@client/lib/api-client';
+import type { CertificateVerification } from '@shared/schemas/certificates';
 
 export const getCertificateVerification = (certificateId: string, signal?: AbortSignal) =>
   api<CertificateVerification>(`/api/certificates/${encodeURIComponent(certificateId)}`, { signal });
@@ -10,6 +10,7 @@ export function useCertificateVerification(certificateId: string) {
   return useQuery({
     queryKey: ['certificate-verification', certificateId],
     queryFn: ({ signal }) => getCertificateVerification(certificateId, signal),
-    retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1,
+    retry: (failures, error) =>
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1,
   });
 }

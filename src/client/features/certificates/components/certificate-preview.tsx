@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
-import { formatDate } from '../../../lib/format';
-import type { SampleCertificate } from '../../../../shared/schemas/certificates';
+import { formatDate } from '@client/lib/format';
+import type { SampleCertificate } from '@shared/schemas/certificates';
 
 /**
  * The certificate as HTML, laid out like the PDF (src/server/certificates/render-certificate-pdf.ts):
@@ -97,7 +97,11 @@ export function CertificatePreview({ certificate }: { certificate: SampleCertifi
           </div>
 
           <div className="absolute top-[69.2%] right-[9%] w-[11%] text-center">
-            <img src={certificate.qr_code_data_url} alt={`QR code linking to ${certificate.verification_url}`} className="w-full" />
+            <img
+              src={certificate.qr_code_data_url}
+              alt={`QR code linking to ${certificate.verification_url}`}
+              className="w-full"
+            />
             <p className="mt-[0.4cqw] font-semibold tracking-[0.15em] text-[#8a6a2a]" style={pt(7)}>
               SCAN TO VERIFY
             </p>

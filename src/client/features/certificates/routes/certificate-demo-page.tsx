@@ -1,21 +1,37 @@
 import { Download, ExternalLink, QrCode, ShieldCheck, FileText, Award } from 'lucide-react';
 import { Link } from 'react-router';
-import { PageMeta } from '../../../components/layout/page-meta';
-import { PublicHeader } from '../../../components/layout/public-header';
-import { SiteFooter } from '../../../components/layout/site-footer';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../paths';
-import { SAMPLE_CERTIFICATE_PDF_PATH } from '../../../../shared/schemas/certificates';
+import { PageMeta } from '@client/components/layout/page-meta';
+import { PublicHeader } from '@client/components/layout/public-header';
+import { SiteFooter } from '@client/components/layout/site-footer';
+import { Button, buttonClasses } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { paths } from '@client/paths';
+import { SAMPLE_CERTIFICATE_PDF_PATH } from '@shared/schemas/certificates';
 import { useSampleCertificate } from '../api/get-sample-certificate';
 import { CertificatePreview } from '../components/certificate-preview';
 
 const features = [
-  { icon: FileText, title: 'A real PDF', text: 'A4 landscape, ready to print and frame, with fonts embedded so it looks the same everywhere.' },
-  { icon: QrCode, title: 'QR code and link', text: 'Anyone can scan the code or type the printed link to check the certificate in seconds.' },
-  { icon: Award, title: 'CPD accredited', text: 'Every certificate carries our CPD provider number, your completion date and its issue date.' },
-  { icon: ShieldCheck, title: 'Private by design', text: 'The verification page shows your name, course and dates — never your email or other details.' },
+  {
+    icon: FileText,
+    title: 'A real PDF',
+    text: 'A4 landscape, ready to print and frame, with fonts embedded so it looks the same everywhere.',
+  },
+  {
+    icon: QrCode,
+    title: 'QR code and link',
+    text: 'Anyone can scan the code or type the printed link to check the certificate in seconds.',
+  },
+  {
+    icon: Award,
+    title: 'CPD accredited',
+    text: 'Every certificate carries our CPD provider number, your completion date and its issue date.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Private by design',
+    text: 'The verification page shows your name, course and dates — never your email or other details.',
+  },
 ];
 
 /** /certificate-demo: the SAMPLE certificate, drawn by the same PDF code as real ones. Prerendered. */
@@ -31,8 +47,8 @@ export default function CertificateDemoPage() {
       <main className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
         <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">Certificate Demo</h1>
         <p className="mt-3 max-w-3xl text-lg text-slate-700">
-          Every graduate receives a certificate like this one once their course is complete and our team has activated it.
-          This is a sample: it is marked SAMPLE and its ID does not belong to anyone.
+          Every graduate receives a certificate like this one once their course is complete and our team has activated
+          it. This is a sample: it is marked SAMPLE and its ID does not belong to anyone.
         </p>
 
         <section aria-labelledby="sample-heading" className="mt-8">
@@ -54,17 +70,27 @@ export default function CertificateDemoPage() {
             <figure>
               <CertificatePreview certificate={sample.data} />
               <figcaption className="mt-3 text-sm text-slate-600">
-                A faithful preview of the sample PDF. The verification link of a real certificate shows whether it is valid.
+                A faithful preview of the sample PDF. The verification link of a real certificate shows whether it is
+                valid.
               </figcaption>
             </figure>
           )}
           <div className="mt-5 flex flex-wrap gap-3">
-            <a href={SAMPLE_CERTIFICATE_PDF_PATH} target="_blank" rel="noopener" className={buttonClasses('primary', 'lg')}>
+            <a
+              href={SAMPLE_CERTIFICATE_PDF_PATH}
+              target="_blank"
+              rel="noopener"
+              className={buttonClasses('primary', 'lg')}
+            >
               <ExternalLink className="size-5" aria-hidden />
               Open the sample PDF
               <span className="sr-only">(opens in a new tab)</span>
             </a>
-            <a href={SAMPLE_CERTIFICATE_PDF_PATH} download="sample-certificate.pdf" className={buttonClasses('outline', 'lg')}>
+            <a
+              href={SAMPLE_CERTIFICATE_PDF_PATH}
+              download="sample-certificate.pdf"
+              className={buttonClasses('outline', 'lg')}
+            >
               <Download className="size-5" aria-hidden />
               Download the sample PDF
             </a>

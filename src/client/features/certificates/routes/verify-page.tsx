@@ -4,21 +4,21 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { z } from 'zod';
-import { PageMeta } from '../../../components/layout/page-meta';
-import { PublicHeader } from '../../../components/layout/public-header';
-import { SiteFooter } from '../../../components/layout/site-footer';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Field } from '../../../components/ui/field';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiError, errorDetail } from '../../../lib/api-client';
-import { cn } from '../../../lib/cn';
-import { formatDate } from '../../../lib/format';
-import { paths } from '../../../paths';
-import { CERTIFICATE_ID_PATTERN } from '../../../../shared/catalogue';
-import { messages } from '../../../../shared/messages';
-import type { CertificateVerification } from '../../../../shared/schemas/certificates';
+import { PageMeta } from '@client/components/layout/page-meta';
+import { PublicHeader } from '@client/components/layout/public-header';
+import { SiteFooter } from '@client/components/layout/site-footer';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { Field } from '@client/components/ui/field';
+import { Spinner } from '@client/components/ui/spinner';
+import { ApiError, errorDetail } from '@client/lib/api-client';
+import { cn } from '@client/lib/cn';
+import { formatDate } from '@client/lib/format';
+import { paths } from '@client/paths';
+import { CERTIFICATE_ID_PATTERN } from '@shared/catalogue';
+import { messages } from '@shared/messages';
+import type { CertificateVerification } from '@shared/schemas/certificates';
 import { useCertificateVerification } from '../api/get-certificate-verification';
 
 /** /verify/:certificateId — where a certificate's QR code and printed link lead. */
@@ -47,13 +47,26 @@ export default function VerifyPage() {
           ) : verification.isSuccess ? (
             <VerificationResult verification={verification.data} />
           ) : verification.error instanceof ApiError && verification.error.status === 404 ? (
-            <Outcome tone="red" icon={<SearchX className="size-7" aria-hidden />} heading={messages.certificates.notFound}>
+            <Outcome
+              tone="red"
+              icon={<SearchX className="size-7" aria-hidden />}
+              heading={messages.certificates.notFound}
+            >
               Check the ID printed on the certificate, beside the QR code, and try again.
             </Outcome>
           ) : (
-            <Outcome tone="amber" icon={<TriangleAlert className="size-7" aria-hidden />} heading="We could not check this certificate">
+            <Outcome
+              tone="amber"
+              icon={<TriangleAlert className="size-7" aria-hidden />}
+              heading="We could not check this certificate"
+            >
               <p>{errorDetail(verification.error, messages.common.serviceUnavailable)}</p>
-              <Button variant="outline" className="mt-4" onClick={() => void verification.refetch()} loading={verification.isFetching}>
+              <Button
+                variant="outline"
+                className="mt-4"
+                onClick={() => void verification.refetch()}
+                loading={verification.isFetching}
+              >
                 Try again
               </Button>
             </Outcome>
@@ -73,7 +86,17 @@ const tones = {
   red: 'border-red-600 bg-red-50 text-red-900',
 } as const;
 
-function Outcome({ tone, icon, heading, children }: { tone: keyof typeof tones; icon: ReactNode; heading: string; children: ReactNode }) {
+function Outcome({
+  tone,
+  icon,
+  heading,
+  children,
+}: {
+  tone: keyof typeof tones;
+  icon: ReactNode;
+  heading: string;
+  children: ReactNode;
+}) {
   return (
     <div className={cn('flex items-start gap-3 rounded-xl border-2 p-6 shadow-sm', tones[tone])}>
       {icon}
@@ -103,7 +126,9 @@ function VerificationResult({ verification }: { verification: CertificateVerific
   return (
     <Outcome
       tone={verification.valid ? 'green' : 'amber'}
-      icon={verification.valid ? <BadgeCheck className="size-7" aria-hidden /> : <Clock className="size-7" aria-hidden />}
+      icon={
+        verification.valid ? <BadgeCheck className="size-7" aria-hidden /> : <Clock className="size-7" aria-hidden />
+      }
       heading={verification.valid ? 'Valid certificate' : 'Not yet valid: awaiting activation'}
     >
       <p>

@@ -1,9 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { CourseDatesResponse } from '../../../../shared/schemas/enrolment';
+import { api } from '@client/lib/api-client';
+import type { CourseDatesResponse } from '@shared/schemas/enrolment';
 
 export const getCourseDates = (signal?: AbortSignal) => api<CourseDatesResponse>('/api/course-dates', { signal });
 
 export function useCourseDates(enabled: boolean) {
-  return useQuery({ queryKey: ['course-dates'], queryFn: ({ signal }) => getCourseDates(signal), enabled, staleTime: 60 * 60 * 1000 });
+  return useQuery({
+    queryKey: ['course-dates'],
+    queryFn: ({ signal }) => getCourseDates(signal),
+    enabled,
+    staleTime: 60 * 60 * 1000,
+  });
 }

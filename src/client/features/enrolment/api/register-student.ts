@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { RegistrationBody, RegistrationResponse } from '../../../../shared/schemas/enrolment';
+import { api } from '@client/lib/api-client';
+import type { RegistrationBody, RegistrationResponse } from '@shared/schemas/enrolment';
 
 export const registerStudent = (body: RegistrationBody) =>
   api<RegistrationResponse>('/api/students', { method: 'POST', body });

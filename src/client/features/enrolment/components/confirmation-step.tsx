@@ -1,11 +1,17 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { paths } from '../../../paths';
+import { Button, buttonClasses } from '@client/components/ui/button';
+import { paths } from '@client/paths';
 import { BonusAndCommunity } from './next-steps';
 
 /** Step 5: what happens next. After paying the enrolment fee only, the course can be chosen straight away. */
-export function ConfirmationStep({ enrolmentOnly, onSelectCourse }: { enrolmentOnly: boolean; onSelectCourse: () => void }) {
+export function ConfirmationStep({
+  enrolmentOnly,
+  onSelectCourse,
+}: {
+  enrolmentOnly: boolean;
+  onSelectCourse: () => void;
+}) {
   return (
     <div className="space-y-6">
       <div className="text-center">

@@ -2,12 +2,12 @@ import * as Select from '@radix-ui/react-select';
 import { CheckCircle2, ChevronDown, IdCard } from 'lucide-react';
 import { toast } from 'sonner';
 import { useEffect } from 'react';
-import { COURSES, COURSE_TYPES, formatPounds, type CourseType, type PaymentType } from '../../../../shared/catalogue';
-import { messages } from '../../../../shared/messages';
-import { Badge } from '../../../components/ui/badge';
-import { Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/cn';
-import { formatDate } from '../../../lib/format';
+import { COURSES, COURSE_TYPES, formatPounds, type CourseType, type PaymentType } from '@shared/catalogue';
+import { messages } from '@shared/messages';
+import { Badge } from '@client/components/ui/badge';
+import { Spinner } from '@client/components/ui/spinner';
+import { cn } from '@client/lib/cn';
+import { formatDate } from '@client/lib/format';
 import { useCourseDates } from '../api/get-course-dates';
 import { StepButtons } from './payment-type-step';
 
@@ -39,8 +39,8 @@ export function CourseSelectionStep(props: {
       <div className="space-y-5">
         <h2 className="text-xl font-bold">Course Selection</h2>
         <p className="rounded-lg border border-blue-200 bg-blue-50 p-4 text-slate-800">
-          You are paying the enrollment fee only. You can choose your course level (Foundation or Pro) later, from your student
-          dashboard or by returning to enrolment.
+          You are paying the enrollment fee only. You can choose your course level (Foundation or Pro) later, from your
+          student dashboard or by returning to enrolment.
         </p>
         <StepButtons onBack={props.onBack} onContinue={props.onContinue} />
       </div>
@@ -74,7 +74,9 @@ export function CourseSelectionStep(props: {
                 <span className="text-lg font-semibold">{COURSES[type].title}</span>
                 {selected && <CheckCircle2 className="size-5 text-brand-700" aria-hidden />}
               </span>
-              <span className="mt-1 block text-2xl font-bold text-brand-800">{formatPounds(COURSES[type].pricePence)}</span>
+              <span className="mt-1 block text-2xl font-bold text-brand-800">
+                {formatPounds(COURSES[type].pricePence)}
+              </span>
               <span className="mt-2 block text-sm text-slate-700">{COURSE_NOTES[type]}</span>
             </button>
           );
@@ -84,14 +86,17 @@ export function CourseSelectionStep(props: {
       <div className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" role="note">
         <IdCard className="size-5 shrink-0" aria-hidden />
         <p>
-          <strong>ID verification required.</strong> Before you can access the course materials you will need to upload a photo ID
-          (driving licence, passport or government ID) from your student dashboard.
+          <strong>ID verification required.</strong> Before you can access the course materials you will need to upload
+          a photo ID (driving licence, passport or government ID) from your student dashboard.
         </p>
       </div>
 
       <div className="space-y-2">
         <p id="start-date-label" className="block text-sm font-medium text-slate-800">
-          Start Date <span className="text-red-700" aria-hidden>*</span>
+          Start Date{' '}
+          <span className="text-red-700" aria-hidden>
+            *
+          </span>
         </p>
         {dates.isPending ? (
           <Spinner label="Loading course dates…" />
@@ -109,7 +114,11 @@ export function CourseSelectionStep(props: {
               </Select.Icon>
             </Select.Trigger>
             <Select.Portal>
-              <Select.Content position="popper" sideOffset={4} className="z-50 w-[var(--radix-select-trigger-width)] rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+              <Select.Content
+                position="popper"
+                sideOffset={4}
+                className="z-50 w-[var(--radix-select-trigger-width)] rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+              >
                 <Select.Viewport>
                   {dates.data.schedule.map((entry) => (
                     <Select.Item
@@ -130,7 +139,10 @@ export function CourseSelectionStep(props: {
       </div>
 
       {chosen && (
-        <dl className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-3" aria-label="Your course dates">
+        <dl
+          className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-3"
+          aria-label="Your course dates"
+        >
           <div>
             <dt className="text-sm text-slate-600">Start date</dt>
             <dd className="font-semibold">{formatDate(chosen.start_date)}</dd>

@@ -1,8 +1,8 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { paths } from '../../../paths';
+import { buttonClasses } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { paths } from '@client/paths';
 
 /** /enroll?success=true: shown instead of the wizard. */
 export function EnrolmentComplete() {
@@ -11,7 +11,9 @@ export function EnrolmentComplete() {
       <CheckCircle2 className="mx-auto size-14 text-emerald-700" aria-hidden />
       <h1 className="text-2xl font-bold">Enrollment Complete</h1>
       <p className="text-lg font-semibold text-emerald-800">Payment Successful</p>
-      <p className="text-slate-700">Thank you for enrolling. You can now access your student dashboard with your email address.</p>
+      <p className="text-slate-700">
+        Thank you for enrolling. You can now access your student dashboard with your email address.
+      </p>
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
         <Link to={paths.studentDashboard} className={buttonClasses('primary', 'lg')}>
           Go to Student Dashboard

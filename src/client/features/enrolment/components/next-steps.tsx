@@ -25,7 +25,9 @@ export function BonusAndCommunity() {
         <Users className="size-5 shrink-0" aria-hidden />
         <span>
           Join the private community group
-          <span className="block text-sm font-normal text-slate-700">{enrolmentLinks.communityGroupName} (opens in a new tab)</span>
+          <span className="block text-sm font-normal text-slate-700">
+            {enrolmentLinks.communityGroupName} (opens in a new tab)
+          </span>
         </span>
       </a>
     </div>

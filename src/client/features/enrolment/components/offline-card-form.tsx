@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Field } from '../../../components/ui/field';
+import { Field } from '@client/components/ui/field';
 import { tokenizeTestCard } from '../lib/test-cards';
 import type { CardForm } from './card-form';
 
@@ -15,7 +15,12 @@ export function OfflineCardForm({ onReady }: { onReady: (form: CardForm | null) 
       tokenize: async () => {
         const data = new FormData(formRef.current ?? undefined);
         const read = (name: string) => String(data.get(name) ?? '');
-        return tokenizeTestCard({ number: read('card-number'), expiry: read('card-expiry'), cvv: read('card-cvv'), postcode: read('card-postcode') });
+        return tokenizeTestCard({
+          number: read('card-number'),
+          expiry: read('card-expiry'),
+          cvv: read('card-cvv'),
+          postcode: read('card-postcode'),
+        });
       },
     });
     return () => onReady(null);
@@ -24,12 +29,26 @@ export function OfflineCardForm({ onReady }: { onReady: (form: CardForm | null) 
   return (
     <form ref={formRef} onSubmit={(event) => event.preventDefault()} aria-label="Card details" className="space-y-3">
       <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">
-        Test mode: no real card is charged. Use Square&apos;s sandbox test card 4111 1111 1111 1111 with any future expiry, any CVV
-        and any postcode.
+        Test mode: no real card is charged. Use Square&apos;s sandbox test card 4111 1111 1111 1111 with any future
+        expiry, any CVV and any postcode.
       </p>
-      <Field label="Card number" name="card-number" inputMode="numeric" autoComplete="cc-number" placeholder="4111 1111 1111 1111" required />
+      <Field
+        label="Card number"
+        name="card-number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="4111 1111 1111 1111"
+        required
+      />
       <div className="grid grid-cols-3 gap-3">
-        <Field label="Expiry (MM/YY)" name="card-expiry" inputMode="numeric" autoComplete="cc-exp" placeholder="12/30" required />
+        <Field
+          label="Expiry (MM/YY)"
+          name="card-expiry"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="12/30"
+          required
+        />
         <Field label="CVV" name="card-cvv" inputMode="numeric" autoComplete="cc-csc" placeholder="123" required />
         <Field label="Postcode" name="card-postcode" autoComplete="postal-code" placeholder="SW1A 1AA" required />
       </div>

@@ -1,10 +1,10 @@
 import { Lock } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { formatPounds, type CourseType, type PaymentType } from '../../../../shared/catalogue';
-import { messages } from '../../../../shared/messages';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { formatPounds, type CourseType, type PaymentType } from '@shared/catalogue';
+import { messages } from '@shared/messages';
+import { Button } from '@client/components/ui/button';
+import { Spinner } from '@client/components/ui/spinner';
 import { usePublicConfig } from '../api/get-public-config';
 import { lineItems, PAYMENT_TYPE_LABELS } from '../lib/wizard';
 import type { CardForm } from './card-form';

@@ -1,8 +1,8 @@
 import { CheckCircle2 } from 'lucide-react';
-import { COURSES, ENROLMENT_FEE_PENCE, formatPounds, type PaymentType } from '../../../../shared/catalogue';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { COURSES, ENROLMENT_FEE_PENCE, formatPounds, type PaymentType } from '@shared/catalogue';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { cn } from '@client/lib/cn';
 
 interface Option {
   type: PaymentType;
@@ -17,7 +17,8 @@ const ENROLMENT_OPTIONS: Option[] = [
     type: 'enrollment',
     title: 'Enrollment Fee Only',
     price: formatPounds(ENROLMENT_FEE_PENCE),
-    description: 'Secure your place now and choose your course level later. Includes the introduction materials, industry report and bonus guides.',
+    description:
+      'Secure your place now and choose your course level later. Includes the introduction materials, industry report and bonus guides.',
   },
   {
     type: 'combined',
@@ -47,7 +48,9 @@ export function PaymentTypeStep(props: {
   return (
     <div className="space-y-5">
       <h2 className="text-xl font-bold">Choose Your Payment Option</h2>
-      <p className="text-sm text-slate-700">We advise paying the enrollment fee first; you can return to select your course level at any time.</p>
+      <p className="text-sm text-slate-700">
+        We advise paying the enrollment fee first; you can return to select your course level at any time.
+      </p>
       <div role="radiogroup" aria-label="Payment option" className="grid gap-4 sm:grid-cols-2">
         {options.map((option) => {
           const selected = props.value === option.type;
@@ -83,7 +86,12 @@ export function PaymentTypeStep(props: {
   );
 }
 
-export function StepButtons(props: { onBack: () => void; onContinue: () => void; continueLabel?: string; loading?: boolean }) {
+export function StepButtons(props: {
+  onBack: () => void;
+  onContinue: () => void;
+  continueLabel?: string;
+  loading?: boolean;
+}) {
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
       <Button variant="outline" onClick={props.onBack}>

@@ -5,12 +5,12 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { ApiError } from '../../../lib/api-client';
-import { paths } from '../../../paths';
-import { messages } from '../../../../shared/messages';
-import { registrationBody } from '../../../../shared/schemas/enrolment';
+import { Button, buttonClasses } from '@client/components/ui/button';
+import { Field } from '@client/components/ui/field';
+import { ApiError } from '@client/lib/api-client';
+import { paths } from '@client/paths';
+import { messages } from '@shared/messages';
+import { registrationBody } from '@shared/schemas/enrolment';
 import { useRegisterStudent } from '../api/register-student';
 import type { WizardStudent } from '../lib/wizard';
 
@@ -51,11 +51,20 @@ export function PersonalInfoStep({ onRegistered }: { onRegistered: (student: Wiz
         const { id, token } = await register.mutateAsync(values);
         toast.success(m.registrationCreated);
         onRegistered(
-          { id, email: values.email, first_name: values.first_name, last_name: values.last_name, enrollment_paid: false, course_paid: false },
+          {
+            id,
+            email: values.email,
+            first_name: values.first_name,
+            last_name: values.last_name,
+            enrollment_paid: false,
+            course_paid: false,
+          },
           token,
         );
       } catch (error) {
-        toast.error(error instanceof ApiError && error.status === 400 ? m.emailAlreadyRegistered : m.registrationFailed);
+        toast.error(
+          error instanceof ApiError && error.status === 400 ? m.emailAlreadyRegistered : m.registrationFailed,
+        );
       }
     },
     (invalid) => {
@@ -69,10 +78,29 @@ export function PersonalInfoStep({ onRegistered }: { onRegistered: (student: Wiz
     <form onSubmit={submit} noValidate className="space-y-5">
       <h2 className="text-xl font-bold">Personal Information</h2>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="First Name" required autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name')} />
-        <Field label="Last Name" required autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />
+        <Field
+          label="First Name"
+          required
+          autoComplete="given-name"
+          error={errors.first_name?.message}
+          {...form.register('first_name')}
+        />
+        <Field
+          label="Last Name"
+          required
+          autoComplete="family-name"
+          error={errors.last_name?.message}
+          {...form.register('last_name')}
+        />
       </div>
-      <Field label="Email Address" type="email" required autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <Field
+        label="Email Address"
+        type="email"
+        required
+        autoComplete="email"
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
       <Field label="Phone Number (optional)" type="tel" autoComplete="tel" {...form.register('phone')} />
       <Field
         label="Referral Code (optional)"

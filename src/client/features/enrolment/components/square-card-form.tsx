@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { messages } from '../../../../shared/messages';
+import { messages } from '@shared/messages';
 import type { CardForm } from './card-form';
 
 interface SquareCard {

@@ -1,5 +1,5 @@
 import { Check } from 'lucide-react';
-import { cn } from '../../../lib/cn';
+import { cn } from '@client/lib/cn';
 import { STEPS, type Step } from '../lib/wizard';
 
 /** The five steps; completed ones show a tick, the current one is marked for screen readers. */
@@ -12,7 +12,11 @@ export function StepIndicator({ current }: { current: Step }) {
           const done = number < current;
           const active = number === current;
           return (
-            <li key={label} className="flex flex-1 flex-col items-center gap-1 text-center" aria-current={active ? 'step' : undefined}>
+            <li
+              key={label}
+              className="flex flex-1 flex-col items-center gap-1 text-center"
+              aria-current={active ? 'step' : undefined}
+            >
               <span
                 className={cn(
                   'flex size-9 items-center justify-center rounded-full border-2 text-sm font-bold',
@@ -23,7 +27,9 @@ export function StepIndicator({ current }: { current: Step }) {
               >
                 {done ? <Check className="size-5" aria-label="completed" /> : number}
               </span>
-              <span className={cn('text-xs sm:text-sm', active ? 'font-semibold text-slate-900' : 'text-slate-600')}>{label}</span>
+              <span className={cn('text-xs sm:text-sm', active ? 'font-semibold text-slate-900' : 'text-slate-600')}>
+                {label}
+              </span>
             </li>
           );
         })}

@@ -18,7 +18,9 @@ describe("the offline card form's test cards", () => {
     expect(tokenizeTestCard({ ...card, number: '5555 5555 5555 4444' })).toEqual({
       error: "Use one of Square's sandbox test cards, e.g. 4111 1111 1111 1111",
     });
-    expect(tokenizeTestCard({ ...card, cvv: '' })).toEqual({ error: 'Please enter the card number, expiry date, security code and postcode' });
+    expect(tokenizeTestCard({ ...card, cvv: '' })).toEqual({
+      error: 'Please enter the card number, expiry date, security code and postcode',
+    });
     expect(tokenizeTestCard({ ...card, expiry: '13/30' })).toEqual({ error: 'Enter the expiry date as MM/YY' });
   });
 });

@@ -2,7 +2,7 @@
  * Offline mode (DESIGN.md section 6): the browser turns Square's sandbox test cards into Square's
  * sandbox test tokens, so card numbers never reach the server.
  */
-import { messages } from '../../../../shared/messages';
+import { messages } from '@shared/messages';
 
 export interface CardDetails {
   number: string;
@@ -30,4 +30,3 @@ export function tokenizeTestCard(card: CardDetails): TokenizeResult {
   if (expiry === '01/40') return { token: 'cnon:card-nonce-rejected-expiration' };
   return { token: 'cnon:card-nonce-ok' };
 }
-

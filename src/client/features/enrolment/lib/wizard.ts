@@ -1,4 +1,4 @@
-import { COURSES, ENROLMENT_FEE_PENCE, type CourseType, type PaymentType } from '../../../../shared/catalogue';
+import { COURSES, ENROLMENT_FEE_PENCE, type CourseType, type PaymentType } from '@shared/catalogue';
 
 export const STEPS = ['Personal Info', 'Payment Type', 'Course Selection', 'Payment', 'Confirmation'] as const;
 export type Step = 1 | 2 | 3 | 4 | 5;

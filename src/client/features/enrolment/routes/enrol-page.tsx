@@ -8,13 +8,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { isCourseType, penceToPounds, type CourseType, type PaymentType } from '../../../../shared/catalogue';
-import { messages } from '../../../../shared/messages';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { ApiError, errorDetail } from '../../../lib/api-client';
-import { PAYMENT_KEYS, studentSession } from '../../../lib/session';
-import { paths } from '../../../paths';
+import { isCourseType, penceToPounds, type CourseType, type PaymentType } from '@shared/catalogue';
+import { messages } from '@shared/messages';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { ApiError, errorDetail } from '@client/lib/api-client';
+import { PAYMENT_KEYS, studentSession } from '@client/lib/session';
+import { paths } from '@client/paths';
 import { useCreatePayment } from '../api/create-payment';
 import { useSelectCourse } from '../api/select-course';
 import { ConfirmationStep } from '../components/confirmation-step';
@@ -56,7 +56,11 @@ function initialState(params: URLSearchParams): WizardState {
   const course = isCourseType(requested) ? requested : null;
   const student = sessionStudent();
   if (student && !student.course_paid) {
-    const paymentType: PaymentType = student.enrollment_paid ? 'course' : params.get('step') === 'course-selection' ? 'combined' : 'enrollment';
+    const paymentType: PaymentType = student.enrollment_paid
+      ? 'course'
+      : params.get('step') === 'course-selection'
+        ? 'combined'
+        : 'enrollment';
     const step: Step = params.get('step') === 'course-selection' ? 3 : 2;
     return { step, student, paymentType, course, startDate: null };
   }
@@ -151,7 +155,11 @@ function EnrolmentWizard({ params }: { params: URLSearchParams }) {
       sessionStorage.setItem(amountKey, amount.toFixed(2));
       const session = studentSession.get();
       if (session) studentSession.set({ token: session.token, student: { ...session.student, ...result.student } });
-      const paid = { ...student, enrollment_paid: result.student.enrollment_paid, course_paid: result.student.course_paid };
+      const paid = {
+        ...student,
+        enrollment_paid: result.student.enrollment_paid,
+        course_paid: result.student.course_paid,
+      };
       if (state.paymentType === 'enrollment') update({ student: paid, step: 5 });
       else navigate(paths.success);
     } catch (error) {

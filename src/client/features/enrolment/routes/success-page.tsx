@@ -2,10 +2,10 @@
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Card } from '../../../components/ui/card';
-import { buttonClasses } from '../../../components/ui/button';
-import { PAYMENT_KEYS } from '../../../lib/session';
-import { paths } from '../../../paths';
+import { Card } from '@client/components/ui/card';
+import { buttonClasses } from '@client/components/ui/button';
+import { PAYMENT_KEYS } from '@client/lib/session';
+import { paths } from '@client/paths';
 import { BonusAndCommunity } from '../components/next-steps';
 import { isPaymentType, PAYMENT_TYPE_LABELS } from '../lib/wizard';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { signupWidget } from '../../../content';
-import { api } from '../../../lib/api-client';
-import type { RecentSignupsResponse } from '../../../../shared/schemas/public';
+import { signupWidget } from '@client/content';
+import { api } from '@client/lib/api-client';
+import type { RecentSignupsResponse } from '@shared/schemas/public';
 
 export const getRecentSignups = (signal?: AbortSignal) => api<RecentSignupsResponse>('/api/recent-signups', { signal });
 

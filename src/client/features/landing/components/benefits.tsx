@@ -1,4 +1,4 @@
-import { landing } from '../../../content';
+import { landing } from '@client/content';
 
 /** 'Why Choose Our Program?' — shown once (DESIGN.md section 5). The #overview anchor. */
 export function Benefits() {
@@ -12,7 +12,10 @@ export function Benefits() {
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {benefits.items.map((item, index) => (
             <li key={item.title} className="rounded-xl border border-slate-200 p-6 shadow-sm">
-              <span className="flex size-10 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800" aria-hidden>
+              <span
+                className="flex size-10 items-center justify-center rounded-full bg-brand-100 font-bold text-brand-800"
+                aria-hidden
+              >
                 {index + 1}
               </span>
               <h3 className="mt-4 text-lg font-semibold">{item.title}</h3>

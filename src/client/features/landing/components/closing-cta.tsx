@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
-import { landing } from '../../../content';
+import { buttonClasses } from '@client/components/ui/button';
+import { landing } from '@client/content';
 
 export function ClosingCta() {
   const { closingCta } = landing;

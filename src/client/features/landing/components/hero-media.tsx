@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { landing } from '../../../content';
+import { landing } from '@client/content';
 
 /**
  * The hero's muted looping video. The poster image is what is prerendered and painted first; the

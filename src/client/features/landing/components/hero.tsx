@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
-import { claims, landing } from '../../../content';
+import { buttonClasses } from '@client/components/ui/button';
+import { claims, landing } from '@client/content';
 import { HeroMedia } from './hero-media';
 
 export function Hero() {
@@ -11,7 +11,10 @@ export function Hero() {
         <div>
           <ul className="flex flex-wrap gap-2" aria-label="Highlights">
             {claims.badges.map((badge) => (
-              <li key={badge} className="inline-flex items-center gap-1.5 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold">
+              <li
+                key={badge}
+                className="inline-flex items-center gap-1.5 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold"
+              >
                 <span className="size-1.5 rounded-full bg-emerald-300" aria-hidden />
                 {badge}
               </li>

@@ -1,4 +1,4 @@
-import { landing, site } from '../../../content';
+import { landing, site } from '@client/content';
 
 /** Top banner, the page title and the in-page navigation (#overview, #pricing, #testimonials). */
 export function LandingHeader() {
@@ -22,7 +22,10 @@ export function LandingHeader() {
             <ul className="flex gap-1 text-sm font-semibold sm:gap-4">
               {landing.nav.map((item) => (
                 <li key={item.href}>
-                  <a href={item.href} className="rounded-md px-2 py-2 text-slate-700 hover:bg-brand-50 hover:text-brand-800">
+                  <a
+                    href={item.href}
+                    className="rounded-md px-2 py-2 text-slate-700 hover:bg-brand-50 hover:text-brand-800"
+                  >
                     {item.label}
                   </a>
                 </li>

@@ -1,4 +1,4 @@
-import { landing } from '../../../content';
+import { landing } from '@client/content';
 
 /** 'What You'll Master': the marketing modules (6 Foundation, 5 more in Pro). */
 export function Modules() {

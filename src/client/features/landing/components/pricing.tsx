@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
-import { landing } from '../../../content';
-import { formatPounds } from '../../../../shared/catalogue';
-import { paths } from '../../../paths';
+import { buttonClasses } from '@client/components/ui/button';
+import { landing } from '@client/content';
+import { formatPounds } from '@shared/catalogue';
+import { paths } from '@client/paths';
 
 interface Plan {
   name: string;

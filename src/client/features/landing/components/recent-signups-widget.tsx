@@ -1,8 +1,8 @@
 import { X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { fallbackSignups, signupWidget, type SampleSignup } from '../../../content';
-import type { RecentSignup, SignupCourse } from '../../../../shared/schemas/public';
+import { Badge } from '@client/components/ui/badge';
+import { fallbackSignups, signupWidget, type SampleSignup } from '@client/content';
+import type { RecentSignup, SignupCourse } from '@shared/schemas/public';
 import { useRecentSignups } from '../api/get-recent-signups';
 import { signupTimeText } from './signup-time';
 
@@ -96,13 +96,17 @@ export function RecentSignupsWidget() {
       const now = Date.now();
       setCards(
         notifications.length > 0
-          ? notifications.slice(0, signupWidget.initialCount).map((signup) => fromApi(signup, signupTimeText(signup.signed_up_at, now)))
+          ? notifications
+              .slice(0, signupWidget.initialCount)
+              .map((signup) => fromApi(signup, signupTimeText(signup.signed_up_at, now)))
           : sampleCards(signupWidget.initialCount),
       );
       return;
     }
     // Oldest first, so the newest ends up on top.
-    [...unseen].reverse().forEach((signup) => addJustNow(fromApi(signup, signupWidget.labels.justNow), signupWidget.removeAddedAfterMs));
+    [...unseen]
+      .reverse()
+      .forEach((signup) => addJustNow(fromApi(signup, signupWidget.labels.justNow), signupWidget.removeAddedAfterMs));
   }, [data, addJustNow]);
 
   useEffect(() => {
@@ -110,10 +114,13 @@ export function RecentSignupsWidget() {
     const { min, max } = signupWidget.simulatedEveryMs;
     let timer: ReturnType<typeof setTimeout>;
     const schedule = () => {
-      timer = setTimeout(() => {
-        addJustNow(fromSample(randomSample(), signupWidget.labels.justNow), signupWidget.removeSimulatedAfterMs);
-        schedule();
-      }, min + Math.random() * (max - min));
+      timer = setTimeout(
+        () => {
+          addJustNow(fromSample(randomSample(), signupWidget.labels.justNow), signupWidget.removeSimulatedAfterMs);
+          schedule();
+        },
+        min + Math.random() * (max - min),
+      );
     };
     schedule();
     return () => clearTimeout(timer);

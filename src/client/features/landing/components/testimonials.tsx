@@ -1,4 +1,4 @@
-import { landing } from '../../../content';
+import { landing } from '@client/content';
 import { VideoFacade } from './video-facade';
 
 /** 'Success Stories': 6 video testimonials (facades) and 3 written ones. The #testimonials anchor. */
@@ -14,7 +14,11 @@ export function Testimonials() {
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {testimonials.videos.map((video) => (
             <li key={video.youtubeId}>
-              <VideoFacade youtubeId={video.youtubeId} poster={video.poster} title={`${video.name}: ${video.caption}`} />
+              <VideoFacade
+                youtubeId={video.youtubeId}
+                poster={video.poster}
+                title={`${video.name}: ${video.caption}`}
+              />
               <p className="mt-2 font-semibold">{video.name}</p>
               <p className="text-sm text-slate-600">{video.caption}</p>
             </li>

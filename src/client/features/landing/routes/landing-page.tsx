@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { PageMeta } from '../../../components/layout/page-meta';
-import { SiteFooter } from '../../../components/layout/site-footer';
-import { landing } from '../../../content';
+import { PageMeta } from '@client/components/layout/page-meta';
+import { SiteFooter } from '@client/components/layout/site-footer';
+import { landing } from '@client/content';
 import { Benefits } from '../components/benefits';
 import { ClosingCta } from '../components/closing-cta';
 import { Hero } from '../components/hero';

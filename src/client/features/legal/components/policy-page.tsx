@@ -1,6 +1,6 @@
-import { PageMeta } from '../../../components/layout/page-meta';
-import { PublicHeader } from '../../../components/layout/public-header';
-import { SiteFooter } from '../../../components/layout/site-footer';
+import { PageMeta } from '@client/components/layout/page-meta';
+import { PublicHeader } from '@client/components/layout/public-header';
+import { SiteFooter } from '@client/components/layout/site-footer';
 import type { PolicySection } from '../policies';
 
 interface PolicyPageProps {

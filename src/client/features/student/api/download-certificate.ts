@@ -1,12 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, authHeader } from '../../../lib/api-client';
-import { certificatePdfPath } from '../../../../shared/schemas/certificates';
+import { ApiError, authHeader } from '@client/lib/api-client';
+import { certificatePdfPath } from '@shared/schemas/certificates';
 
 /** Fetches the certificate PDF with the student's token and saves it as a file. */
 export async function downloadCertificate(studentId: string, certificateId: string): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(certificatePdfPath(studentId), { headers: { Accept: 'application/pdf', ...authHeader('student') } });
+    response = await fetch(certificatePdfPath(studentId), {
+      headers: { Accept: 'application/pdf', ...authHeader('student') },
+    });
   } catch {
     throw new ApiError(0, null);
   }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { StudentCertificateResponse } from '../../../../shared/schemas/certificates';
+import { api } from '@client/lib/api-client';
+import type { StudentCertificateResponse } from '@shared/schemas/certificates';
 import { studentKeys } from './query-keys';
 
 /** GET /api/student/{id}/certificate (status none, pending or ready); SPEC.md: any error means no certificate (null). */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { IdStatusResponse } from '../../../../shared/schemas/id-verification';
+import { api } from '@client/lib/api-client';
+import type { IdStatusResponse } from '@shared/schemas/id-verification';
 import { emailPath, studentKeys } from './query-keys';
 
 /** Before the status loads, SPEC.md section 3 says: not_required, can resubmit. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { StudentProgress } from '../../../../shared/schemas/student-area';
+import { api } from '@client/lib/api-client';
+import type { StudentProgress } from '@shared/schemas/student-area';
 import { studentKeys } from './query-keys';
 
 export const getProgress = (id: string) => api<StudentProgress>(`/api/student/${id}/progress`, { auth: 'student' });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { StudentAreaRecord } from '../../../../shared/schemas/student-area';
+import { api } from '@client/lib/api-client';
+import type { StudentAreaRecord } from '@shared/schemas/student-area';
 import { studentKeys } from './query-keys';
 
 /** GET /api/student/{id}: the logged-in student's fresh record. */

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { studentSession } from '../../../lib/session';
-import type { StudentLoginResponse } from '../../../../shared/schemas/student-area';
+import { api } from '@client/lib/api-client';
+import { studentSession } from '@client/lib/session';
+import type { StudentLoginResponse } from '@shared/schemas/student-area';
 import { emailPath } from './query-keys';
 
 /** GET /api/student/login/{email}; keeps the record and token in session storage. */

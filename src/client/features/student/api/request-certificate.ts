@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { CourseType } from '../../../../shared/catalogue';
-import type { StudentCertificateResponse } from '../../../../shared/schemas/certificates';
+import { api } from '@client/lib/api-client';
+import type { CourseType } from '@shared/catalogue';
+import type { StudentCertificateResponse } from '@shared/schemas/certificates';
 import { studentKeys } from './query-keys';
 
 /** POST /api/student/{id}/request-certificate */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { IdStatusResponse } from '../../../../shared/schemas/id-verification';
+import { api } from '@client/lib/api-client';
+import type { IdStatusResponse } from '@shared/schemas/id-verification';
 import { emailPath, studentKeys } from './query-keys';
 
 /** POST /api/students/{email}/set-id-required ('Start ID Verification'). */

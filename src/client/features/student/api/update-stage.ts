@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { StudentProgress } from '../../../../shared/schemas/student-area';
+import { api } from '@client/lib/api-client';
+import type { StudentProgress } from '@shared/schemas/student-area';
 import { studentKeys } from './query-keys';
 
 export interface StageUpdate {
@@ -10,7 +10,11 @@ export interface StageUpdate {
 
 /** POST /api/student/{id}/progress: marks one stage complete or incomplete. */
 export const updateStage = (id: string, update: StageUpdate) =>
-  api<StudentProgress>(`/api/student/${id}/progress`, { method: 'POST', auth: 'student', body: { student_id: id, ...update } });
+  api<StudentProgress>(`/api/student/${id}/progress`, {
+    method: 'POST',
+    auth: 'student',
+    body: { student_id: id, ...update },
+  });
 
 export function useUpdateStage(id: string) {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, authHeader } from '../../../lib/api-client';
-import { ID_UPLOAD_MAX_BYTES, ID_UPLOAD_TYPES, messages } from '../../../../shared/messages';
-import type { IdStatusResponse } from '../../../../shared/schemas/id-verification';
+import { ApiError, authHeader } from '@client/lib/api-client';
+import { ID_UPLOAD_MAX_BYTES, ID_UPLOAD_TYPES, messages } from '@shared/messages';
+import type { IdStatusResponse } from '@shared/schemas/id-verification';
 import { emailPath, studentKeys } from './query-keys';
 
 const EXTENSIONS = ['.jpg', '.jpeg', '.png', '.pdf'];
@@ -21,7 +21,11 @@ export function checkIdFile(file: File): string | null {
  * POST /api/students/{email}/upload-id as multipart field `file`. XMLHttpRequest rather than fetch
  * because only it reports upload progress.
  */
-export function uploadIdDocument(email: string, file: File, onProgress: (percent: number) => void): Promise<IdStatusResponse> {
+export function uploadIdDocument(
+  email: string,
+  file: File,
+  onProgress: (percent: number) => void,
+): Promise<IdStatusResponse> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', `/api/students/${emailPath(email)}/upload-id`);

@@ -1,12 +1,12 @@
 import { Award } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { errorDetail } from '../../../lib/api-client';
-import type { CourseType } from '../../../../shared/catalogue';
-import { messages } from '../../../../shared/messages';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { errorDetail } from '@client/lib/api-client';
+import type { CourseType } from '@shared/catalogue';
+import { messages } from '@shared/messages';
 import { useCertificate } from '../api/get-certificate';
 import { useRequestCertificate } from '../api/request-certificate';
 import { CertificateModal } from './certificate-modal';
@@ -32,14 +32,18 @@ export function CertificateCard({ studentId, course }: { studentId: string; cour
         <Spinner label="Loading certificate…" />
       ) : !certificate.data || certificate.data.status === 'none' ? (
         <>
-          <p className="text-slate-700">You have completed every stage. Request your certificate and an administrator will activate it.</p>
+          <p className="text-slate-700">
+            You have completed every stage. Request your certificate and an administrator will activate it.
+          </p>
           <Button onClick={onRequest} loading={request.isPending}>
             Request Certificate
           </Button>
         </>
       ) : certificate.data.status === 'pending' ? (
         <>
-          <p className="text-slate-700">Your certificate has been requested and is awaiting activation by an administrator.</p>
+          <p className="text-slate-700">
+            Your certificate has been requested and is awaiting activation by an administrator.
+          </p>
           <Button disabled>Pending Activation</Button>
         </>
       ) : (
@@ -48,7 +52,12 @@ export function CertificateCard({ studentId, course }: { studentId: string; cour
           <Button variant="success" onClick={() => setOpen(true)}>
             View Certificate
           </Button>
-          <CertificateModal studentId={studentId} certificate={certificate.data.certificate} open={open} onOpenChange={setOpen} />
+          <CertificateModal
+            studentId={studentId}
+            certificate={certificate.data.certificate}
+            open={open}
+            onOpenChange={setOpen}
+          />
         </>
       )}
     </Card>

@@ -1,12 +1,12 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Award, Download, X } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { errorDetail } from '../../../lib/api-client';
-import { formatDate } from '../../../lib/format';
-import { COURSES } from '../../../../shared/catalogue';
-import { messages } from '../../../../shared/messages';
-import type { StudentCertificate } from '../../../../shared/schemas/certificates';
+import { Button } from '@client/components/ui/button';
+import { errorDetail } from '@client/lib/api-client';
+import { formatDate } from '@client/lib/format';
+import { COURSES } from '@shared/catalogue';
+import { messages } from '@shared/messages';
+import type { StudentCertificate } from '@shared/schemas/certificates';
 import { useDownloadCertificate } from '../api/download-certificate';
 
 /** The activated certificate's details and the real PDF download. */

@@ -1,10 +1,10 @@
 import { CheckCircle2, Clock, Lock, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { Badge } from '../../../components/ui/badge';
-import { buttonClasses } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { paths } from '../../../paths';
-import { COURSE_TYPES, COURSES, ENROLMENT_FEE_PENCE, formatPounds } from '../../../../shared/catalogue';
+import { Badge } from '@client/components/ui/badge';
+import { buttonClasses } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { paths } from '@client/paths';
+import { COURSE_TYPES, COURSES, ENROLMENT_FEE_PENCE, formatPounds } from '@shared/catalogue';
 
 /** View 2: enrolment paid, no course paid yet. The two courses and the account status. */
 export function CourseChoice() {
@@ -19,7 +19,9 @@ export function CourseChoice() {
       </Card>
 
       <section aria-labelledby="choose-course" className="space-y-4">
-        <h2 id="choose-course" className="text-xl font-bold">Choose Your Course</h2>
+        <h2 id="choose-course" className="text-xl font-bold">
+          Choose Your Course
+        </h2>
         <div className="grid gap-4 md:grid-cols-2">
           {COURSE_TYPES.map((type) => {
             const course = COURSES[type];
@@ -36,7 +38,10 @@ export function CourseChoice() {
                     <li key={stage}>{stage}</li>
                   ))}
                 </ol>
-                <Link to={paths.enrolCourseSelection(type)} className={buttonClasses(type === 'pro' ? 'primary' : 'secondary', 'md', 'mt-auto')}>
+                <Link
+                  to={paths.enrolCourseSelection(type)}
+                  className={buttonClasses(type === 'pro' ? 'primary' : 'secondary', 'md', 'mt-auto')}
+                >
                   Choose {course.shortName}
                 </Link>
               </Card>
@@ -46,9 +51,16 @@ export function CourseChoice() {
       </section>
 
       <Card aria-labelledby="account-status" className="space-y-3">
-        <h2 id="account-status" className="text-lg font-bold">Account Status</h2>
+        <h2 id="account-status" className="text-lg font-bold">
+          Account Status
+        </h2>
         <dl className="divide-y divide-slate-100">
-          <StatusRow label="Enrollment" icon={CheckCircle2} tone="text-emerald-800" value={`Paid (${formatPounds(ENROLMENT_FEE_PENCE)})`} />
+          <StatusRow
+            label="Enrollment"
+            icon={CheckCircle2}
+            tone="text-emerald-800"
+            value={`Paid (${formatPounds(ENROLMENT_FEE_PENCE)})`}
+          />
           <StatusRow label="Course selection" icon={Clock} tone="text-amber-800" value="Pending" />
           <StatusRow label="Progress tracking" icon={Lock} tone="text-slate-700" value="Locked" />
         </dl>
@@ -57,7 +69,17 @@ export function CourseChoice() {
   );
 }
 
-function StatusRow({ label, icon: Icon, tone, value }: { label: string; icon: LucideIcon; tone: string; value: string }) {
+function StatusRow({
+  label,
+  icon: Icon,
+  tone,
+  value,
+}: {
+  label: string;
+  icon: LucideIcon;
+  tone: string;
+  value: string;
+}) {
   return (
     <div className="flex items-center justify-between gap-4 py-2">
       <dt className="text-slate-700">{label}</dt>

@@ -1,11 +1,11 @@
 import { ExternalLink, PartyPopper } from 'lucide-react';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { buttonClasses } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { messages } from '../../../../shared/messages';
-import type { StudentAreaRecord, StudentProgress } from '../../../../shared/schemas/student-area';
+import { buttonClasses } from '@client/components/ui/button';
+import { Spinner } from '@client/components/ui/spinner';
+import { ApiError } from '@client/lib/api-client';
+import { messages } from '@shared/messages';
+import type { StudentAreaRecord, StudentProgress } from '@shared/schemas/student-area';
 import { DEFAULT_ID_STATUS, useIdStatus } from '../api/get-id-status';
 import { useProgress } from '../api/get-progress';
 import { CertificateCard } from './certificate-card';
@@ -56,7 +56,10 @@ export function CourseDashboard({ student }: { student: StudentAreaRecord }) {
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
         {complete && (
-          <div className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-5 text-amber-950" role="status">
+          <div
+            className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-5 text-amber-950"
+            role="status"
+          >
             <PartyPopper className="mt-0.5 size-6 shrink-0 text-amber-700" aria-hidden />
             <div>
               <p className="text-lg font-bold">{messages.student.courseComplete}</p>

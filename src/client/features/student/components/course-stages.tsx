@@ -1,10 +1,10 @@
 import { CheckCircle2, Circle, Lock } from 'lucide-react';
 import { toast } from 'sonner';
-import { Card } from '../../../components/ui/card';
-import { cn } from '../../../lib/cn';
-import { COURSES, type CourseType } from '../../../../shared/catalogue';
-import { messages } from '../../../../shared/messages';
-import type { StudentProgress } from '../../../../shared/schemas/student-area';
+import { Card } from '@client/components/ui/card';
+import { cn } from '@client/lib/cn';
+import { COURSES, type CourseType } from '@shared/catalogue';
+import { messages } from '@shared/messages';
+import type { StudentProgress } from '@shared/schemas/student-area';
 import { useUpdateStage } from '../api/update-stage';
 
 /** The course's stages as checkboxes; locked (and saying why) until the ID is approved. */
@@ -35,9 +35,14 @@ export function CourseStages({
 
   return (
     <Card aria-labelledby="stages-heading" className={cn('space-y-4', locked && 'bg-slate-50')}>
-      <h2 id="stages-heading" className="text-lg font-bold">Course Stages</h2>
+      <h2 id="stages-heading" className="text-lg font-bold">
+        Course Stages
+      </h2>
       {locked && (
-        <p className="flex items-center gap-2 rounded-lg bg-slate-200 p-3 text-sm font-medium text-slate-800" role="note">
+        <p
+          className="flex items-center gap-2 rounded-lg bg-slate-200 p-3 text-sm font-medium text-slate-800"
+          role="note"
+        >
           <Lock className="size-4 shrink-0" aria-hidden /> {messages.student.idLockedStages}
         </p>
       )}

@@ -1,9 +1,9 @@
 import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { paths } from '../../../paths';
-import { messages } from '../../../../shared/messages';
+import { buttonClasses } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { paths } from '@client/paths';
+import { messages } from '@shared/messages';
 
 /** The fallback screen when the dashboard cannot load. */
 export function DashboardUnavailable() {

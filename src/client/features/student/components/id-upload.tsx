@@ -1,10 +1,10 @@
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import { errorDetail } from '../../../lib/api-client';
-import { ID_UPLOAD_ACCEPT, messages } from '../../../../shared/messages';
+import { Button } from '@client/components/ui/button';
+import { ProgressBar } from '@client/components/ui/progress-bar';
+import { errorDetail } from '@client/lib/api-client';
+import { ID_UPLOAD_ACCEPT, messages } from '@shared/messages';
 import { checkIdFile, useUploadIdDocument } from '../api/upload-id-document';
 
 /** Choose a photo ID: checked in the browser, then uploaded with a progress bar; the server decides. */

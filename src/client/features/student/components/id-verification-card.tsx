@@ -1,10 +1,10 @@
 import { BadgeCheck, Clock, ShieldAlert, ShieldCheck } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { formatDate } from '../../../lib/format';
-import { messages } from '../../../../shared/messages';
-import type { IdStatusResponse } from '../../../../shared/schemas/id-verification';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { formatDate } from '@client/lib/format';
+import { messages } from '@shared/messages';
+import type { IdStatusResponse } from '@shared/schemas/id-verification';
 import { useSetIdRequired } from '../api/set-id-required';
 import { IdUpload } from './id-upload';
 
@@ -23,7 +23,8 @@ export function IdVerificationCard({ email, status }: { email: string; status: I
       {status.status === 'not_required' && (
         <>
           <p className="text-slate-700">
-            A photo ID (driving licence, passport or government ID) is needed before you can access your course materials.
+            A photo ID (driving licence, passport or government ID) is needed before you can access your course
+            materials.
           </p>
           <Button onClick={() => start.mutate()} loading={start.isPending}>
             Start ID Verification

@@ -1,6 +1,6 @@
-import { Card } from '../../../components/ui/card';
-import { ProgressBar } from '../../../components/ui/progress-bar';
-import type { StudentProgress } from '../../../../shared/schemas/student-area';
+import { Card } from '@client/components/ui/card';
+import { ProgressBar } from '@client/components/ui/progress-bar';
+import type { StudentProgress } from '@shared/schemas/student-area';
 
 /** Percentage, completed and remaining stages, as the server computed them. */
 export function ProgressCard({ progress }: { progress: StudentProgress }) {
@@ -8,7 +8,9 @@ export function ProgressCard({ progress }: { progress: StudentProgress }) {
   return (
     <Card aria-labelledby="progress-heading" className="space-y-4">
       <div className="flex items-baseline justify-between gap-4">
-        <h2 id="progress-heading" className="text-lg font-bold">Your Progress</h2>
+        <h2 id="progress-heading" className="text-lg font-bold">
+          Your Progress
+        </h2>
         <p className="text-3xl font-bold text-brand-700" data-testid="progress-percentage">
           {Math.round(progress.progress_percentage)}%
         </p>

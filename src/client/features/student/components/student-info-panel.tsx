@@ -1,12 +1,12 @@
 import { Copy } from 'lucide-react';
 import { toast } from 'sonner';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { formatDate } from '../../../lib/format';
-import type { CompletionStatus } from '../../../../shared/catalogue';
-import { messages } from '../../../../shared/messages';
-import type { StudentAreaRecord } from '../../../../shared/schemas/student-area';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { formatDate } from '@client/lib/format';
+import type { CompletionStatus } from '@shared/catalogue';
+import { messages } from '@shared/messages';
+import type { StudentAreaRecord } from '@shared/schemas/student-area';
 
 const STATUS_LABELS: Record<CompletionStatus, string> = {
   contacted: 'Contacted',
@@ -37,11 +37,15 @@ export function StudentInfoPanel({ student }: { student: StudentAreaRecord }) {
 
   return (
     <Card aria-labelledby="info-heading" className="space-y-4">
-      <h2 id="info-heading" className="text-lg font-bold">Student Information</h2>
+      <h2 id="info-heading" className="text-lg font-bold">
+        Student Information
+      </h2>
       <dl className="space-y-3 text-sm">
         <div>
           <dt className="text-slate-600">Name</dt>
-          <dd className="font-semibold">{student.first_name} {student.last_name}</dd>
+          <dd className="font-semibold">
+            {student.first_name} {student.last_name}
+          </dd>
         </div>
         <div>
           <dt className="text-slate-600">Email</dt>
@@ -49,7 +53,9 @@ export function StudentInfoPanel({ student }: { student: StudentAreaRecord }) {
         </div>
         <div>
           <dt className="text-slate-600">Course start date</dt>
-          <dd className="font-semibold">{student.course_start_date ? formatDate(student.course_start_date) : 'Not selected'}</dd>
+          <dd className="font-semibold">
+            {student.course_start_date ? formatDate(student.course_start_date) : 'Not selected'}
+          </dd>
         </div>
         <div>
           <dt className="text-slate-600">Status</dt>
@@ -60,7 +66,9 @@ export function StudentInfoPanel({ student }: { student: StudentAreaRecord }) {
         <div>
           <dt className="text-slate-600">Referral code</dt>
           <dd className="flex items-center gap-2">
-            <span className="font-mono font-semibold" data-testid="referral-code">{code ?? 'Generating...'}</span>
+            <span className="font-mono font-semibold" data-testid="referral-code">
+              {code ?? 'Generating...'}
+            </span>
             {code && (
               <Button variant="outline" size="sm" onClick={copy} aria-label="Copy referral code">
                 <Copy className="size-4" aria-hidden /> Copy

@@ -3,11 +3,11 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/field';
-import { ApiError } from '../../../lib/api-client';
-import { paths } from '../../../paths';
-import { messages } from '../../../../shared/messages';
+import { Button } from '@client/components/ui/button';
+import { Field } from '@client/components/ui/field';
+import { ApiError } from '@client/lib/api-client';
+import { paths } from '@client/paths';
+import { messages } from '@shared/messages';
 import { useLogInStudent } from '../api/log-in-student';
 
 const loginSchema = z.object({ email: z.string().trim().min(1, messages.student.emailRequired) });
@@ -31,7 +31,11 @@ export function StudentLoginForm() {
         navigate(paths.studentDashboard);
       },
       onError: (error) => {
-        toast.error(error instanceof ApiError && error.status === 404 ? messages.student.emailNotFound : messages.student.loginFailed);
+        toast.error(
+          error instanceof ApiError && error.status === 404
+            ? messages.student.emailNotFound
+            : messages.student.loginFailed,
+        );
       },
     });
 

@@ -1,7 +1,7 @@
 import { GraduationCap, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { Card } from '../../../components/ui/card';
-import { paths } from '../../../paths';
+import { Card } from '@client/components/ui/card';
+import { paths } from '@client/paths';
 import { StudentLoginForm } from '../components/student-login-form';
 
 export default function StudentLoginPage() {
@@ -22,7 +22,10 @@ export default function StudentLoginPage() {
           </Link>
         </p>
       </Card>
-      <p className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950" role="note">
+      <p
+        className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950"
+        role="note"
+      >
         <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
         Your dashboard is personal to you. Please do not share your login details or course access with anyone else.
       </p>

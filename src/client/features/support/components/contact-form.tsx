@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button';
-import { Field, inputClasses } from '../../../components/ui/field';
-import { errorDetail } from '../../../lib/api-client';
-import { CONTACT_CATEGORIES } from '../../../../shared/catalogue';
-import { messages } from '../../../../shared/messages';
-import { CONTACT_CATEGORY_LABELS, CONTACT_LIMITS } from '../../../../shared/contact-form';
-import type { contactMessageBody } from '../../../../shared/schemas/public';
+import { Button } from '@client/components/ui/button';
+import { Field, inputClasses } from '@client/components/ui/field';
+import { errorDetail } from '@client/lib/api-client';
+import { CONTACT_CATEGORIES } from '@shared/catalogue';
+import { messages } from '@shared/messages';
+import { CONTACT_CATEGORY_LABELS, CONTACT_LIMITS } from '@shared/contact-form';
+import type { contactMessageBody } from '@shared/schemas/public';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 type FormInput = z.input<typeof contactMessageBody>;
@@ -16,7 +16,7 @@ type FormOutput = z.output<typeof contactMessageBody>;
 const empty: FormInput = { name: '', email: '', subject: '', category: 'other', message: '' };
 
 // The validation code (zod) and the toasts (Sonner) load on first use, not with the page.
-const loadSchema = () => import('../../../../shared/schemas/public').then((module) => module.contactMessageBody);
+const loadSchema = () => import('@shared/schemas/public').then((module) => module.contactMessageBody);
 const loadToast = () => import('sonner').then((module) => module.toast);
 
 /**
@@ -53,7 +53,8 @@ export function ContactForm() {
         setSent(true);
         reset(empty);
       },
-      onError: (error) => void loadToast().then((toast) => toast.error(errorDetail(error, messages.support.sendFailed))),
+      onError: (error) =>
+        void loadToast().then((toast) => toast.error(errorDetail(error, messages.support.sendFailed))),
     });
   };
   const onInvalid = (invalid: typeof errors) => {
@@ -62,12 +63,24 @@ export function ContactForm() {
   };
 
   return (
-    <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate className="space-y-4" aria-describedby="contact-required-note">
+    <form
+      onSubmit={handleSubmit(onValid, onInvalid)}
+      noValidate
+      className="space-y-4"
+      aria-describedby="contact-required-note"
+    >
       <p id="contact-required-note" className="text-sm text-slate-600">
         Fields marked * are required.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" autoComplete="name" required maxLength={CONTACT_LIMITS.name} error={errors.name?.message} {...register('name')} />
+        <Field
+          label="Name"
+          autoComplete="name"
+          required
+          maxLength={CONTACT_LIMITS.name}
+          error={errors.name?.message}
+          {...register('name')}
+        />
         <Field
           label="Email"
           type="email"
@@ -79,7 +92,12 @@ export function ContactForm() {
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Subject" maxLength={CONTACT_LIMITS.subject} error={errors.subject?.message} {...register('subject')} />
+        <Field
+          label="Subject"
+          maxLength={CONTACT_LIMITS.subject}
+          error={errors.subject?.message}
+          {...register('subject')}
+        />
         <div className="space-y-1">
           <label htmlFor="contact-category" className="block text-sm font-medium text-slate-800">
             Category
@@ -95,7 +113,11 @@ export function ContactForm() {
       </div>
       <div className="space-y-1">
         <label htmlFor="contact-message" className="block text-sm font-medium text-slate-800">
-          Message<span className="text-red-700" aria-hidden> *</span>
+          Message
+          <span className="text-red-700" aria-hidden>
+            {' '}
+            *
+          </span>
         </label>
         <textarea
           id="contact-message"

@@ -1,6 +1,6 @@
 import * as Accordion from '@radix-ui/react-accordion';
 import { ChevronDown } from 'lucide-react';
-import { support } from '../../../content';
+import { support } from '@client/content';
 
 /** The FAQ in four categories, each an accessible accordion (Radix: buttons with aria-expanded). */
 export function Faq() {
@@ -12,7 +12,10 @@ export function Faq() {
       {support.faq.map((category) => (
         <div key={category.id}>
           <h3 className="text-lg font-semibold text-brand-800">{category.title}</h3>
-          <Accordion.Root type="multiple" className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+          <Accordion.Root
+            type="multiple"
+            className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+          >
             {category.items.map((item, index) => (
               <Accordion.Item key={item.question} value={`${category.id}-${index}`}>
                 <Accordion.Header asChild>

@@ -1,11 +1,11 @@
 import { Award, Clock, Mail, MessageCircle, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { PageMeta } from '../../../components/layout/page-meta';
-import { PublicHeader } from '../../../components/layout/public-header';
-import { SiteFooter } from '../../../components/layout/site-footer';
-import { SmartLink } from '../../../components/layout/smart-link';
-import { site, support } from '../../../content';
-import { paths } from '../../../paths';
+import { PageMeta } from '@client/components/layout/page-meta';
+import { PublicHeader } from '@client/components/layout/public-header';
+import { SiteFooter } from '@client/components/layout/site-footer';
+import { SmartLink } from '@client/components/layout/smart-link';
+import { site, support } from '@client/content';
+import { paths } from '@client/paths';
 import { ContactForm } from '../components/contact-form';
 import { Faq } from '../components/faq';
 
@@ -16,7 +16,10 @@ export default function SupportPage() {
       <PageMeta {...support.meta} />
       <PublicHeader />
       <main>
-        <section aria-labelledby="support-heading" className="bg-gradient-to-b from-brand-900 to-brand-800 py-12 text-white">
+        <section
+          aria-labelledby="support-heading"
+          className="bg-gradient-to-b from-brand-900 to-brand-800 py-12 text-white"
+        >
           <div className="mx-auto max-w-6xl px-4">
             <h1 id="support-heading" className="text-3xl font-extrabold sm:text-4xl">
               {support.heading}
@@ -26,7 +29,10 @@ export default function SupportPage() {
               <li className="rounded-xl bg-white/10 p-5">
                 <Mail className="size-6" aria-hidden />
                 <h2 className="mt-2 font-semibold">{channels.email.title}</h2>
-                <a href={channels.email.href} className="mt-1 block break-all text-brand-100 underline hover:text-white">
+                <a
+                  href={channels.email.href}
+                  className="mt-1 block break-all text-brand-100 underline hover:text-white"
+                >
                   {channels.email.text}
                 </a>
               </li>
@@ -38,7 +44,10 @@ export default function SupportPage() {
               <li className="rounded-xl bg-white/10 p-5">
                 <Users className="size-6" aria-hidden />
                 <h2 className="mt-2 font-semibold">{channels.community.title}</h2>
-                <SmartLink href={channels.community.href} className="mt-1 block text-brand-100 underline hover:text-white">
+                <SmartLink
+                  href={channels.community.href}
+                  className="mt-1 block text-brand-100 underline hover:text-white"
+                >
                   {channels.community.text}
                 </SmartLink>
               </li>
@@ -49,7 +58,10 @@ export default function SupportPage() {
         <div className="mx-auto grid max-w-6xl gap-12 px-4 py-12 lg:grid-cols-[2fr_1fr]">
           <div className="space-y-12">
             <Faq />
-            <section aria-labelledby="contact-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <section
+              aria-labelledby="contact-heading"
+              className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
               <h2 id="contact-heading" className="mb-4 text-2xl font-bold">
                 {support.form.heading}
               </h2>
@@ -58,12 +70,18 @@ export default function SupportPage() {
           </div>
 
           <aside className="space-y-8">
-            <section aria-labelledby="certificate-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <section
+              aria-labelledby="certificate-heading"
+              className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
               <h2 id="certificate-heading" className="flex items-center gap-2 text-lg font-bold">
                 <Award className="size-5 text-brand-700" aria-hidden />
                 {support.certificatePreview.heading}
               </h2>
-              <div className="mt-4 rounded-lg border-4 border-double border-amber-600 bg-amber-50 p-4 text-center" aria-hidden>
+              <div
+                className="mt-4 rounded-lg border-4 border-double border-amber-600 bg-amber-50 p-4 text-center"
+                aria-hidden
+              >
                 <p className="text-xs tracking-widest text-amber-900 uppercase">Certificate of Completion</p>
                 <p className="mt-2 font-serif text-lg text-slate-900">Your Name</p>
                 <p className="text-xs text-slate-700">{site.name}</p>
@@ -74,7 +92,10 @@ export default function SupportPage() {
               </Link>
             </section>
 
-            <section aria-labelledby="hours-heading" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+            <section
+              aria-labelledby="hours-heading"
+              className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
               <h2 id="hours-heading" className="flex items-center gap-2 text-lg font-bold">
                 <Clock className="size-5 text-brand-700" aria-hidden />
                 Business hours
@@ -100,7 +121,15 @@ export default function SupportPage() {
 }
 
 /** A titled list of links (social pages, resources) in the support page's sidebar. */
-function LinkListCard({ id, title, links }: { id: string; title: string; links: readonly { label: string; href: string }[] }) {
+function LinkListCard({
+  id,
+  title,
+  links,
+}: {
+  id: string;
+  title: string;
+  links: readonly { label: string; href: string }[];
+}) {
   return (
     <nav aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id={id} className="text-lg font-bold">
