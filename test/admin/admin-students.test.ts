@@ -224,16 +224,14 @@ describe('admin student management', () => {
       const student = await insertPaidStudent(t.db, { course: 'pro', coursePaid: true });
       const key = t.app.storage.newKey('png');
       await t.app.storage.write(key, Readable.from([Buffer.from('fake png bytes')]));
-      await t.db
-        .insert(idVerifications)
-        .values({
-          studentId: student.id,
-          status: 'pending',
-          documentKey: key,
-          contentType: 'image/png',
-          sizeBytes: 14,
-          uploadedAt: new Date(),
-        });
+      await t.db.insert(idVerifications).values({
+        studentId: student.id,
+        status: 'pending',
+        documentKey: key,
+        contentType: 'image/png',
+        sizeBytes: 14,
+        uploadedAt: new Date(),
+      });
       await send('PUT', `/api/admin/students/${student.id}/status`, { completion_status: 'emailed' });
 
       const res = await send('DELETE', `/api/admin/students/${student.id}`);
@@ -340,16 +338,14 @@ describe('deleting a student when the ID file cannot be removed', () => {
 
   it('still deletes the student and answers 204', async () => {
     const student = await insertPaidStudent(t.db, { course: 'pro', coursePaid: true });
-    await t.db
-      .insert(idVerifications)
-      .values({
-        studentId: student.id,
-        status: 'pending',
-        documentKey: 'gone.png',
-        contentType: 'image/png',
-        sizeBytes: 3,
-        uploadedAt: new Date(),
-      });
+    await t.db.insert(idVerifications).values({
+      studentId: student.id,
+      status: 'pending',
+      documentKey: 'gone.png',
+      contentType: 'image/png',
+      sizeBytes: 3,
+      uploadedAt: new Date(),
+    });
     const res = await t.app.inject({
       method: 'DELETE',
       url: `/api/admin/students/${student.id}`,
