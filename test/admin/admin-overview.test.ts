@@ -158,16 +158,14 @@ describe('admin statistics, progress, referral codes, activity and messages', ()
     const student = await insertPaidStudent(t.db, { course: 'pro', coursePaid: true });
     const key = t.app.storage.newKey('png');
     await t.app.storage.write(key, Readable.from([Buffer.from('png')]));
-    await t.db
-      .insert(idVerifications)
-      .values({
-        studentId: student.id,
-        status: 'pending',
-        documentKey: key,
-        contentType: 'image/png',
-        sizeBytes: 3,
-        uploadedAt: new Date(),
-      });
+    await t.db.insert(idVerifications).values({
+      studentId: student.id,
+      status: 'pending',
+      documentKey: key,
+      contentType: 'image/png',
+      sizeBytes: 3,
+      uploadedAt: new Date(),
+    });
     for (const rejection_reason of ['', '   ', null, undefined]) {
       const res = await t.app.inject({
         method: 'POST',
