@@ -1,4 +1,4 @@
-import { courseSchedule } from '../src/shared/catalogue';
+import { courseSchedule } from '@shared/schedule';
 import { chooseFirstStartDate, enterCard } from './enrolment-helpers';
 import { enrolStudentViaApi, expect, test, uniqueEmail } from './fixtures';
 

@@ -1,4 +1,4 @@
-import { courseSchedule } from '../src/shared/catalogue';
+import { courseSchedule } from '@shared/schedule';
 import { chooseFirstStartDate, continueToStep, enterCard, fillPersonalInfo } from './enrolment-helpers';
 import { expect, test, uniqueEmail } from './fixtures';
 

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { test as base, expect, type APIRequestContext } from '@playwright/test';
-import { paymentAmountPence, type CourseType, type PaymentType } from '../src/shared/catalogue';
+import { paymentAmountPence, type CourseType, type PaymentType } from '@shared/catalogue';
 
 export const admin = {
   username: process.env.E2E_ADMIN_USERNAME ?? 'e2e-admin',

@@ -15,7 +15,7 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
-import { courseSchedule } from '../src/shared/catalogue';
+import { courseSchedule } from '@shared/schedule';
 
 const students = Number(process.argv[2] ?? 200);
 const concurrency = Number(process.argv[3] ?? 10);

@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { NOT_FOUND_FILE, PRERENDERED_PATHS, SPA_SHELL_FILE } from '../src/shared/route-patterns';
+import { NOT_FOUND_FILE, PRERENDERED_PATHS, ROUTES, SPA_SHELL_FILE } from '@shared/routes';
 
 const clientDir = path.resolve('dist/client');
 const entry = path.resolve('dist/server/entry-server.js');
@@ -17,11 +17,11 @@ const NOT_FOUND_SAMPLE = '/this-page-does-not-exist';
 
 /** Each prerendered page's route module (as in src/client/router.tsx), to preload its chunks. */
 const PAGE_MODULES: Record<(typeof PRERENDERED_PATHS)[number] | typeof NOT_FOUND_SAMPLE, string> = {
-  '/': 'features/landing/routes/landing-page.tsx',
-  '/support': 'features/support/routes/support-page.tsx',
-  '/privacy': 'features/legal/routes/privacy-page.tsx',
-  '/terms': 'features/legal/routes/terms-page.tsx',
-  '/certificate-demo': 'features/certificates/routes/certificate-demo-page.tsx',
+  [ROUTES.home]: 'features/landing/routes/landing-page.tsx',
+  [ROUTES.support]: 'features/support/routes/support-page.tsx',
+  [ROUTES.privacy]: 'features/legal/routes/privacy-page.tsx',
+  [ROUTES.terms]: 'features/legal/routes/terms-page.tsx',
+  [ROUTES.certificateDemo]: 'features/certificates/routes/certificate-demo-page.tsx',
   [NOT_FOUND_SAMPLE]: 'components/layout/not-found-page.tsx',
 };
 

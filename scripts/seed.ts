@@ -11,7 +11,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { ENROLMENT_FEE_PENCE, COURSES, READABLE_ALPHABET } from '../src/shared/catalogue';
+import { ENROLMENT_FEE_PENCE, COURSES } from '@shared/catalogue';
+import { READABLE_ALPHABET } from '@shared/codes';
 import { openDatabase, type Db } from '../src/server/db/client';
 
 const FIRST_NAMES = [

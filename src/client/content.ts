@@ -6,7 +6,9 @@
  * Media: every source below may be an https:// URL or a file in public/. The hero video falls back
  * to its poster when it cannot load; testimonial players load only when a visitor clicks one.
  */
-import { COURSES, ENROLMENT_FEE_PENCE, FOUNDATION_MODULES, PRO_EXTRA_MODULES, formatPounds } from '@shared/catalogue';
+import { COURSES, ENROLMENT_FEE_PENCE, FOUNDATION_MODULES, PRO_EXTRA_MODULES } from '@shared/catalogue';
+import { paths } from '@shared/routes';
+import { formatPence } from '@shared/money';
 import type { SignupCourse } from '@shared/schemas/public';
 
 export interface Link {
@@ -71,7 +73,7 @@ export const landing = {
     intro: `Turn your love of books into paid work. Learn to create professional video book reviews with AI tools and earn ${claims.earningsPerReview} per review, with an industry certification to prove it.`,
     /** A muted looping clip. Set `src` to '' to show the poster only. */
     video: { src: '/media/hero-loop.webm', type: 'video/webm', poster: '/media/hero-poster.svg' },
-    primaryCta: { label: 'Start Your Journey', href: '/enroll' },
+    primaryCta: { label: 'Start Your Journey', href: paths.enrol },
     secondaryCta: { label: 'Learn More', href: site.learnMoreUrl },
   },
   stats: [
@@ -98,7 +100,7 @@ export const landing = {
   },
   pricing: {
     heading: 'Choose Your Path',
-    intro: `Pay the ${formatPounds(ENROLMENT_FEE_PENCE)} enrollment fee first, then choose a course level, or take both in one payment.`,
+    intro: `Pay the ${formatPence(ENROLMENT_FEE_PENCE)} enrollment fee first, then choose a course level, or take both in one payment.`,
     enrollment: {
       name: 'Enrollment Fee',
       pricePence: ENROLMENT_FEE_PENCE,
@@ -208,8 +210,8 @@ export const landing = {
   closingCta: {
     heading: 'Ready to start?',
     text: `Join ${claims.certifiedSpecialists} certified specialists rated ${claims.studentRating} by their fellow students.`,
-    label: `Enroll Now - Starting at ${formatPounds(ENROLMENT_FEE_PENCE)}`,
-    href: '/enroll',
+    label: `Enroll Now - Starting at ${formatPence(ENROLMENT_FEE_PENCE)}`,
+    href: paths.enrol,
   },
 } as const;
 
@@ -219,18 +221,18 @@ export const footer = {
     {
       heading: 'Students',
       links: [
-        { label: 'Student Dashboard', href: '/student-login' },
-        { label: 'Student Login', href: '/student-login' },
-        { label: 'Student Support', href: '/support' },
+        { label: 'Student Dashboard', href: paths.studentLogin },
+        { label: 'Student Login', href: paths.studentLogin },
+        { label: 'Student Support', href: paths.support },
       ],
     },
     {
       heading: 'Company',
       links: [
-        { label: 'Contact Support', href: '/support' },
-        { label: 'Privacy Policy', href: '/privacy' },
-        { label: 'Terms of Sale', href: '/terms' },
-        { label: 'Admin Login', href: '/admin/login' },
+        { label: 'Contact Support', href: paths.support },
+        { label: 'Privacy Policy', href: paths.privacy },
+        { label: 'Terms of Sale', href: paths.terms },
+        { label: 'Admin Login', href: paths.adminLogin },
       ],
     },
     {
@@ -319,10 +321,10 @@ export const support = {
     linkLabel: 'See a sample certificate',
   },
   resources: [
-    { label: 'Privacy Policy', href: '/privacy' },
-    { label: 'Terms of Sale', href: '/terms' },
-    { label: 'Enrol now', href: '/enroll' },
-    { label: 'Admin Login', href: '/admin/login' },
+    { label: 'Privacy Policy', href: paths.privacy },
+    { label: 'Terms of Sale', href: paths.terms },
+    { label: 'Enrol now', href: paths.enrol },
+    { label: 'Admin Login', href: paths.adminLogin },
   ] satisfies Link[],
   faq: [
     {
@@ -335,7 +337,7 @@ export const support = {
         },
         {
           question: 'What is the difference between Foundation and Pro?',
-          answer: `Foundation has ${COURSES.foundation.moduleCount} modules (${formatPounds(COURSES.foundation.pricePence)}). Pro has ${COURSES.pro.moduleCount}: everything in Foundation plus ${PRO_EXTRA_MODULES.length} advanced modules (${formatPounds(COURSES.pro.pricePence)}).`,
+          answer: `Foundation has ${COURSES.foundation.moduleCount} modules (${formatPence(COURSES.foundation.pricePence)}). Pro has ${COURSES.pro.moduleCount}: everything in Foundation plus ${PRO_EXTRA_MODULES.length} advanced modules (${formatPence(COURSES.pro.pricePence)}).`,
         },
         {
           question: 'Are live sessions recorded?',
@@ -353,7 +355,7 @@ export const support = {
       items: [
         {
           question: 'How do I enrol?',
-          answer: `Pay the ${formatPounds(ENROLMENT_FEE_PENCE)} enrollment fee first, then return to select a course level, or choose the Complete Package to pay for both at once.`,
+          answer: `Pay the ${formatPence(ENROLMENT_FEE_PENCE)} enrollment fee first, then return to select a course level, or choose the Complete Package to pay for both at once.`,
         },
         {
           question: 'Which payment methods do you accept?',

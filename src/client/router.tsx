@@ -1,32 +1,41 @@
 /**
- * The route table. Each page is its own chunk, so the landing page does not ship the student or
- * admin code. Pages live in features/<area>/routes/ and compose that feature's components.
+ * The router, built from the shared route table (src/shared/routes.ts). Each page is its own chunk,
+ * so the landing page does not ship the student or admin code. Pages live in features/<area>/routes/
+ * and compose that feature's components.
  */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import { ROUTES, type RouteName } from '@shared/routes';
 import { RootLayout } from './components/layout/root-layout';
 
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+type PageModule = () => Promise<{ default: ComponentType }>;
+
+/** Every route of the table names its page here; the type makes a missing one a compile error. */
+const PAGES: Record<RouteName, PageModule> = {
+  home: () => import('./features/landing/routes/landing-page'),
+  enrol: () => import('./features/enrolment/routes/enrol-page'),
+  cancel: () => import('./features/enrolment/routes/enrol-page'),
+  success: () => import('./features/enrolment/routes/success-page'),
+  studentLogin: () => import('./features/student/routes/student-login-page'),
+  studentDashboard: () => import('./features/student/routes/student-dashboard-page'),
+  adminLogin: () => import('./features/admin/routes/admin-login-page'),
+  adminDashboard: () => import('./features/admin/routes/admin-dashboard-page'),
+  support: () => import('./features/support/routes/support-page'),
+  privacy: () => import('./features/legal/routes/privacy-page'),
+  privacyPolicy: () => import('./features/legal/routes/privacy-page'),
+  terms: () => import('./features/legal/routes/terms-page'),
+  termsOfSale: () => import('./features/legal/routes/terms-page'),
+  certificateDemo: () => import('./features/certificates/routes/certificate-demo-page'),
+  verifyCertificate: () => import('./features/certificates/routes/verify-page'),
+};
+
+const page = (load: PageModule) => async () => ({ Component: (await load()).default });
 
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     children: [
-      { path: '/', lazy: page(() => import('./features/landing/routes/landing-page')) },
-      { path: '/enroll', lazy: page(() => import('./features/enrolment/routes/enrol-page')) },
-      { path: '/cancel', lazy: page(() => import('./features/enrolment/routes/enrol-page')) },
-      { path: '/success', lazy: page(() => import('./features/enrolment/routes/success-page')) },
-      { path: '/student-login', lazy: page(() => import('./features/student/routes/student-login-page')) },
-      { path: '/student-dashboard', lazy: page(() => import('./features/student/routes/student-dashboard-page')) },
-      { path: '/admin/login', lazy: page(() => import('./features/admin/routes/admin-login-page')) },
-      { path: '/admin/dashboard', lazy: page(() => import('./features/admin/routes/admin-dashboard-page')) },
-      { path: '/support', lazy: page(() => import('./features/support/routes/support-page')) },
-      { path: '/privacy', lazy: page(() => import('./features/legal/routes/privacy-page')) },
-      { path: '/privacy-policy', lazy: page(() => import('./features/legal/routes/privacy-page')) },
-      { path: '/terms', lazy: page(() => import('./features/legal/routes/terms-page')) },
-      { path: '/terms-of-sale', lazy: page(() => import('./features/legal/routes/terms-page')) },
-      { path: '/certificate-demo', lazy: page(() => import('./features/certificates/routes/certificate-demo-page')) },
-      { path: '/verify/:certificateId', lazy: page(() => import('./features/certificates/routes/verify-page')) },
+      ...(Object.keys(ROUTES) as RouteName[]).map((name) => ({ path: ROUTES[name], lazy: page(PAGES[name]) })),
       { path: '*', lazy: page(() => import('./components/layout/not-found-page')) },
     ],
   },

@@ -1,4 +1,4 @@
-import type { ContactCategory } from './catalogue';
+import type { ContactCategory } from './statuses';
 
 /**
  * The contact form's limits and category labels, without zod, so the support page can show the form

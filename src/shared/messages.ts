@@ -148,8 +148,3 @@ export const messages = {
     serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   },
 } as const;
-
-/** ID upload limits (SPEC.md section 5), used by the browser check and the server. */
-export const ID_UPLOAD_MAX_BYTES = 10_485_760;
-export const ID_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
-export const ID_UPLOAD_ACCEPT = '.jpg,.jpeg,.png,.pdf';

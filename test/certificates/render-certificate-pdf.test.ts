@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verificationUrl, type CertificateDocument } from '@server/certificates/certificate-document';
 import { renderCertificatePdf } from '@server/certificates/render-certificate-pdf';
-import { CERTIFICATE_SIGNATORY } from '@shared/schemas/certificates';
+import { CERTIFICATE_SIGNATORY } from '@shared/catalogue';
 import { embeddedFontNames, readPdf, type ReadPdf } from '../helpers/certificates';
 
 const certificate: CertificateDocument = {

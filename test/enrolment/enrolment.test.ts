@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students } from '@server/db/schema';
-import { courseSchedule } from '@shared/catalogue';
+import { courseSchedule } from '@shared/schedule';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { firstIntake, registerStudent, selectCourse, validRegistration } from '../helpers/enrolment';
 import { insertStudent } from '../helpers/factories';

@@ -1,6 +1,7 @@
 /** Enrolment data for API tests: registration, course choice and card payments through the real routes. */
 import { randomUUID } from 'node:crypto';
-import { courseSchedule, type CourseType, type PaymentType } from '@shared/catalogue';
+import { courseSchedule } from '@shared/schedule';
+import { type CourseType, type PaymentType } from '@shared/catalogue';
 import { bearer, type TestApp } from './app';
 
 export const validRegistration = (overrides: Record<string, unknown> = {}) => ({

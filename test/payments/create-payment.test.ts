@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, students } from '@server/db/schema';
-import { REFERRAL_CODE_PATTERN } from '@shared/catalogue';
+import { REFERRAL_CODE_PATTERN } from '@shared/codes';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { pay, PRICES, registerStudent, selectCourse } from '../helpers/enrolment';
 

@@ -3,26 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '@client/router';
-import { APP_ROUTE_PATTERNS, isAppRoute, NOT_FOUND_FILE, SPA_SHELL_FILE } from '@shared/route-patterns';
+import { NOT_FOUND_FILE, SPA_SHELL_FILE } from '@shared/routes';
 import { buildTestApp, type TestApp } from '../helpers/app';
-
-describe('the route list shared by the server and the client router', () => {
-  it('names exactly the paths of src/client/router.tsx', () => {
-    const routerPaths = routes.flatMap((route) => route.children ?? [route]).map((route) => route.path);
-    expect(routerPaths.filter((p) => p !== '*').sort()).toEqual([...APP_ROUTE_PATTERNS].sort());
-    expect(routerPaths).toContain('*');
-  });
-
-  it('matches parameters and trailing slashes, and nothing else', () => {
-    expect(isAppRoute('/')).toBe(true);
-    expect(isAppRoute('/admin/dashboard/')).toBe(true);
-    expect(isAppRoute('/verify/VBR-ABCDEFGHJK')).toBe(true);
-    expect(isAppRoute('/verify')).toBe(false);
-    expect(isAppRoute('/admin')).toBe(false);
-    expect(isAppRoute('/support/extra')).toBe(false);
-  });
-});
 
 describe('serving the built site', () => {
   let t: TestApp;
@@ -71,5 +53,13 @@ describe('serving the built site', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(res.rawPayload).toString()).toContain('Support (prerendered)');
     expect((await get('/support', { 'accept-encoding': 'identity' })).body).toContain('Support (prerendered)');
+  });
+
+  it('honours q-values: an encoding refused with q=0 is never sent', async () => {
+    const noBrotli = await get('/support', { 'accept-encoding': 'br;q=0, gzip' });
+    expect(noBrotli.headers['content-encoding']).toBe('gzip');
+    const nothing = await get('/support', { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(nothing.headers['content-encoding']).toBeUndefined();
+    expect(nothing.body).toContain('Support (prerendered)');
   });
 });

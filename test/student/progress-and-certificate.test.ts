@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, stageProgress, students, type Student } from '@server/db/schema';
-import { CERTIFICATE_ID_PATTERN } from '@shared/catalogue';
+import { CERTIFICATE_ID_PATTERN } from '@shared/codes';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { createStudent } from '../helpers/student';
 

@@ -6,8 +6,3 @@ export function formatDate(value: string | null | undefined): string {
   const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
   return Number.isNaN(date.getTime()) ? '' : longDate.format(date);
 }
-
-/** 84.99 → "£84.99" */
-export function formatMoney(pounds: number): string {
-  return `£${pounds.toFixed(2)}`;
-}

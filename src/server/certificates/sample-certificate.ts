@@ -2,7 +2,8 @@
  * The SAMPLE certificate of /certificate-demo: fixed, fictional details drawn by the same renderer
  * as real certificates. Its id contains 0 and 1, which real ids never do, so it can never match one.
  */
-import { CERTIFICATE_SIGNATORY, type SampleCertificate } from '@shared/schemas/certificates';
+import { CERTIFICATE_SIGNATORY } from '@shared/catalogue';
+import { type SampleCertificate } from '@shared/schemas/certificates';
 import { certificateQrDataUrl } from './certificate-qr';
 import { verificationUrl, type CertificateDocument } from './certificate-document';
 import { renderCertificatePdf } from './render-certificate-pdf';

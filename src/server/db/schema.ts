@@ -19,7 +19,8 @@ import {
   bigserial,
   foreignKey,
 } from 'drizzle-orm/pg-core';
-import { COMPLETION_STATUSES, CONTACT_CATEGORIES, COURSE_TYPES, PAYMENT_TYPES } from '@shared/catalogue';
+import { COMPLETION_STATUSES, CONTACT_CATEGORIES } from '@shared/statuses';
+import { COURSE_TYPES, PAYMENT_TYPES } from '@shared/catalogue';
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { READABLE_ALPHABET } from '@shared/catalogue';
+import { READABLE_ALPHABET } from '@shared/codes';
 
 /** `length` characters drawn uniformly (crypto RNG) from an alphabet without 0/O/1/I. */
 export function readableCode(length: number): string {

@@ -9,10 +9,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@shared/messages';
-import { isAppRoute, NOT_FOUND_FILE, SPA_SHELL_FILE } from '@shared/route-patterns';
+import { isAppRoute, NOT_FOUND_FILE, SPA_SHELL_FILE } from '@shared/routes';
 
 interface Page {
   html: string;
@@ -69,12 +70,13 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-encoding')
       .type('text/html; charset=utf-8');
-    const accepts = String(request.headers['accept-encoding'] ?? '');
-    if (/\bbr\b/.test(accepts)) {
+    // q-values count: "br;q=0" refuses brotli.
+    const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), ['br', 'gzip']);
+    if (encoding === 'br') {
       page.br ??= brotliCompressSync(page.html);
       return reply.header('content-encoding', 'br').send(page.br);
     }
-    if (/\bgzip\b/.test(accepts)) {
+    if (encoding === 'gzip') {
       page.gzip ??= gzipSync(page.html);
       return reply.header('content-encoding', 'gzip').send(page.gzip);
     }

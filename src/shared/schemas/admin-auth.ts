@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messages } from '../messages';
+import { messages } from '@shared/messages';
 
 const required = z
   .string({ error: messages.admin.loginFieldsRequired })

@@ -3,16 +3,9 @@
  * paginated in the database: every list answers `{ <items>, total, page, page_size }`.
  */
 import { z } from 'zod';
-import { COMPLETION_STATUSES, COURSE_TYPES, type CompletionStatus } from '../catalogue';
+import { COMPLETION_STATUSES } from '@shared/statuses';
+import { COURSE_TYPES } from '@shared/catalogue';
 import { studentRecordSchema } from './student';
-
-export const COMPLETION_STATUS_LABELS: Record<CompletionStatus, string> = {
-  contacted: 'Contacted',
-  enrolled: 'Enrolled',
-  in_progress: 'In Progress',
-  emailed: 'Emailed',
-  completed: 'Completed',
-};
 
 const STATUS_MESSAGE = `completion_status must be one of: ${COMPLETION_STATUSES.join(', ')}`;
 export const completionStatusSchema = z.enum(COMPLETION_STATUSES, { error: STATUS_MESSAGE });
@@ -139,18 +132,6 @@ export const auditListResponse = z.object({
 });
 export type AuditListResponse = z.infer<typeof auditListResponse>;
 
-/** What each audit action means, in words (Activity view). */
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
-  'student.status_changed': 'Changed status',
-  'student.completed': 'Marked as completed',
-  'student.marked_paid': 'Marked payment as received',
-  'student.deleted': 'Deleted student',
-  'id.approved': 'Approved ID',
-  'id.rejected': 'Rejected ID',
-  'certificate.activated': 'Activated certificate',
-  'message.read': 'Read support message',
-};
-
 /** GET /api/admin/messages (contact form messages, newest first). */
 export const contactMessageSchema = z.object({
   id: z.uuid(),
@@ -172,20 +153,3 @@ export const messageListResponse = z.object({
 });
 export type MessageListResponse = z.infer<typeof messageListResponse>;
 export const messageIdParams = z.object({ id: z.uuid({ message: 'Invalid id' }) });
-
-/** CSV export: the spec's columns, in order. */
-export const STUDENT_CSV_COLUMNS = [
-  'Name',
-  'Email',
-  'Phone',
-  'Course Type',
-  'Start Date',
-  'Enrollment Paid',
-  'Course Paid',
-  'Total Paid',
-  'Status',
-  'Registration Date',
-] as const;
-
-export const STUDENT_EXPORT_PATH = '/api/admin/students/export.csv';
-export const studentExportFileName = (today: Date = new Date()) => `students-${today.toISOString().slice(0, 10)}.csv`;

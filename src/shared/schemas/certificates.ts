@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COURSE_TYPES } from '../catalogue';
+import { COURSE_TYPES } from '@shared/catalogue';
 
 /** GET /api/admin/certificates (SPEC.md section 3 "Certificate (admin list)"). */
 export const adminCertificateSchema = z.object({
@@ -46,9 +46,6 @@ export const certificateVerificationSchema = z.object({
 });
 export type CertificateVerification = z.infer<typeof certificateVerificationSchema>;
 
-/** The signatory printed on certificates and shown in the certificate modal. */
-export const CERTIFICATE_SIGNATORY = 'Programme Director, Video Book Review Specialist Certification';
-
 /** Path parameter of the public verification and admin activation routes. */
 export const certificateIdParams = z.object({ certificate_id: z.string().trim().min(1).max(64) });
 
@@ -90,8 +87,3 @@ export const sampleCertificateSchema = z.object({
   qr_code_data_url: z.string(),
 });
 export type SampleCertificate = z.infer<typeof sampleCertificateSchema>;
-
-/** Where the PDFs are served (the student's own, and the SAMPLE one shown on /certificate-demo). */
-export const certificatePdfPath = (studentId: string) =>
-  `/api/student/${encodeURIComponent(studentId)}/certificate/pdf`;
-export const SAMPLE_CERTIFICATE_PDF_PATH = '/api/certificates/sample.pdf';

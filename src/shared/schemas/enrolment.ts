@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { COURSE_TYPES } from '../catalogue';
-import { messages } from '../messages';
+import { COURSE_TYPES } from '@shared/catalogue';
+import { messages } from '@shared/messages';
 import { uuidSchema } from './common';
 
 const m = messages.enrolment;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COURSE_TYPES, ID_STATUSES } from '../catalogue';
+import { COURSE_TYPES } from '@shared/catalogue';
+import { ID_STATUSES } from '@shared/statuses';
 
 /** GET /api/students/{email}/id-status (SPEC.md section 3 "Student ID status"). */
 export const idStatusSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PAYMENT_TYPES } from '../catalogue';
-import { messages } from '../messages';
+import { PAYMENT_TYPES } from '@shared/catalogue';
+import { messages } from '@shared/messages';
 import { uuidSchema } from './common';
 import { studentRecordSchema } from './student';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CONTACT_CATEGORIES } from '../catalogue';
+import { CONTACT_CATEGORIES } from '@shared/statuses';
 import { CONTACT_LIMITS } from '../contact-form';
-import { messages } from '../messages';
+import { messages } from '@shared/messages';
 
 // ---------------------------------------------------------------------------------------------
 // GET /api/recent-signups (SPEC.md sections 3, 4 and 9): students who paid the enrolment fee.

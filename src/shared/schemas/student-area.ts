@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COURSE_TYPES } from '../catalogue';
+import { COURSE_TYPES } from '@shared/catalogue';
 import { uuidSchema } from './common';
 import { studentRecordSchema } from './student';
 

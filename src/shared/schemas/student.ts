@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COMPLETION_STATUSES, COURSE_TYPES } from '../catalogue';
+import { COMPLETION_STATUSES } from '@shared/statuses';
+import { COURSE_TYPES } from '@shared/catalogue';
 
 /** The student record as the API shows it (SPEC.md section 3). Money in pounds, dates ISO. */
 export const studentRecordSchema = z.object({

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { paths } from '@client/paths';
+import { paths } from '@shared/routes';
 
 /**
  * The floating help button SPEC.md leaves open (docs/decisions/005-help-launcher.md): on every page

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { notFound } from '@client/content';
-import { paths } from '@client/paths';
+import { paths } from '@shared/routes';
 import { PageMeta } from './page-meta';
 
 /** Unknown routes (the server answers them with status 404 and this page). */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { site } from '@client/content';
-import { paths } from '@client/paths';
+import { paths } from '@shared/routes';
 import { buttonClasses } from '../ui/button';
 
 /** The simple header of the public pages other than the landing page. */

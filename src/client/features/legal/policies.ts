@@ -2,7 +2,8 @@
  * The privacy policy and terms of sale. Kept beside the legal pages rather than in content.ts so
  * the landing page does not download them; the business terms and links they quote come from there.
  */
-import { COURSES, ENROLMENT_FEE_PENCE, formatPounds } from '@shared/catalogue';
+import { COURSES, ENROLMENT_FEE_PENCE } from '@shared/catalogue';
+import { formatPence } from '@shared/money';
 import { businessTerms, site } from '@client/content';
 
 export interface PolicySection {
@@ -62,7 +63,7 @@ export const termsOfSale = {
     {
       heading: 'Prices and payment',
       paragraphs: [
-        `The enrollment fee is ${formatPounds(ENROLMENT_FEE_PENCE)}. The Foundation Course (${COURSES.foundation.moduleCount} modules) costs ${formatPounds(COURSES.foundation.pricePence)} and the Pro Course (${COURSES.pro.moduleCount} modules) ${formatPounds(COURSES.pro.pricePence)}. Prices are in pounds sterling and are paid by card in one payment per purchase.`,
+        `The enrollment fee is ${formatPence(ENROLMENT_FEE_PENCE)}. The Foundation Course (${COURSES.foundation.moduleCount} modules) costs ${formatPence(COURSES.foundation.pricePence)} and the Pro Course (${COURSES.pro.moduleCount} modules) ${formatPence(COURSES.pro.pricePence)}. Prices are in pounds sterling and are paid by card in one payment per purchase.`,
       ],
     },
     {

@@ -1,11 +1,26 @@
 import { and, sql, type SQL } from 'drizzle-orm';
-import { formatPounds } from '@shared/catalogue';
-import { COMPLETION_STATUS_LABELS, STUDENT_CSV_COLUMNS, type StudentFilter } from '@shared/schemas/admin';
+import { formatPence } from '@shared/money';
+import { COMPLETION_STATUS_LABELS } from '@shared/statuses';
+import type { StudentFilter } from '@shared/schemas/admin';
 import type { Db } from '@server/db/client';
 import { students } from '@server/db/schema';
 import { newestFirst, studentFilterWhere } from './student-filters';
 
 const BATCH_SIZE = 2000;
+
+/** The spec's columns, in order. */
+export const STUDENT_CSV_COLUMNS = [
+  'Name',
+  'Email',
+  'Phone',
+  'Course Type',
+  'Start Date',
+  'Enrollment Paid',
+  'Course Paid',
+  'Total Paid',
+  'Status',
+  'Registration Date',
+] as const;
 
 interface ExportRow {
   id: string;
@@ -77,7 +92,7 @@ export async function* exportStudentsCsv(db: Db, filter: StudentFilter): AsyncGe
         row.courseStartDate ?? 'Not Selected',
         row.enrollmentPaid ? 'Yes' : 'No',
         row.coursePaid ? 'Yes' : 'No',
-        formatPounds(row.totalPaidPence),
+        formatPence(row.totalPaidPence),
         COMPLETION_STATUS_LABELS[row.completionStatus],
         row.cursor.slice(0, 10),
       ]);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { penceToPounds } from '@shared/catalogue';
+import { penceToPounds } from '@shared/money';
 import type { AdminStats, WeeklyFigure } from '@shared/schemas/admin';
 import type { Db } from '@server/db/client';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { CompletionStatus } from '@shared/catalogue';
+import type { CompletionStatus } from '@shared/statuses';
 import { messages } from '@shared/messages';
 import type { StudentRecord } from '@shared/schemas/student';
 import type { Db } from '@server/db/client';

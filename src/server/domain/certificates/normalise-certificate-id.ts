@@ -1,4 +1,4 @@
-import { CERTIFICATE_ID_PATTERN } from '@shared/catalogue';
+import { CERTIFICATE_ID_PATTERN } from '@shared/codes';
 
 /**
  * A certificate id as typed or read aloud ("vbr-ab3de6gh9k ") → its stored form, or null when it

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { courseSchedule, type CourseType } from '@shared/catalogue';
+import { courseSchedule } from '@shared/schedule';
+import { type CourseType } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { students, type Student } from '@server/db/schema';

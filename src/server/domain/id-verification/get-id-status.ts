@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { IdStatus } from '@shared/catalogue';
+import type { IdStatus } from '@shared/statuses';
 import type { IdStatusResponse } from '@shared/schemas/id-verification';
 import type { Db } from '@server/db/client';
 import { idVerifications, type IdVerification } from '@server/db/schema';

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { ID_UPLOAD_MAX_BYTES, messages } from '@shared/messages';
+import { ID_UPLOAD_MAX_BYTES } from '@shared/id-documents';
+import { messages } from '@shared/messages';
 import type { IdStatusResponse } from '@shared/schemas/id-verification';
 import type { Db } from '@server/db/client';
 import { idVerifications } from '@server/db/schema';

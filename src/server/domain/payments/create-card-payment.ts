@@ -9,7 +9,8 @@
  *    marked so that a retry with the same key may ask the provider again (which never charges twice).
  */
 import { and, eq, gt, ne } from 'drizzle-orm';
-import { paymentAmountPence, poundsToPence, formatPounds, type PaymentType } from '@shared/catalogue';
+import { paymentAmountPence, type PaymentType } from '@shared/catalogue';
+import { poundsToPence, formatPence } from '@shared/money';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { payments, type Payment, type Student } from '@server/db/schema';
@@ -64,7 +65,7 @@ export async function createCardPayment(
     }
     assertPayable(student, input.paymentType);
     const amountPence = paymentAmountPence(input.paymentType, student.courseType);
-    if (poundsToPence(input.amount) !== amountPence) throw badRequest(m.amountMismatch(formatPounds(amountPence)));
+    if (poundsToPence(input.amount) !== amountPence) throw badRequest(m.amountMismatch(formatPence(amountPence)));
     const [other] = await tx
       .select({ id: payments.id })
       .from(payments)

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { CERTIFICATE_SIGNATORY, type StudentCertificateResponse } from '@shared/schemas/certificates';
+import { CERTIFICATE_SIGNATORY } from '@shared/catalogue';
+import { type StudentCertificateResponse } from '@shared/schemas/certificates';
 import type { Db } from '@server/db/client';
 import { certificates, type Student } from '@server/db/schema';
 

@@ -1,4 +1,6 @@
-import { penceToPounds, type CourseType, type IdStatus } from '@shared/catalogue';
+import { penceToPounds } from '@shared/money';
+import { type CourseType } from '@shared/catalogue';
+import { type IdStatus } from '@shared/statuses';
 import type { StudentRecord } from '@shared/schemas/student';
 import type { StudentAreaRecord } from '@shared/schemas/student-area';
 import type { Student } from '@server/db/schema';

@@ -1,4 +1,4 @@
-import type { ContactCategory } from '@shared/catalogue';
+import type { ContactCategory } from '@shared/statuses';
 import type { Db } from '@server/db/client';
 import { contactMessages } from '@server/db/schema';
 

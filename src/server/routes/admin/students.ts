@@ -4,11 +4,11 @@ import { z } from 'zod';
 import {
   markPaidBody,
   statusUpdateBody,
-  studentExportFileName,
   studentFilterQuery,
   studentListQuery,
   studentListResponse,
 } from '@shared/schemas/admin';
+import { studentExportFileName } from '@shared/api-paths';
 import { errorSchema, studentIdParams } from '@shared/schemas/common';
 import { studentRecordSchema } from '@shared/schemas/student';
 import { deleteStudent } from '@server/domain/admin/delete-student';

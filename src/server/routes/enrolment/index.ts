@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { courseSchedule } from '@shared/catalogue';
+import { courseSchedule } from '@shared/schedule';
 import { messages } from '@shared/messages';
 import { errorSchema, studentIdParams } from '@shared/schemas/common';
 import {

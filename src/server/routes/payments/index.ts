@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CURRENCY, penceToPounds } from '@shared/catalogue';
+import { CURRENCY, penceToPounds } from '@shared/money';
 import { errorSchema } from '@shared/schemas/common';
 import { createPaymentBody, createPaymentResponse } from '@shared/schemas/payments';
 import { createCardPayment } from '@server/domain/payments/create-card-payment';

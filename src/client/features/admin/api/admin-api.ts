@@ -4,7 +4,7 @@
  */
 import { api, ApiError, authHeader, type ApiOptions } from '@client/lib/api-client';
 import { adminSession } from '@client/lib/session';
-import { paths } from '@client/paths';
+import { paths } from '@shared/routes';
 
 /** A stored token that has not expired yet (the server still checks it, and revocation, on every call). */
 export function hasAdminToken(): boolean {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { STUDENT_EXPORT_PATH, studentExportFileName } from '@shared/schemas/admin';
+import { STUDENT_EXPORT_PATH, studentExportFileName } from '@shared/api-paths';
 import { adminFetch, queryString } from './admin-api';
 
 export type ExportState = { status: 'idle' } | { status: 'downloading'; bytes: number } | { status: 'error' };

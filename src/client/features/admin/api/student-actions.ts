@@ -1,6 +1,6 @@
 /** The row actions of Student Management: status, complete, mark paid, delete. Each reloads the data. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CompletionStatus } from '@shared/catalogue';
+import type { CompletionStatus } from '@shared/statuses';
 import type { MarkPaidType } from '@shared/schemas/admin';
 import type { StudentRecord } from '@shared/schemas/student';
 import { adminApi } from './admin-api';

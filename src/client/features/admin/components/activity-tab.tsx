@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { formatPence } from '@shared/money';
 import { messages } from '@shared/messages';
-import { AUDIT_ACTION_LABELS, COMPLETION_STATUS_LABELS, type AuditEntry } from '@shared/schemas/admin';
-import { formatMoney } from '@client/lib/format';
+import { AUDIT_ACTION_LABELS, COMPLETION_STATUS_LABELS } from '@shared/statuses';
+import { type AuditEntry } from '@shared/schemas/admin';
 import { useAuditLog } from '../api/get-audit-log';
 import { ListState, PAGE_SIZE, Pagination, tableClasses, tdClasses, thClasses } from './list-parts';
 
@@ -14,7 +15,7 @@ function detailText(entry: AuditEntry): string {
     return `to ${COMPLETION_STATUS_LABELS[d.to as keyof typeof COMPLETION_STATUS_LABELS] ?? d.to}`;
   }
   if (entry.action === 'student.marked_paid' && typeof d.amount_pence === 'number') {
-    return `${String(d.payment_type)} · ${formatMoney(d.amount_pence / 100)}`;
+    return `${String(d.payment_type)} · ${formatPence(Number(d.amount_pence))}`;
   }
   if (entry.action === 'id.rejected' && typeof d.rejection_reason === 'string') return d.rejection_reason;
   if (typeof d.certificate_id === 'string') return d.certificate_id;

@@ -1,7 +1,7 @@
 import { LogOut } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@client/components/ui/button';
-import { paths } from '@client/paths';
+import { paths } from '@shared/routes';
 
 export function AdminHeader({ onLogout, loggingOut }: { onLogout: () => void; loggingOut: boolean }) {
   return (

@@ -1,7 +1,7 @@
 import { BookOpen, CheckCircle2, Clock, GraduationCap, PoundSterling, Users } from 'lucide-react';
+import { formatPence, poundsToPence } from '@shared/money';
 import type { ComponentType } from 'react';
 import type { AdminStats } from '@shared/schemas/admin';
-import { formatMoney } from '@client/lib/format';
 
 const CARDS: Array<{
   key: keyof Omit<AdminStats, 'weekly'>;
@@ -30,7 +30,11 @@ export function StatsCards({ stats }: { stats: AdminStats | undefined }) {
               {label}
             </dt>
             <dd className="mt-1 text-2xl font-bold text-slate-900" data-testid={`stat-${key}`}>
-              {stats ? (key === 'total_revenue' ? formatMoney(stats[key]) : stats[key].toLocaleString('en-GB')) : '…'}
+              {stats
+                ? key === 'total_revenue'
+                  ? formatPence(poundsToPence(stats[key]))
+                  : stats[key].toLocaleString('en-GB')
+                : '…'}
             </dd>
           </div>
         ))}

@@ -1,15 +1,16 @@
 import { Check, Download, Trash2, Wallet } from 'lucide-react';
+import { formatPence, poundsToPence } from '@shared/money';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
-import { COMPLETION_STATUSES, type CompletionStatus } from '@shared/catalogue';
+import { COMPLETION_STATUSES, type CompletionStatus } from '@shared/statuses';
 import { messages } from '@shared/messages';
-import { COMPLETION_STATUS_LABELS } from '@shared/schemas/admin';
+import { COMPLETION_STATUS_LABELS } from '@shared/statuses';
 import type { StudentRecord } from '@shared/schemas/student';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { inputClasses } from '@client/components/ui/field';
-import { formatDate, formatMoney } from '@client/lib/format';
+import { formatDate } from '@client/lib/format';
 import { useExportStudentsCsv } from '../api/export-students-csv';
 import { useStudents } from '../api/get-students';
 import { useCompleteStudent, useDeleteStudent, useUpdateStudentStatus } from '../api/student-actions';
@@ -208,7 +209,7 @@ export function StudentsTab() {
                   <td className={tdClasses}>
                     <PaymentStatus student={s} />
                   </td>
-                  <td className={tdClasses}>{formatMoney(s.total_paid)}</td>
+                  <td className={tdClasses}>{formatPence(poundsToPence(s.total_paid))}</td>
                   <td className={tdClasses}>
                     <select
                       aria-label={`Status for ${fullName(s)}`}

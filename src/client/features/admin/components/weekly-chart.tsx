@@ -1,5 +1,5 @@
 import type { WeeklyFigure } from '@shared/schemas/admin';
-import { formatMoney } from '@client/lib/format';
+import { formatPence, poundsToPence } from '@shared/money';
 
 const WIDTH = 600;
 const HEIGHT = 200;
@@ -29,7 +29,7 @@ export function WeeklyChart({ weeks }: { weeks: WeeklyFigure[] }) {
   const yRevenue = (v: number) => PAD.top + innerH - (v / maxRevenue) * innerH;
   const totalEnrol = weeks.reduce((sum, w) => sum + w.enrollments, 0);
   const totalRevenue = weeks.reduce((sum, w) => sum + w.revenue, 0);
-  const summary = `Over the last ${weeks.length} weeks: ${totalEnrol} enrolments and ${formatMoney(totalRevenue)} revenue.`;
+  const summary = `Over the last ${weeks.length} weeks: ${totalEnrol} enrolments and ${formatPence(poundsToPence(totalRevenue))} revenue.`;
 
   return (
     <figure className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -79,7 +79,7 @@ export function WeeklyChart({ weeks }: { weeks: WeeklyFigure[] }) {
               height={PAD.top + innerH - yEnrol(w.enrollments)}
               className="fill-brand-600"
             >
-              <title>{`Week of ${weekLabel(w.week_start)}: ${w.enrollments} enrolments, ${formatMoney(w.revenue)}`}</title>
+              <title>{`Week of ${weekLabel(w.week_start)}: ${w.enrollments} enrolments, ${formatPence(poundsToPence(w.revenue))}`}</title>
             </rect>
             {i % 3 === 0 && (
               <text x={x(i)} y={HEIGHT - 8} textAnchor="middle" className="fill-slate-600 text-[13px]">
@@ -114,7 +114,7 @@ export function WeeklyChart({ weeks }: { weeks: WeeklyFigure[] }) {
               <tr key={w.week_start}>
                 <td>{weekLabel(w.week_start)}</td>
                 <td>{w.enrollments}</td>
-                <td>{formatMoney(w.revenue)}</td>
+                <td>{formatPence(poundsToPence(w.revenue))}</td>
               </tr>
             ))}
           </tbody>

@@ -4,7 +4,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import { ApiError } from '@client/lib/api-client';
-import { paths } from '@client/paths';
+import { paths } from '@shared/routes';
 import { hasAdminToken } from '../api/admin-api';
 import { useAdminStats } from '../api/get-admin-stats';
 import { useLogOutAdmin } from '../api/log-out-admin';

@@ -9,7 +9,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Field } from '@client/components/ui/field';
 import { ApiError } from '@client/lib/api-client';
-import { paths } from '@client/paths';
+import { paths } from '@shared/routes';
 import { hasAdminToken } from '../api/admin-api';
 import { useLogInAdmin } from '../api/log-in-admin';
 

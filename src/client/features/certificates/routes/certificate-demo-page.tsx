@@ -6,8 +6,8 @@ import { SiteFooter } from '@client/components/layout/site-footer';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
-import { paths } from '@client/paths';
-import { SAMPLE_CERTIFICATE_PDF_PATH } from '@shared/schemas/certificates';
+import { paths } from '@shared/routes';
+import { SAMPLE_CERTIFICATE_PDF_PATH } from '@shared/api-paths';
 import { useSampleCertificate } from '../api/get-sample-certificate';
 import { CertificatePreview } from '../components/certificate-preview';
 

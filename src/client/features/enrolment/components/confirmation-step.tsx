@@ -1,7 +1,7 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@client/components/ui/button';
-import { paths } from '@client/paths';
+import { paths } from '@shared/routes';
 import { BonusAndCommunity } from './next-steps';
 
 /** Step 5: what happens next. After paying the enrolment fee only, the course can be chosen straight away. */

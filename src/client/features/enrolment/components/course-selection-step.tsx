@@ -2,7 +2,8 @@ import * as Select from '@radix-ui/react-select';
 import { CheckCircle2, ChevronDown, IdCard } from 'lucide-react';
 import { toast } from 'sonner';
 import { useEffect } from 'react';
-import { COURSES, COURSE_TYPES, formatPounds, type CourseType, type PaymentType } from '@shared/catalogue';
+import { COURSES, COURSE_TYPES, type CourseType, type PaymentType } from '@shared/catalogue';
+import { formatPence } from '@shared/money';
 import { messages } from '@shared/messages';
 import { Badge } from '@client/components/ui/badge';
 import { Spinner } from '@client/components/ui/spinner';
@@ -75,7 +76,7 @@ export function CourseSelectionStep(props: {
                 {selected && <CheckCircle2 className="size-5 text-brand-700" aria-hidden />}
               </span>
               <span className="mt-1 block text-2xl font-bold text-brand-800">
-                {formatPounds(COURSES[type].pricePence)}
+                {formatPence(COURSES[type].pricePence)}
               </span>
               <span className="mt-2 block text-sm text-slate-700">{COURSE_NOTES[type]}</span>
             </button>

@@ -2,7 +2,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
-import { paths } from '@client/paths';
+import { paths } from '@shared/routes';
 
 /** /enroll?success=true: shown instead of the wizard. */
 export function EnrolmentComplete() {

@@ -1,7 +1,8 @@
 import { Lock } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { formatPounds, type CourseType, type PaymentType } from '@shared/catalogue';
+import { formatPence } from '@shared/money';
+import { type CourseType, type PaymentType } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
@@ -74,13 +75,13 @@ export function PaymentStep(props: {
           {items.map((item) => (
             <li key={item.label} className="flex justify-between py-2">
               <span>{item.label}</span>
-              <span>{formatPounds(item.pence)}</span>
+              <span>{formatPence(item.pence)}</span>
             </li>
           ))}
         </ul>
         <p className="flex justify-between border-t-2 border-slate-300 pt-2 text-lg font-bold">
           <span>Total</span>
-          <span data-testid="order-total">{formatPounds(total)}</span>
+          <span data-testid="order-total">{formatPence(total)}</span>
         </p>
       </section>
 
@@ -113,7 +114,7 @@ export function PaymentStep(props: {
         </Button>
         <Button variant="success" size="lg" onClick={pay} loading={props.paying || tokenizing}>
           <Lock className="size-4" aria-hidden />
-          Pay {formatPounds(total)}
+          Pay {formatPence(total)}
         </Button>
       </div>
     </div>

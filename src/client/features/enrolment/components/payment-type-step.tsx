@@ -1,5 +1,6 @@
 import { CheckCircle2 } from 'lucide-react';
-import { COURSES, ENROLMENT_FEE_PENCE, formatPounds, type PaymentType } from '@shared/catalogue';
+import { COURSES, ENROLMENT_FEE_PENCE, type PaymentType } from '@shared/catalogue';
+import { formatPence } from '@shared/money';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { cn } from '@client/lib/cn';
@@ -16,14 +17,14 @@ const ENROLMENT_OPTIONS: Option[] = [
   {
     type: 'enrollment',
     title: 'Enrollment Fee Only',
-    price: formatPounds(ENROLMENT_FEE_PENCE),
+    price: formatPence(ENROLMENT_FEE_PENCE),
     description:
       'Secure your place now and choose your course level later. Includes the introduction materials, industry report and bonus guides.',
   },
   {
     type: 'combined',
     title: 'Complete Package',
-    price: `from ${formatPounds(ENROLMENT_FEE_PENCE + COURSES.foundation.pricePence)}`,
+    price: `from ${formatPence(ENROLMENT_FEE_PENCE + COURSES.foundation.pricePence)}`,
     description: 'Enrollment plus your course in one payment, so you can start straight away.',
     recommended: true,
   },
@@ -32,7 +33,7 @@ const ENROLMENT_OPTIONS: Option[] = [
 const COURSE_OPTION: Option = {
   type: 'course',
   title: 'Course Payment',
-  price: `from ${formatPounds(COURSES.foundation.pricePence)}`,
+  price: `from ${formatPence(COURSES.foundation.pricePence)}`,
   description: 'Your enrollment fee is paid. Choose your course level next.',
 };
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/field';
 import { ApiError } from '@client/lib/api-client';
-import { paths } from '@client/paths';
+import { paths } from '@shared/routes';
 import { messages } from '@shared/messages';
 import { registrationBody } from '@shared/schemas/enrolment';
 import { useRegisterStudent } from '../api/register-student';

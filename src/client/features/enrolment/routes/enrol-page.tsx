@@ -8,13 +8,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { isCourseType, penceToPounds, type CourseType, type PaymentType } from '@shared/catalogue';
+import { isCourseType, type CourseType, type PaymentType } from '@shared/catalogue';
+import { penceToPounds } from '@shared/money';
 import { messages } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { ApiError, errorDetail } from '@client/lib/api-client';
 import { PAYMENT_KEYS, studentSession } from '@client/lib/session';
-import { paths } from '@client/paths';
+import { paths } from '@shared/routes';
 import { useCreatePayment } from '../api/create-payment';
 import { useSelectCourse } from '../api/select-course';
 import { ConfirmationStep } from '../components/confirmation-step';

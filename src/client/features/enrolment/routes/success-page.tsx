@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Card } from '@client/components/ui/card';
 import { buttonClasses } from '@client/components/ui/button';
 import { PAYMENT_KEYS } from '@client/lib/session';
-import { paths } from '@client/paths';
+import { paths } from '@shared/routes';
 import { BonusAndCommunity } from '../components/next-steps';
 import { isPaymentType, PAYMENT_TYPE_LABELS } from '../lib/wizard';
 

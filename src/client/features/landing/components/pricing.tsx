@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { buttonClasses } from '@client/components/ui/button';
 import { landing } from '@client/content';
-import { formatPounds } from '@shared/catalogue';
-import { paths } from '@client/paths';
+import { formatPence } from '@shared/money';
+import { paths } from '@shared/routes';
 
 interface Plan {
   name: string;
@@ -35,7 +35,7 @@ export function Pricing() {
                 </p>
               )}
               <h3 className="text-xl font-bold">{plan.name}</h3>
-              <p className="mt-2 text-4xl font-extrabold text-brand-800">{formatPounds(plan.pricePence)}</p>
+              <p className="mt-2 text-4xl font-extrabold text-brand-800">{formatPence(plan.pricePence)}</p>
               <p className="mt-2 text-slate-700">{plan.blurb}</p>
               <ul className="mt-4 flex-1 space-y-2 text-sm">
                 {plan.includes.map((item) => (

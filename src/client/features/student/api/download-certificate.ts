@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, authHeader } from '@client/lib/api-client';
-import { certificatePdfPath } from '@shared/schemas/certificates';
+import { certificatePdfPath } from '@shared/api-paths';
 
 /** Fetches the certificate PDF with the student's token and saves it as a file. */
 export async function downloadCertificate(studentId: string, certificateId: string): Promise<void> {

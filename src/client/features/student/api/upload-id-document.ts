@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, authHeader } from '@client/lib/api-client';
-import { ID_UPLOAD_MAX_BYTES, ID_UPLOAD_TYPES, messages } from '@shared/messages';
+import { ID_UPLOAD_MAX_BYTES, ID_UPLOAD_TYPES } from '@shared/id-documents';
+import { messages } from '@shared/messages';
 import type { IdStatusResponse } from '@shared/schemas/id-verification';
 import { emailPath, studentKeys } from './query-keys';
 

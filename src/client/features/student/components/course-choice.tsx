@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { Badge } from '@client/components/ui/badge';
 import { buttonClasses } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
-import { paths } from '@client/paths';
-import { COURSE_TYPES, COURSES, ENROLMENT_FEE_PENCE, formatPounds } from '@shared/catalogue';
+import { paths } from '@shared/routes';
+import { COURSE_TYPES, COURSES, ENROLMENT_FEE_PENCE } from '@shared/catalogue';
+import { formatPence } from '@shared/money';
 
 /** View 2: enrolment paid, no course paid yet. The two courses and the account status. */
 export function CourseChoice() {
@@ -31,7 +32,7 @@ export function CourseChoice() {
                   <h3 className="text-lg font-bold">{course.title}</h3>
                   {type === 'pro' && <Badge tone="purple">Most Popular</Badge>}
                 </div>
-                <p className="text-3xl font-bold">{formatPounds(course.pricePence)}</p>
+                <p className="text-3xl font-bold">{formatPence(course.pricePence)}</p>
                 <p className="text-sm text-slate-600">{course.stages.length} stages</p>
                 <ol className="list-inside list-decimal space-y-1 text-sm text-slate-700">
                   {course.stages.map((stage) => (
@@ -59,7 +60,7 @@ export function CourseChoice() {
             label="Enrollment"
             icon={CheckCircle2}
             tone="text-emerald-800"
-            value={`Paid (${formatPounds(ENROLMENT_FEE_PENCE)})`}
+            value={`Paid (${formatPence(ENROLMENT_FEE_PENCE)})`}
           />
           <StatusRow label="Course selection" icon={Clock} tone="text-amber-800" value="Pending" />
           <StatusRow label="Progress tracking" icon={Lock} tone="text-slate-700" value="Locked" />

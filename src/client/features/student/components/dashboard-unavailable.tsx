@@ -2,7 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonClasses } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
-import { paths } from '@client/paths';
+import { paths } from '@shared/routes';
 import { messages } from '@shared/messages';
 
 /** The fallback screen when the dashboard cannot load. */

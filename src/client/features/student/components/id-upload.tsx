@@ -4,7 +4,8 @@ import { toast } from 'sonner';
 import { Button } from '@client/components/ui/button';
 import { ProgressBar } from '@client/components/ui/progress-bar';
 import { errorDetail } from '@client/lib/api-client';
-import { ID_UPLOAD_ACCEPT, messages } from '@shared/messages';
+import { ID_UPLOAD_ACCEPT } from '@shared/id-documents';
+import { messages } from '@shared/messages';
 import { checkIdFile, useUploadIdDocument } from '../api/upload-id-document';
 
 /** Choose a photo ID: checked in the browser, then uploaded with a progress bar; the server decides. */

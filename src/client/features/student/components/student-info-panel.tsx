@@ -4,7 +4,7 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { formatDate } from '@client/lib/format';
-import type { CompletionStatus } from '@shared/catalogue';
+import type { CompletionStatus } from '@shared/statuses';
 import { messages } from '@shared/messages';
 import type { StudentAreaRecord } from '@shared/schemas/student-area';
 

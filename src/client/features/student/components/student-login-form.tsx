@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/field';
 import { ApiError } from '@client/lib/api-client';
-import { paths } from '@client/paths';
+import { paths } from '@shared/routes';
 import { messages } from '@shared/messages';
 import { useLogInStudent } from '../api/log-in-student';
 

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { studentSession, type StudentSession } from '@client/lib/session';
-import { paths } from '@client/paths';
+import { paths } from '@shared/routes';
 import { messages } from '@shared/messages';
 import { useStudent } from '../api/get-student';
 import { studentKeys } from '../api/query-keys';

@@ -1,7 +1,7 @@
 import { GraduationCap, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '@client/components/ui/card';
-import { paths } from '@client/paths';
+import { paths } from '@shared/routes';
 import { StudentLoginForm } from '../components/student-login-form';
 
 export default function StudentLoginPage() {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { Button } from '@client/components/ui/button';
 import { Field, inputClasses } from '@client/components/ui/field';
 import { errorDetail } from '@client/lib/api-client';
-import { CONTACT_CATEGORIES } from '@shared/catalogue';
+import { CONTACT_CATEGORIES } from '@shared/statuses';
 import { messages } from '@shared/messages';
 import { CONTACT_CATEGORY_LABELS, CONTACT_LIMITS } from '@shared/contact-form';
 import type { contactMessageBody } from '@shared/schemas/public';

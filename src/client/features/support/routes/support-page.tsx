@@ -5,7 +5,7 @@ import { PublicHeader } from '@client/components/layout/public-header';
 import { SiteFooter } from '@client/components/layout/site-footer';
 import { SmartLink } from '@client/components/layout/smart-link';
 import { site, support } from '@client/content';
-import { paths } from '@client/paths';
+import { paths } from '@shared/routes';
 import { ContactForm } from '../components/contact-form';
 import { Faq } from '../components/faq';
 

@@ -1,0 +1,13 @@
+/**
+ * API paths that one side hands out and the other fetches (links in responses, downloads), so both
+ * spell them the same way. Ordinary calls name their path where they are made.
+ */
+
+export const STUDENT_EXPORT_PATH = '/api/admin/students/export.csv';
+export const studentExportFileName = (today: Date = new Date()) => `students-${today.toISOString().slice(0, 10)}.csv`;
+
+export const idDocumentPath = (studentId: string) => `/api/admin/id-verifications/${studentId}/document`;
+
+export const certificatePdfPath = (studentId: string) =>
+  `/api/student/${encodeURIComponent(studentId)}/certificate/pdf`;
+export const SAMPLE_CERTIFICATE_PDF_PATH = '/api/certificates/sample.pdf';

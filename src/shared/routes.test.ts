@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { isAppRoute, paths } from './routes';
+
+describe('the route table', () => {
+  it('matches parameters, trailing slashes and any letter case, and nothing else', () => {
+    expect(isAppRoute('/')).toBe(true);
+    expect(isAppRoute('/admin/dashboard/')).toBe(true);
+    expect(isAppRoute('/Admin/Dashboard')).toBe(true);
+    expect(isAppRoute('/verify/VBR-ABCDEFGHJK')).toBe(true);
+    expect(isAppRoute('/verify')).toBe(false);
+    expect(isAppRoute('/admin')).toBe(false);
+    expect(isAppRoute('/support/extra')).toBe(false);
+  });
+
+  it('builds links with their parameters encoded', () => {
+    expect(paths.verifyCertificate('VBR-ABCDEFGHJK')).toBe('/verify/VBR-ABCDEFGHJK');
+    expect(paths.verifyCertificate('a/b c')).toBe('/verify/a%2Fb%20c');
+    expect(paths.enrolCourseSelection('pro')).toBe('/enroll?step=course-selection&course=pro');
+  });
+});

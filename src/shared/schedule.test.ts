@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { courseSchedule } from './schedule';
+
+describe('intake schedule', () => {
+  it('lists the next six intakes after today, 6 weeks long, graduation a week later', () => {
+    const schedule = courseSchedule(new Date('2026-11-22T10:00:00Z'));
+    expect(schedule.map((s) => s.start_date)).toEqual([
+      '2027-01-01',
+      '2027-03-01',
+      '2027-05-01',
+      '2027-07-01',
+      '2027-09-01',
+      '2027-11-01',
+    ]);
+    expect(schedule[1]).toEqual({
+      start_date: '2027-03-01',
+      end_date: '2027-04-12',
+      graduation_date: '2027-04-19',
+      label: 'March 2027 intake',
+    });
+  });
+
+  it('does not offer an intake that starts today', () => {
+    expect(courseSchedule(new Date('2027-03-01T08:00:00Z'))[0].start_date).toBe('2027-05-01');
+    expect(courseSchedule(new Date('2027-02-28T23:00:00Z'))[0].start_date).toBe('2027-03-01');
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * The intake schedule (DESIGN.md section 5): intakes on the 1st of odd months, the next 6 after
+ * today, 6 weeks long, graduation one week after the end.
+ */
+
+export const INTAKE_MONTHS = [0, 2, 4, 6, 8, 10] as const; // Jan, Mar, May, Jul, Sep, Nov (0-based)
+export const COURSE_LENGTH_DAYS = 42;
+export const GRADUATION_AFTER_END_DAYS = 7;
+export const SCHEDULE_SIZE = 6;
+
+export interface ScheduleEntry {
+  start_date: string; // ISO date
+  end_date: string;
+  graduation_date: string;
+  label: string; // "March 2027 intake"
+}
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+function isoDate(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+function addDays(d: Date, days: number): Date {
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + days));
+}
+
+/** The next intakes strictly after `today` (UTC calendar dates). */
+export function courseSchedule(today: Date = new Date(), count: number = SCHEDULE_SIZE): ScheduleEntry[] {
+  const entries: ScheduleEntry[] = [];
+  let year = today.getUTCFullYear();
+  let month = today.getUTCMonth();
+  const todayIso = isoDate(today);
+  while (entries.length < count) {
+    if ((INTAKE_MONTHS as readonly number[]).includes(month)) {
+      const start = new Date(Date.UTC(year, month, 1));
+      if (isoDate(start) > todayIso) {
+        const end = addDays(start, COURSE_LENGTH_DAYS);
+        entries.push({
+          start_date: isoDate(start),
+          end_date: isoDate(end),
+          graduation_date: isoDate(addDays(end, GRADUATION_AFTER_END_DAYS)),
+          label: `${MONTH_NAMES[month]} ${year} intake`,
+        });
+      }
+    }
+    month += 1;
+    if (month === 12) {
+      month = 0;
+      year += 1;
+    }
+  }
+  return entries;
+}

@@ -1,0 +1,34 @@
+/**
+ * The states things can be in, with the words the admin area shows for them. Each list is mirrored
+ * by a CHECK constraint in the database schema.
+ */
+
+export const COMPLETION_STATUSES = ['contacted', 'enrolled', 'in_progress', 'emailed', 'completed'] as const;
+export type CompletionStatus = (typeof COMPLETION_STATUSES)[number];
+
+export const COMPLETION_STATUS_LABELS: Record<CompletionStatus, string> = {
+  contacted: 'Contacted',
+  enrolled: 'Enrolled',
+  in_progress: 'In Progress',
+  emailed: 'Emailed',
+  completed: 'Completed',
+};
+
+export const ID_STATUSES = ['not_required', 'required', 'pending', 'approved', 'rejected'] as const;
+export type IdStatus = (typeof ID_STATUSES)[number];
+
+export const CONTACT_CATEGORIES = ['course', 'enrollment', 'technical', 'certification', 'other'] as const;
+export type ContactCategory = (typeof CONTACT_CATEGORIES)[number];
+
+/** What an admin did (the Activity view), and how it reads. */
+export const AUDIT_ACTION_LABELS = {
+  'student.status_changed': 'Changed status',
+  'student.completed': 'Marked as completed',
+  'student.marked_paid': 'Marked payment as received',
+  'student.deleted': 'Deleted student',
+  'id.approved': 'Approved ID',
+  'id.rejected': 'Rejected ID',
+  'certificate.activated': 'Activated certificate',
+  'message.read': 'Read support message',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
