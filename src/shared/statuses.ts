@@ -32,3 +32,7 @@ export const AUDIT_ACTION_LABELS = {
   'message.read': 'Read support message',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+
+/** The label of an action as stored (an action no longer in the list reads as its name). */
+export const auditActionLabel = (action: string): string =>
+  (AUDIT_ACTION_LABELS as Record<string, string>)[action] ?? action;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatPence } from '@shared/money';
 import { messages } from '@shared/messages';
-import { AUDIT_ACTION_LABELS, COMPLETION_STATUS_LABELS } from '@shared/statuses';
+import { auditActionLabel, COMPLETION_STATUS_LABELS } from '@shared/statuses';
 import { type AuditEntry } from '@shared/schemas/admin';
 import { useAuditLog } from '../api/get-audit-log';
 import { ListState, PAGE_SIZE, Pagination, tableClasses, tdClasses, thClasses } from './list-parts';
@@ -56,7 +56,7 @@ export function ActivityTab() {
                     <time dateTime={e.created_at}>{when.format(new Date(e.created_at))}</time>
                   </td>
                   <td className={tdClasses}>{e.admin_username}</td>
-                  <td className={tdClasses}>{AUDIT_ACTION_LABELS[e.action] ?? e.action}</td>
+                  <td className={tdClasses}>{auditActionLabel(e.action)}</td>
                   <td className={tdClasses}>{e.student_name ?? (e.student_id ? 'Deleted student' : '—')}</td>
                   <td className={tdClasses}>{detailText(e)}</td>
                 </tr>
