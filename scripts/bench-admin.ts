@@ -16,10 +16,10 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openDatabase, type Database } from '../src/server/db/client';
-import { createAdmin } from '../src/server/domain/admin/create-admin';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { openDatabase, type Database } from '@server/db/client';
+import { createAdmin } from '@server/domain/admins/create-admin';
 import { seedStudents } from './seed';
 
 const { values } = parseArgs({

@@ -12,9 +12,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../src/server/app';
-import { loadConfig } from '../src/server/config';
-import { openDatabase, type Database } from '../src/server/db/client';
+import { buildApp } from '@server/app';
+import { loadConfig } from '@server/config';
+import { openDatabase, type Database } from '@server/db/client';
 import { courseSchedule } from '@shared/schedule';
 
 const students = Number(process.argv[2] ?? 200);

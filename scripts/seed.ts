@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { ENROLMENT_FEE_PENCE, COURSES } from '@shared/catalogue';
 import { READABLE_ALPHABET } from '@shared/codes';
-import { openDatabase, type Db } from '../src/server/db/client';
+import { openDatabase, type Db } from '@server/db/client';
 
 const FIRST_NAMES = [
   'Olivia',

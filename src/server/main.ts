@@ -1,7 +1,7 @@
 /** Reads the config, builds the app, listens, and shuts down cleanly on SIGTERM/SIGINT. */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { bootstrapAdmin } from './domain/admin/bootstrap-admin';
+import { bootstrapAdmin } from './domain/admins/bootstrap-admin';
 
 const SHUTDOWN_DEADLINE_MS = 5000;
 

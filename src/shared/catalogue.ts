@@ -17,7 +17,7 @@ export const ENROLMENT_FEE_PENCE: Pence = 999;
 export interface Course {
   type: CourseType;
   title: string; // "Foundation Course"
-  shortName: string; // "Foundation"
+  shortName: 'Foundation' | 'Pro';
   pricePence: Pence;
   /** Marketing modules (SPEC.md section 9): 6 for Foundation, 11 for Pro. */
   moduleCount: number;

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '@server/db/client';
 import { admins } from '@server/db/schema';
-import { bootstrapAdmin } from '@server/domain/admin/bootstrap-admin';
-import { createAdmin } from '@server/domain/admin/create-admin';
+import { bootstrapAdmin } from '@server/domain/admins/bootstrap-admin';
+import { createAdmin } from '@server/domain/admins/create-admin';
 import { verifyPassword } from '@server/lib/passwords';
 import { createTestDatabase } from '../helpers/database';
 

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '@server/app';
 import { loadConfig, type Config } from '@server/config';
 import type { Db } from '@server/db/client';
-import { createAdmin } from '@server/domain/admin/create-admin';
+import { createAdmin } from '@server/domain/admins/create-admin';
 import { createTestDatabase } from './database';
 
 export interface TestApp {

@@ -2,6 +2,7 @@
  * What a certificate PDF prints. Built from a certificate row (or the SAMPLE) and the config, then
  * handed to renderCertificatePdf: the renderer never reads the database.
  */
+import { paths } from '@shared/routes';
 
 export interface CertificateDocument {
   certificateId: string;
@@ -21,7 +22,7 @@ export interface CertificateDocument {
 
 /** The public verification page of a certificate. */
 export function verificationUrl(publicUrl: string, certificateId: string): string {
-  return `${publicUrl.replace(/\/$/, '')}/verify/${encodeURIComponent(certificateId)}`;
+  return `${publicUrl.replace(/\/$/, '')}${paths.verifyCertificate(certificateId)}`;
 }
 
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

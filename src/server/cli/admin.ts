@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { createAdmin, generatePassword, setAdminPassword } from '../domain/admin/create-admin';
+import { createAdmin, generatePassword, setAdminPassword } from '@server/domain/admins/create-admin';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];

@@ -251,3 +251,5 @@ export type Payment = typeof payments.$inferSelect;
 export type Admin = typeof admins.$inferSelect;
 export type IdVerification = typeof idVerifications.$inferSelect;
 export type Certificate = typeof certificates.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;
+export type ContactMessage = typeof contactMessages.$inferSelect;

@@ -5,13 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
+import type { Actor } from '@server/domain/actor';
 
 export const ADMIN_TOKEN_TTL_SECONDS = 8 * 60 * 60;
 export const STUDENT_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
-
-export type TokenClaims =
-  | { role: 'student'; studentId: string }
-  | { role: 'admin'; adminId: string; username: string; jti: string; expiresAt: Date };
 
 export class TokenService {
   private readonly key: Uint8Array;
@@ -40,7 +37,7 @@ export class TokenService {
   }
 
   /** Returns the claims, or null for anything forged, expired or malformed. */
-  async verify(token: string): Promise<TokenClaims | null> {
+  async verify(token: string): Promise<Actor | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string') return null;

@@ -7,14 +7,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { adminTokenRevocations, admins } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
-import type { TokenClaims } from '../lib/tokens';
-
-export type AdminAuth = Extract<TokenClaims, { role: 'admin' }>;
-export type StudentAuth = Extract<TokenClaims, { role: 'student' }>;
+import type { Actor, AdminActor } from '@server/domain/actor';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth: AdminAuth | StudentAuth | null;
+    auth: Actor | null;
   }
 }
 
@@ -57,13 +54,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /** 401 unless the request carries a valid, unrevoked admin token. */
-export function requireAdmin(request: FastifyRequest): AdminAuth {
+export function requireAdmin(request: FastifyRequest): AdminActor {
   if (request.auth?.role !== 'admin') throw unauthorized();
   return request.auth;
 }
 
 /** 401 without a token; 403 for a student token of another student. Admins may read any student. */
-export function requireStudentAccess(request: FastifyRequest, studentId: string): AdminAuth | StudentAuth {
+export function requireStudentAccess(request: FastifyRequest, studentId: string): Actor {
   const auth = request.auth;
   if (!auth) throw unauthorized();
   if (auth.role === 'admin') return auth;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '@shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 const HEALTH_TIMEOUT_MS = 2000;
@@ -22,7 +23,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         ]);
         return { status: 'ok' as const };
       } catch {
-        return reply.code(503).send({ status: 'unavailable' as const, detail: 'The database is not answering' });
+        return reply.code(503).send({ status: 'unavailable' as const, detail: messages.common.databaseUnavailable });
       }
     },
   );

@@ -1,21 +1,12 @@
+import type { AuditAction } from '@shared/statuses';
 import type { Db } from '@server/db/client';
 import { auditLog } from '@server/db/schema';
-import type { AdminAuth } from '@server/plugins/auth';
-
-export type AuditAction =
-  | 'student.status_changed'
-  | 'student.completed'
-  | 'student.marked_paid'
-  | 'student.deleted'
-  | 'id.approved'
-  | 'id.rejected'
-  | 'certificate.activated'
-  | 'message.read';
+import type { AdminActor } from '../actor';
 
 /** Call inside the same transaction as the change it records. */
 export async function writeAudit(
   tx: Db,
-  admin: Pick<AdminAuth, 'adminId' | 'username'>,
+  admin: Pick<AdminActor, 'adminId' | 'username'>,
   entry: {
     action: AuditAction;
     studentId?: string | null;

@@ -1,12 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import { normaliseCertificateId } from '@shared/codes';
 import { messages } from '@shared/messages';
-import type { ActivateCertificateResponse } from '@shared/schemas/certificates';
 import type { Db } from '@server/db/client';
 import { certificates, students } from '@server/db/schema';
 import { notFound } from '@server/errors';
-import type { AdminAuth } from '@server/plugins/auth';
+import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
-import { normaliseCertificateId } from './normalise-certificate-id';
+import { fullName } from '../students/find-student';
 
 /**
  * An admin turns a pending certificate into an activated one (downloadable and verifiable).
@@ -15,9 +15,9 @@ import { normaliseCertificateId } from './normalise-certificate-id';
  */
 export async function activateCertificate(
   db: Db,
-  admin: Pick<AdminAuth, 'adminId' | 'username'>,
+  admin: Pick<AdminActor, 'adminId' | 'username'>,
   rawId: string,
-): Promise<ActivateCertificateResponse> {
+): Promise<{ certificateId: string; alreadyActive: boolean }> {
   const certificateId = normaliseCertificateId(rawId);
   if (!certificateId) throw notFound(messages.certificates.notFound);
   return db.transaction(async (tx) => {
@@ -33,7 +33,7 @@ export async function activateCertificate(
         .where(eq(certificates.certificateId, certificateId))
         .limit(1);
       if (!existing) throw notFound(messages.certificates.notFound);
-      return { certificate_id: certificateId, activated: true, already_active: true };
+      return { certificateId, alreadyActive: true };
     }
     const [student] = await tx
       .select({ firstName: students.firstName, lastName: students.lastName })
@@ -43,9 +43,9 @@ export async function activateCertificate(
     await writeAudit(tx, admin, {
       action: 'certificate.activated',
       studentId: changed.studentId,
-      studentName: student ? `${student.firstName} ${student.lastName}` : null,
+      studentName: student ? fullName(student) : null,
       details: { certificate_id: certificateId, course_type: changed.courseType },
     });
-    return { certificate_id: certificateId, activated: true, already_active: false };
+    return { certificateId, alreadyActive: false };
   });
 }

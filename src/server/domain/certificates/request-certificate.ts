@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
+import type { CourseType } from '@shared/catalogue';
 import { messages } from '@shared/messages';
-import { summariseProgress } from '@shared/progress';
-import type { CertificateRequestBody } from '@shared/schemas/student-area';
 import type { Db } from '@server/db/client';
 import { certificates } from '@server/db/schema';
 import { badRequest, conflict, forbidden } from '@server/errors';
 import { newCertificateId } from '@server/lib/codes';
 import { completedStages } from '../progress/get-progress';
+import { summariseProgress } from '../progress/summarise-progress';
 import { getStudent } from '../students/find-student';
 
 /**
@@ -16,13 +16,12 @@ import { getStudent } from '../students/find-student';
 export async function requestCertificate(
   db: Db,
   studentId: string,
-  request: CertificateRequestBody = {},
+  request: { courseType?: CourseType } = {},
 ): Promise<void> {
-  if (request.student_id && request.student_id !== studentId) throw badRequest(messages.student.studentIdMismatch);
   await db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);
     if (!student.coursePaid || !student.courseType) throw forbidden(messages.student.progressNeedsCoursePaid);
-    if (request.course_type && request.course_type !== student.courseType) {
+    if (request.courseType && request.courseType !== student.courseType) {
       throw badRequest(messages.student.certificateCourseMismatch);
     }
     const stages = await completedStages(tx, studentId);
@@ -30,7 +29,7 @@ export async function requestCertificate(
       student.courseType,
       stages.map((s) => s.stageNumber),
     );
-    if (progress.progress_percentage < 100) throw badRequest(messages.student.certificateNeedsFullProgress);
+    if (progress.percentage < 100) throw badRequest(messages.student.certificateNeedsFullProgress);
 
     const [existing] = await tx
       .select({ id: certificates.id })

@@ -1,16 +1,28 @@
 import { eq } from 'drizzle-orm';
 import { COURSES } from '@shared/catalogue';
+import { normaliseCertificateId } from '@shared/codes';
 import { messages } from '@shared/messages';
-import type { CertificateVerification } from '@shared/schemas/certificates';
 import type { Db } from '@server/db/client';
 import { certificates, idVerifications, students } from '@server/db/schema';
 import { notFound } from '@server/errors';
-import { normaliseCertificateId } from './normalise-certificate-id';
+import { fullName } from '../students/find-student';
+
+/** What anyone may learn about a certificate: never an email or other personal data. */
+export interface CertificateVerification {
+  certificateId: string;
+  /** Activated by an admin; a pending certificate is not valid yet. */
+  valid: boolean;
+  holderName: string;
+  courseTitle: string;
+  completionDate: string;
+  issuedAt: Date | null;
+  idVerified: boolean;
+}
 
 /**
  * Public verification: what an employer scanning the QR code may see — the holder's name, course,
- * dates and whether their ID was checked. Never an email or other personal data. Unknown and
- * malformed ids get the same 404, so the answer says nothing about which ids exist.
+ * dates and whether their ID was checked. Unknown and malformed ids get the same 404, so the answer
+ * says nothing about which ids exist.
  */
 export async function verifyCertificate(db: Db, rawId: string): Promise<CertificateVerification> {
   const certificateId = normaliseCertificateId(rawId);
@@ -31,15 +43,13 @@ export async function verifyCertificate(db: Db, rawId: string): Promise<Certific
     .where(eq(certificates.certificateId, certificateId))
     .limit(1);
   if (!row) throw notFound(messages.certificates.notFound);
-  const valid = row.activatedAt !== null;
   return {
-    certificate_id: row.certificateId,
-    valid,
-    status: valid ? 'valid' : 'pending',
-    holder_name: `${row.firstName} ${row.lastName}`,
-    course_title: COURSES[row.courseType].title,
-    completion_date: row.completionDate,
-    issued_date: row.activatedAt ? row.activatedAt.toISOString().slice(0, 10) : null,
-    id_verified: row.idStatus === 'approved',
+    certificateId: row.certificateId,
+    valid: row.activatedAt !== null,
+    holderName: fullName(row),
+    courseTitle: COURSES[row.courseType].title,
+    completionDate: row.completionDate,
+    issuedAt: row.activatedAt,
+    idVerified: row.idStatus === 'approved',
   };
 }

@@ -1,14 +1,20 @@
 import { asc, eq } from 'drizzle-orm';
-import type { PendingIdVerification } from '@shared/schemas/id-verification';
+import type { CourseType } from '@shared/catalogue';
 import type { Db } from '@server/db/client';
 import { idVerifications, students } from '@server/db/schema';
 
-/** The admin path that streams a student's document (needs the admin token). */
-export const idDocumentPath = (studentId: string) => `/api/admin/id-verifications/${studentId}/document`;
+export interface PendingIdVerification {
+  studentId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  courseType: CourseType | null;
+  uploadedAt: Date | null;
+}
 
 /** Documents awaiting review, oldest upload first. */
-export async function listPendingIdVerifications(db: Db): Promise<PendingIdVerification[]> {
-  const rows = await db
+export function listPendingIdVerifications(db: Db): Promise<PendingIdVerification[]> {
+  return db
     .select({
       studentId: students.id,
       firstName: students.firstName,
@@ -21,12 +27,4 @@ export async function listPendingIdVerifications(db: Db): Promise<PendingIdVerif
     .innerJoin(students, eq(students.id, idVerifications.studentId))
     .where(eq(idVerifications.status, 'pending'))
     .orderBy(asc(idVerifications.uploadedAt));
-  return rows.map((row) => ({
-    student_id: row.studentId,
-    student_name: `${row.firstName} ${row.lastName}`,
-    email: row.email,
-    course_type: row.courseType ?? null,
-    uploaded_date: (row.uploadedAt ?? new Date(0)).toISOString(),
-    id_document_url: idDocumentPath(row.studentId),
-  }));
 }

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '@shared/messages';
-import type { IdReviewBody, IdStatusResponse } from '@shared/schemas/id-verification';
 import type { Db } from '@server/db/client';
-import { idVerifications } from '@server/db/schema';
+import { idVerifications, type IdVerification } from '@server/db/schema';
 import { badRequest, conflict, notFound } from '@server/errors';
-import type { AdminAuth } from '@server/plugins/auth';
+import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
-import { getStudent } from '../students/find-student';
-import { findIdVerification, toIdStatus } from './get-id-status';
+import { fullName, getStudent } from '../students/find-student';
+import { findIdVerification } from './find-id-verification';
 
 /**
  * An admin approves or rejects the document under review. A rejection needs a reason; the audit
@@ -15,13 +14,12 @@ import { findIdVerification, toIdStatus } from './get-id-status';
  */
 export async function reviewIdDocument(
   db: Db,
-  admin: AdminAuth,
+  admin: AdminActor,
   studentId: string,
-  review: IdReviewBody,
-): Promise<IdStatusResponse> {
-  const reason = review.rejection_reason?.trim() ?? '';
-  if (review.status === 'rejected' && reason === '') throw badRequest(messages.admin.rejectionReasonRequired);
-  if (review.student_id && review.student_id !== studentId) throw badRequest(messages.student.studentIdMismatch);
+  review: { decision: 'approved' | 'rejected'; rejectionReason?: string | null },
+): Promise<IdVerification> {
+  const reason = review.rejectionReason?.trim() ?? '';
+  if (review.decision === 'rejected' && reason === '') throw badRequest(messages.admin.rejectionReasonRequired);
 
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId);
@@ -31,19 +29,19 @@ export async function reviewIdDocument(
     const [row] = await tx
       .update(idVerifications)
       .set({
-        status: review.status,
+        status: review.decision,
         reviewedAt: new Date(),
         reviewedBy: admin.adminId,
-        rejectionReason: review.status === 'rejected' ? reason : null,
+        rejectionReason: review.decision === 'rejected' ? reason : null,
       })
       .where(eq(idVerifications.studentId, studentId))
       .returning();
     await writeAudit(tx, admin, {
-      action: review.status === 'approved' ? 'id.approved' : 'id.rejected',
+      action: review.decision === 'approved' ? 'id.approved' : 'id.rejected',
       studentId,
-      studentName: `${student.firstName} ${student.lastName}`,
-      details: review.status === 'rejected' ? { rejection_reason: reason } : undefined,
+      studentName: fullName(student),
+      details: review.decision === 'rejected' ? { rejection_reason: reason } : undefined,
     });
-    return toIdStatus(row);
+    return row;
   });
 }

@@ -1,21 +1,16 @@
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
-import { ID_UPLOAD_MAX_BYTES } from '@shared/id-documents';
+import { ID_UPLOAD_EXTENSIONS, ID_UPLOAD_MAX_BYTES, type IdUploadType } from '@shared/id-documents';
 import { messages } from '@shared/messages';
-import type { IdStatusResponse } from '@shared/schemas/id-verification';
 import type { Db } from '@server/db/client';
-import { idVerifications } from '@server/db/schema';
+import { idVerifications, type IdVerification } from '@server/db/schema';
 import { AppError, badRequest, conflict } from '@server/errors';
 import type { DocumentStorage } from '@server/storage/storage';
-import { canUploadId, findIdVerification, idStatusOf, toIdStatus } from './get-id-status';
+import { canUploadId, findIdVerification, idStatusOf } from './find-id-verification';
 
-/** What the first bytes of a file may be, and how it is stored. Never the name or the declared type. */
-const ACCEPTED = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'application/pdf': 'pdf',
-} as const;
-type AcceptedType = keyof typeof ACCEPTED;
+/** What the first bytes of a file may be (never the name or the declared type), and how it is stored. */
+const ACCEPTED = ID_UPLOAD_EXTENSIONS;
+type AcceptedType = IdUploadType;
 
 /** file-type needs at most this many bytes to recognise JPEG, PNG and PDF (and the look-alikes). */
 const HEAD_BYTES = 4100;
@@ -70,7 +65,7 @@ export async function uploadIdDocument(
   storage: DocumentStorage,
   studentId: string,
   file: IncomingFile,
-): Promise<IdStatusResponse> {
+): Promise<IdVerification> {
   const iterator = file.stream[Symbol.asyncIterator]() as ChunkIterator;
   let head: Buffer;
   let ended: boolean;
@@ -108,7 +103,7 @@ export async function uploadIdDocument(
 
   try {
     if (file.truncated()) throw tooLarge();
-    const { status, previousKey } = await db.transaction(async (tx) => {
+    const { row, previousKey } = await db.transaction(async (tx) => {
       const current = await findIdVerification(tx, studentId, true);
       if (!canUploadId(current)) throw uploadRefused(idStatusOf(current));
       const values = {
@@ -126,10 +121,10 @@ export async function uploadIdDocument(
         .values({ studentId, ...values })
         .onConflictDoUpdate({ target: idVerifications.studentId, set: values })
         .returning();
-      return { status: toIdStatus(row), previousKey: current?.documentKey ?? null };
+      return { row, previousKey: current?.documentKey ?? null };
     });
     if (previousKey && previousKey !== key) await storage.remove(previousKey);
-    return status;
+    return row;
   } catch (error) {
     await storage.remove(key);
     throw error;

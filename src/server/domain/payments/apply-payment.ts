@@ -2,36 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { CourseType, PaymentType } from '@shared/catalogue';
 import type { Db } from '@server/db/client';
 import { students, type Student } from '@server/db/schema';
-import { badRequest, conflict } from '@server/errors';
 import { newReferralCode } from '@server/lib/codes';
-
-/** What each payment type pays for. */
-export const PAYS_FOR: Record<PaymentType, { enrollment: boolean; course: boolean }> = {
-  enrollment: { enrollment: true, course: false },
-  course: { enrollment: false, course: true },
-  combined: { enrollment: true, course: true },
-};
-
-/**
- * The rules every payment (card or manual) follows before money is taken or recorded:
- * nothing is paid twice, a course needs a chosen course, and a course alone needs the enrolment
- * fee paid first (otherwise the combined type).
- */
-export function assertPayable(student: Student, type: PaymentType): void {
-  const pays = PAYS_FOR[type];
-  if (pays.enrollment && student.enrollmentPaid) {
-    throw conflict('The enrollment fee has already been paid for this student.');
-  }
-  if (pays.course && student.coursePaid) {
-    throw conflict('The course has already been paid for this student.');
-  }
-  if (pays.course && !student.courseType) {
-    throw badRequest('Please select a course before paying for it.');
-  }
-  if (type === 'course' && !student.enrollmentPaid) {
-    throw badRequest('Please pay the enrollment fee first, or choose the Complete Package.');
-  }
-}
+import { PAYS_FOR } from './payment-rules';
 
 async function uniqueReferralCode(tx: Db): Promise<string> {
   for (let attempt = 0; attempt < 10; attempt += 1) {

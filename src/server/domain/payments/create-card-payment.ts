@@ -17,7 +17,8 @@ import { payments, type Payment, type Student } from '@server/db/schema';
 import { AppError, badRequest, conflict } from '@server/errors';
 import { ProviderUnavailableError, type PaymentProvider } from '@server/payments/provider';
 import { getStudent } from '../students/find-student';
-import { applyPaymentToStudent, assertPayable } from './apply-payment';
+import { applyPaymentToStudent } from './apply-payment';
+import { assertPayable } from './payment-rules';
 import { describePayment } from './describe-payment';
 
 const m = messages.enrolment;
@@ -59,7 +60,7 @@ export async function createCardPayment(
       .limit(1);
     if (existing) {
       if (existing.studentId !== student.id || existing.paymentType !== input.paymentType) {
-        throw conflict('This idempotency key belongs to another payment. Please start a new payment.');
+        throw conflict(m.idempotencyKeyReused);
       }
       return { payment: existing, owned: false };
     }

@@ -1,8 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { summariseProgress } from '@shared/progress';
-import type { StudentProgress } from '@shared/schemas/student-area';
 import type { Db } from '@server/db/client';
 import { stageProgress, type Student } from '@server/db/schema';
+import { summariseProgress, type ProgressSummary } from './summarise-progress';
+
+export interface StudentProgress {
+  student: Student;
+  progress: ProgressSummary;
+}
 
 export async function completedStages(
   db: Db,
@@ -14,16 +18,12 @@ export async function completedStages(
     .where(eq(stageProgress.studentId, studentId));
 }
 
-/** The progress record of SPEC.md section 3; percentages are computed here, never by the client. */
+/** The student's progress through their course's stages (SPEC.md section 3 "Student progress record"). */
 export async function getProgress(db: Db, student: Student): Promise<StudentProgress> {
   const stages = await completedStages(db, student.id);
   return {
-    student_id: student.id,
-    student_name: `${student.firstName} ${student.lastName}`,
-    email: student.email,
-    course_type: student.courseType ?? null,
-    course_paid: student.coursePaid,
-    ...summariseProgress(
+    student,
+    progress: summariseProgress(
       student.courseType ?? null,
       stages.map((s) => s.stageNumber),
     ),

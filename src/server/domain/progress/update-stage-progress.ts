@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { totalStages } from '@shared/catalogue';
 import { messages } from '@shared/messages';
-import type { ProgressUpdateBody, StudentProgress } from '@shared/schemas/student-area';
 import type { Db } from '@server/db/client';
 import { stageProgress, students } from '@server/db/schema';
 import { badRequest, forbidden } from '@server/errors';
-import { findIdVerification } from '../id-verification/get-id-status';
+import { findIdVerification } from '../id-verification/find-id-verification';
 import { getStudent } from '../students/find-student';
-import { getProgress } from './get-progress';
+import { getProgress, type StudentProgress } from './get-progress';
 
 /**
  * Marks one stage complete or incomplete. Only for a paid course whose student's ID is approved.
@@ -16,23 +15,22 @@ import { getProgress } from './get-progress';
 export async function updateStageProgress(
   db: Db,
   studentId: string,
-  update: ProgressUpdateBody,
+  update: { stageNumber: number; completed: boolean },
 ): Promise<StudentProgress> {
-  if (update.student_id && update.student_id !== studentId) throw badRequest(messages.student.studentIdMismatch);
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);
     if (!student.coursePaid || !student.courseType) throw forbidden(messages.student.progressNeedsCoursePaid);
     const verification = await findIdVerification(tx, studentId);
     if (verification?.status !== 'approved') throw forbidden(messages.student.progressNeedsIdApproval);
     const total = totalStages(student.courseType);
-    if (update.stage_number > total) throw badRequest(messages.student.stageOutOfRange(total));
+    if (update.stageNumber > total) throw badRequest(messages.student.stageOutOfRange(total));
 
     if (update.completed) {
-      await tx.insert(stageProgress).values({ studentId, stageNumber: update.stage_number }).onConflictDoNothing();
+      await tx.insert(stageProgress).values({ studentId, stageNumber: update.stageNumber }).onConflictDoNothing();
     } else {
       await tx
         .delete(stageProgress)
-        .where(and(eq(stageProgress.studentId, studentId), eq(stageProgress.stageNumber, update.stage_number)));
+        .where(and(eq(stageProgress.studentId, studentId), eq(stageProgress.stageNumber, update.stageNumber)));
     }
 
     let updated = student;

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { students, type Student } from '@server/db/schema';
 import { notFound } from '@server/errors';
@@ -15,17 +16,14 @@ export async function findStudentByEmail(db: Db, email: string): Promise<Student
   return student ?? null;
 }
 
-export async function findStudentById(db: Db, id: string): Promise<Student | null> {
-  if (!UUID.test(id)) return null;
-  const [student] = await db.select().from(students).where(eq(students.id, id)).limit(1);
-  return student ?? null;
-}
-
-/** 404 with a plain message when there is no such student. */
+/** The student, or 404 with a plain message. `forUpdate` locks the row until the transaction ends. */
 export async function getStudent(db: Db, id: string, forUpdate = false): Promise<Student> {
-  if (!UUID.test(id)) throw notFound('Student not found');
+  if (!UUID.test(id)) throw notFound(messages.admin.studentNotFound);
   const query = db.select().from(students).where(eq(students.id, id)).limit(1);
   const [student] = forUpdate ? await query.for('update') : await query;
-  if (!student) throw notFound('Student not found');
+  if (!student) throw notFound(messages.admin.studentNotFound);
   return student;
 }
+
+export const fullName = (student: Pick<Student, 'firstName' | 'lastName'>) =>
+  `${student.firstName} ${student.lastName}`;

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditListResponse, paginationQuery } from '@shared/schemas/admin';
 import { errorSchema } from '@shared/schemas/common';
-import { listAuditLog } from '@server/domain/admin/list-audit-log';
+import { listAuditLog } from '@server/domain/audit/list-audit-log';
+import { pageFields, pageRequest } from '../wire';
+import { toAuditEntry } from './wire';
 
 /** GET /api/admin/audit-log: the Activity view. */
 const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,7 +15,10 @@ const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: auditListResponse, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request) => listAuditLog(app.db, request.query),
+    async (request) => {
+      const { rows, total } = await listAuditLog(app.db, pageRequest(request.query));
+      return { entries: rows.map(toAuditEntry), ...pageFields(total, request.query) };
+    },
   );
 };
 

@@ -9,19 +9,27 @@ import { errorSchema } from '@shared/schemas/common';
 import { activateCertificate } from '@server/domain/certificates/activate-certificate';
 import { listCertificates } from '@server/domain/certificates/list-certificates';
 import { requireAdmin } from '@server/plugins/auth';
+import { pageFields, pageRequest } from '../wire';
+import { toAdminCertificate } from './wire';
 
 /** Admin certificates routes; registered inside the guarded admin scope (an admin token is already checked). */
 const certificateAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/certificates',
     { schema: { querystring: adminCertificatesQuery, response: { 200: adminCertificatesResponse } } },
-    async (request) => listCertificates(app.db, { page: request.query.page, pageSize: request.query.page_size }),
+    async (request) => {
+      const { rows, total } = await listCertificates(app.db, pageRequest(request.query));
+      return { certificates: rows.map(toAdminCertificate), ...pageFields(total, request.query) };
+    },
   );
 
   app.post(
     '/certificate/:certificate_id/activate',
     { schema: { params: certificateIdParams, response: { 200: activateCertificateResponse, 404: errorSchema } } },
-    async (request) => activateCertificate(app.db, requireAdmin(request), request.params.certificate_id),
+    async (request) => {
+      const result = await activateCertificate(app.db, requireAdmin(request), request.params.certificate_id);
+      return { certificate_id: result.certificateId, activated: true as const, already_active: result.alreadyActive };
+    },
   );
 };
 

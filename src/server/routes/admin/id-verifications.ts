@@ -1,18 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { messages } from '@shared/messages';
 import { errorSchema, uuidSchema } from '@shared/schemas/common';
 import { idReviewBody, idStatusSchema, pendingIdVerificationSchema } from '@shared/schemas/id-verification';
 import { listPendingIdVerifications } from '@server/domain/id-verification/list-pending-id-verifications';
 import { readIdDocument } from '@server/domain/id-verification/read-id-document';
 import { reviewIdDocument } from '@server/domain/id-verification/review-id-document';
+import { badRequest } from '@server/errors';
 import { requireAdmin } from '@server/plugins/auth';
+import { toIdStatus } from '../wire';
+import { toPendingIdVerification } from './wire';
 
 const studentParams = z.object({ student_id: uuidSchema });
 
 /** Admin id-verifications routes; registered inside the guarded admin scope (an admin token is already checked). */
 const idVerificationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/id-verifications', { schema: { response: { 200: z.array(pendingIdVerificationSchema) } } }, async () =>
-    listPendingIdVerifications(app.db),
+    (await listPendingIdVerifications(app.db)).map(toPendingIdVerification),
   );
 
   app.post(
@@ -24,7 +28,16 @@ const idVerificationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: idStatusSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => reviewIdDocument(app.db, requireAdmin(request), request.params.student_id, request.body),
+    async (request) => {
+      const { student_id: studentId } = request.params;
+      const body = request.body;
+      if (body.student_id && body.student_id !== studentId) throw badRequest(messages.student.studentIdMismatch);
+      const row = await reviewIdDocument(app.db, requireAdmin(request), studentId, {
+        decision: body.status,
+        rejectionReason: body.rejection_reason,
+      });
+      return toIdStatus(row);
+    },
   );
 
   app.get('/id-verifications/:student_id/document', { schema: { params: studentParams } }, async (request, reply) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminLoginBody, adminLoginResponse } from '@shared/schemas/admin-auth';
 import { errorSchema } from '@shared/schemas/common';
-import { logInAdmin, revokeAdminToken } from '@server/domain/admin/log-in-admin';
+import { logInAdmin, revokeAdminToken } from '@server/domain/admins/log-in-admin';
 import { LoginThrottle } from '@server/lib/login-throttle';
 import { adminOnly, requireAdmin } from '@server/plugins/auth';
 import auditAdminRoutes from './audit';
@@ -27,7 +27,10 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: adminLoginBody, response: { 200: adminLoginResponse, 401: errorSchema, 429: errorSchema } },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
-    async (request) => logInAdmin(app.db, app.tokens, throttle, request.body),
+    async (request) => {
+      const session = await logInAdmin(app.db, app.tokens, throttle, request.body);
+      return { access_token: session.token, token_type: 'bearer' as const, expires_in: session.expiresInSeconds };
+    },
   );
 
   await app.register(async (guarded) => {

@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactMessageSchema, messageIdParams, messageListResponse, paginationQuery } from '@shared/schemas/admin';
 import { errorSchema } from '@shared/schemas/common';
-import { listContactMessages, markContactMessageRead } from '@server/domain/admin/contact-messages';
+import { listContactMessages } from '@server/domain/support/list-contact-messages';
+import { markContactMessageRead } from '@server/domain/support/mark-contact-message-read';
 import { requireAdmin } from '@server/plugins/auth';
+import { pageFields, pageRequest } from '../wire';
+import { toContactMessage } from './wire';
 
 /** The Messages view: support contact form messages. */
 const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,7 +17,10 @@ const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageListResponse, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request) => listContactMessages(app.db, request.query),
+    async (request) => {
+      const { rows, total, unread } = await listContactMessages(app.db, pageRequest(request.query));
+      return { messages: rows.map(toContactMessage), unread, ...pageFields(total, request.query) };
+    },
   );
 
   app.post(
@@ -25,7 +31,7 @@ const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contactMessageSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => markContactMessageRead(app.db, requireAdmin(request), request.params.id),
+    async (request) => toContactMessage(await markContactMessageRead(app.db, requireAdmin(request), request.params.id)),
   );
 };
 

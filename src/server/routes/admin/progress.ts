@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { progressListQuery, progressListResponse } from '@shared/schemas/admin';
 import { errorSchema } from '@shared/schemas/common';
-import { listStudentProgress } from '@server/domain/admin/list-student-progress';
+import { listStudentProgress } from '@server/domain/progress/list-student-progress';
+import { pageFields, pageRequest } from '../wire';
+import { toAdminProgress } from './wire';
 
 /** GET /api/admin/student-progress: the Course Progress tab. */
 const progressAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,7 +15,10 @@ const progressAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: progressListResponse, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request) => listStudentProgress(app.db, request.query),
+    async (request) => {
+      const { rows, total } = await listStudentProgress(app.db, request.query.search, pageRequest(request.query));
+      return { students: rows.map(toAdminProgress), ...pageFields(total, request.query) };
+    },
   );
 };
 

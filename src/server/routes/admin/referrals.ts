@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { referralListQuery, referralListResponse } from '@shared/schemas/admin';
 import { errorSchema } from '@shared/schemas/common';
-import { listReferralCodes } from '@server/domain/admin/list-referral-codes';
+import { listReferralCodes } from '@server/domain/students/list-referral-codes';
+import { pageFields, pageRequest } from '../wire';
+import { toReferralRow } from './wire';
 
 /** GET /api/admin/referral-codes: the Referral Codes tab. */
 const referralAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -13,7 +15,10 @@ const referralAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: referralListResponse, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request) => listReferralCodes(app.db, request.query),
+    async (request) => {
+      const { rows, total } = await listReferralCodes(app.db, request.query.search, pageRequest(request.query));
+      return { referrals: rows.map(toReferralRow), ...pageFields(total, request.query) };
+    },
   );
 };
 

@@ -11,12 +11,13 @@ import {
 import { studentExportFileName } from '@shared/api-paths';
 import { errorSchema, studentIdParams } from '@shared/schemas/common';
 import { studentRecordSchema } from '@shared/schemas/student';
-import { deleteStudent } from '@server/domain/admin/delete-student';
-import { exportStudentsCsv } from '@server/domain/admin/export-students-csv';
-import { listStudents } from '@server/domain/admin/list-students';
-import { markStudentPaid } from '@server/domain/admin/mark-student-paid';
-import { completeStudent, updateStudentStatus } from '@server/domain/admin/update-student-status';
+import { markStudentPaid } from '@server/domain/payments/mark-student-paid';
+import { exportStudentsCsv } from '@server/domain/reports/export-students-csv';
+import { deleteStudent } from '@server/domain/students/delete-student';
+import { listStudents } from '@server/domain/students/list-students';
+import { completeStudent, updateStudentStatus } from '@server/domain/students/update-student-status';
 import { requireAdmin } from '@server/plugins/auth';
+import { pageFields, pageRequest, toStudentRecord } from '../wire';
 
 /** Student Management (SPEC.md section 7 "Admin"); inside the guarded admin scope. */
 const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,7 +31,10 @@ const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: studentListResponse, 400: errorSchema, 401: errorSchema },
       },
     },
-    async (request) => listStudents(app.db, request.query),
+    async (request) => {
+      const { rows, total } = await listStudents(app.db, request.query, pageRequest(request.query));
+      return { students: rows.map(toStudentRecord), ...pageFields(total, request.query) };
+    },
   );
 
   app.get('/students/export.csv', { schema: { querystring: studentFilterQuery } }, async (request, reply) => {
@@ -45,23 +49,27 @@ const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/students/:id/status',
     { schema: { params: studentIdParams, body: statusUpdateBody, response: { 200: studentRecordSchema, ...errors } } },
     async (request) =>
-      updateStudentStatus(app.db, requireAdmin(request), request.params.id, request.body.completion_status),
+      toStudentRecord(
+        await updateStudentStatus(app.db, requireAdmin(request), request.params.id, request.body.completion_status),
+      ),
   );
 
   app.put(
     '/students/:id/complete',
     { schema: { params: studentIdParams, response: { 200: studentRecordSchema, ...errors } } },
-    async (request) => completeStudent(app.db, requireAdmin(request), request.params.id),
+    async (request) => toStudentRecord(await completeStudent(app.db, requireAdmin(request), request.params.id)),
   );
 
   app.post(
     '/students/:id/mark-paid',
     { schema: { params: studentIdParams, body: markPaidBody, response: { 200: studentRecordSchema, ...errors } } },
     async (request) =>
-      markStudentPaid(app.db, requireAdmin(request), request.params.id, {
-        paymentType: request.body.payment_type,
-        notes: request.body.notes,
-      }),
+      toStudentRecord(
+        await markStudentPaid(app.db, requireAdmin(request), request.params.id, {
+          paymentType: request.body.payment_type,
+          notes: request.body.notes,
+        }),
+      ),
   );
 
   app.delete(

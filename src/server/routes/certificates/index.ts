@@ -15,6 +15,7 @@ import {
 import { getCertificateDocument } from '@server/domain/certificates/get-certificate-document';
 import { verifyCertificate } from '@server/domain/certificates/verify-certificate';
 import { requireStudentAccess } from '@server/plugins/auth';
+import { toCertificateVerification } from './wire';
 
 function sendPdf(reply: FastifyReply, pdf: Uint8Array, disposition: string, cacheControl: string) {
   return reply
@@ -76,7 +77,7 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-cache');
-      return verifyCertificate(app.db, request.params.certificate_id);
+      return toCertificateVerification(await verifyCertificate(app.db, request.params.certificate_id));
     },
   );
 };

@@ -3,9 +3,9 @@ import { CURRENCY, penceToPounds } from '@shared/money';
 import { errorSchema } from '@shared/schemas/common';
 import { createPaymentBody, createPaymentResponse } from '@shared/schemas/payments';
 import { createCardPayment } from '@server/domain/payments/create-card-payment';
-import { toStudentRecord } from '@server/domain/students/to-student-record';
 import { createPaymentProvider } from '@server/payments/create-provider';
 import { requireStudentAccess } from '@server/plugins/auth';
+import { toStudentRecord } from '../wire';
 
 /** The payments API area (mounted under /api): Square card payments. */
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -7,8 +7,9 @@ import {
   recentSignupsResponse,
   type RecentSignupsResponse,
 } from '@shared/schemas/public';
-import { listRecentSignups } from '@server/domain/public/list-recent-signups';
+import { listRecentSignups } from '@server/domain/reports/list-recent-signups';
 import { storeContactMessage } from '@server/domain/support/store-contact-message';
+import { toRecentSignup } from './wire';
 
 /** Every visitor polls the widget every 30 s: one database query per this many ms, whatever the load. */
 export const RECENT_SIGNUPS_CACHE_MS = 15_000;
@@ -26,7 +27,7 @@ const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = Date.now();
       if (!cached || cached.expiresAt <= now) {
         // Concurrent requests share one query; a failed query is not cached.
-        const value = listRecentSignups(app.db).then((notifications) => ({ notifications }));
+        const value = listRecentSignups(app.db).then((signups) => ({ notifications: signups.map(toRecentSignup) }));
         cached = { expiresAt: now + RECENT_SIGNUPS_CACHE_MS, value };
         value.catch(() => {
           if (cached?.value === value) cached = null;

@@ -12,23 +12,31 @@ import {
   studentProgressSchema,
 } from '@shared/schemas/student-area';
 import type { Student } from '@server/db/schema';
+import { findStudentCertificate } from '@server/domain/certificates/find-student-certificate';
 import { requestCertificate } from '@server/domain/certificates/request-certificate';
-import { getIdStatus } from '@server/domain/id-verification/get-id-status';
+import { findIdVerification } from '@server/domain/id-verification/find-id-verification';
 import { setIdRequired } from '@server/domain/id-verification/set-id-required';
 import { uploadIdDocument } from '@server/domain/id-verification/upload-id-document';
 import { getProgress } from '@server/domain/progress/get-progress';
 import { updateStageProgress } from '@server/domain/progress/update-stage-progress';
 import { findStudentByEmail, getStudent } from '@server/domain/students/find-student';
-import { getStudentCertificate } from '@server/domain/students/get-student-certificate';
-import { getStudentAreaRecord, logInStudent } from '@server/domain/students/log-in-student';
+import { logInStudent } from '@server/domain/students/log-in-student';
+import { getStudentAccount } from '@server/domain/students/student-account';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '@server/errors';
 import { requireStudentAccess } from '@server/plugins/auth';
+import { toIdStatus, toStudentAreaRecord } from '../wire';
+import { toStudentCertificate, toStudentProgress } from './wire';
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** Route hook for `/student/:id/...`: that student's token or an admin's, checked before the body is validated. */
 async function ownStudent(request: FastifyRequest): Promise<void> {
   requireStudentAccess(request, (request.params as { id: string }).id);
+}
+
+/** A body's optional `student_id` must name the student of the path. */
+function assertSameStudent(pathId: string, bodyId: string | undefined): void {
+  if (bodyId && bodyId !== pathId) throw badRequest(messages.student.studentIdMismatch);
 }
 
 /**
@@ -38,20 +46,34 @@ async function ownStudent(request: FastifyRequest): Promise<void> {
 async function studentByEmail(app: FastifyInstance, request: FastifyRequest, email: string): Promise<Student> {
   if (!request.auth) throw unauthorized();
   const student = await findStudentByEmail(app.db, email);
-  if (!student) throw request.auth.role === 'admin' ? notFound('Student not found') : forbidden();
+  if (!student) throw request.auth.role === 'admin' ? notFound(messages.admin.studentNotFound) : forbidden();
   requireStudentAccess(request, student.id);
   return student;
 }
 
 /** The student API area (mounted under /api). Routes: HTTP only — schema in, domain function, schema out. */
 const studentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const certificateOf = async (studentId: string) => {
+    const student = await getStudent(app.db, studentId);
+    const certificate = await findStudentCertificate(app.db, student.id);
+    return toStudentCertificate(student, certificate, app.config.cpdProviderNumber);
+  };
+
   app.get(
     '/student/login/:email',
     {
       schema: { params: emailParams, response: { 200: studentLoginResponse, 404: errorSchema } },
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
-    async (request) => logInStudent(app.db, app.tokens, app.config, request.params.email),
+    async (request) => {
+      const { account, token } = await logInStudent(
+        app.db,
+        app.tokens,
+        app.config.courseAccessUrls,
+        request.params.email,
+      );
+      return { ...toStudentAreaRecord(account), token };
+    },
   );
 
   app.get(
@@ -60,19 +82,28 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: ownStudent,
       schema: { params: studentIdParams, response: { 200: studentAreaRecordSchema, ...errors } },
     },
-    async (request) => getStudentAreaRecord(app.db, app.config, await getStudent(app.db, request.params.id)),
+    async (request) => {
+      const student = await getStudent(app.db, request.params.id);
+      return toStudentAreaRecord(await getStudentAccount(app.db, student, app.config.courseAccessUrls));
+    },
   );
 
   app.get(
     '/students/:email/id-status',
     { schema: { params: emailParams, response: { 200: idStatusSchema, ...errors } } },
-    async (request) => getIdStatus(app.db, (await studentByEmail(app, request, request.params.email)).id),
+    async (request) => {
+      const student = await studentByEmail(app, request, request.params.email);
+      return toIdStatus(await findIdVerification(app.db, student.id));
+    },
   );
 
   app.post(
     '/students/:email/set-id-required',
     { schema: { params: emailParams, response: { 200: idStatusSchema, ...errors } } },
-    async (request) => setIdRequired(app.db, (await studentByEmail(app, request, request.params.email)).id),
+    async (request) => {
+      const student = await studentByEmail(app, request, request.params.email);
+      return toIdStatus(await setIdRequired(app.db, student.id));
+    },
   );
 
   app.post(
@@ -91,10 +122,11 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest(messages.student.idFileMissing);
       }
       try {
-        return await uploadIdDocument(app.db, app.storage, student.id, {
+        const row = await uploadIdDocument(app.db, app.storage, student.id, {
           stream: part.file,
           truncated: () => part.file.truncated,
         });
+        return toIdStatus(row);
       } catch (error) {
         // The client went away mid-upload (nothing was kept): not a server failure.
         const aborted = request.raw.readableAborted || request.raw.destroyed;
@@ -107,7 +139,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/student/:id/progress',
     { onRequest: ownStudent, schema: { params: studentIdParams, response: { 200: studentProgressSchema, ...errors } } },
-    async (request) => getProgress(app.db, await getStudent(app.db, request.params.id)),
+    async (request) => toStudentProgress(await getProgress(app.db, await getStudent(app.db, request.params.id))),
   );
 
   app.post(
@@ -120,7 +152,15 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: studentProgressSchema, ...errors },
       },
     },
-    async (request) => updateStageProgress(app.db, request.params.id, request.body),
+    async (request) => {
+      const { id } = request.params;
+      assertSameStudent(id, request.body.student_id);
+      const progress = await updateStageProgress(app.db, id, {
+        stageNumber: request.body.stage_number,
+        completed: request.body.completed,
+      });
+      return toStudentProgress(progress);
+    },
   );
 
   app.get(
@@ -129,8 +169,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: ownStudent,
       schema: { params: studentIdParams, response: { 200: studentCertificateResponse, ...errors } },
     },
-    async (request) =>
-      getStudentCertificate(app.db, await getStudent(app.db, request.params.id), app.config.cpdProviderNumber),
+    async (request) => certificateOf(request.params.id),
   );
 
   app.post(
@@ -144,9 +183,10 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await requestCertificate(app.db, request.params.id, request.body ?? {});
-      const student = await getStudent(app.db, request.params.id);
-      return reply.code(201).send(await getStudentCertificate(app.db, student, app.config.cpdProviderNumber));
+      const { id } = request.params;
+      assertSameStudent(id, request.body?.student_id);
+      await requestCertificate(app.db, id, { courseType: request.body?.course_type });
+      return reply.code(201).send(await certificateOf(id));
     },
   );
 };

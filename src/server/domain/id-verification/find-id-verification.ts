@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import type { IdStatus } from '@shared/statuses';
-import type { IdStatusResponse } from '@shared/schemas/id-verification';
 import type { Db } from '@server/db/client';
 import { idVerifications, type IdVerification } from '@server/db/schema';
 
@@ -19,19 +18,4 @@ export function idStatusOf(row: IdVerification | null): IdStatus {
 export function canUploadId(row: IdVerification | null): boolean {
   const status = idStatusOf(row);
   return status !== 'pending' && status !== 'approved';
-}
-
-/** The API shape of SPEC.md section 3 "Student ID status". */
-export function toIdStatus(row: IdVerification | null): IdStatusResponse {
-  return {
-    status: idStatusOf(row),
-    uploaded_date: row?.uploadedAt?.toISOString() ?? null,
-    reviewed_date: row?.reviewedAt?.toISOString() ?? null,
-    rejection_reason: row?.status === 'rejected' ? row.rejectionReason : null,
-    can_resubmit: canUploadId(row),
-  };
-}
-
-export async function getIdStatus(db: Db, studentId: string): Promise<IdStatusResponse> {
-  return toIdStatus(await findIdVerification(db, studentId));
 }

@@ -1,12 +1,24 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { COURSES } from '@shared/catalogue';
-import type { RecentSignup } from '@shared/schemas/public';
 import type { Db } from '@server/db/client';
 import { payments, students } from '@server/db/schema';
 
 export const RECENT_SIGNUPS_LIMIT = 10;
 export const DEFAULT_SIGNUP_LOCATION = 'UK';
+
+/** A sign-up as the landing page may show it: the first name and the surname's initial only. */
+export interface RecentSignup {
+  /** Opaque and stable per student; never the student's id. */
+  publicId: string;
+  firstName: string;
+  /** "S." */
+  lastInitial: string;
+  location: string;
+  /** The course bought, or 'Enrollment' when only the fee is paid. */
+  course: 'Pro' | 'Foundation' | 'Enrollment';
+  signedUpAt: Date;
+}
 
 /** A stable public id for the widget that reveals nothing about the student's real id. */
 function publicId(studentId: string): string {
@@ -43,12 +55,12 @@ export async function listRecentSignups(db: Db, limit = RECENT_SIGNUPS_LIMIT): P
     .limit(limit);
 
   return rows.map((row) => ({
-    id: publicId(row.id),
-    first_name: row.firstName.trim(),
-    last_name: initial(row.lastName),
-    signup_location: row.signupLocation?.trim() || DEFAULT_SIGNUP_LOCATION,
-    course_type: row.coursePaid && row.courseType ? (COURSES[row.courseType].shortName as 'Pro' | 'Foundation') : 'Enrollment',
-    signed_up_at: row.signedUpAt.toISOString(),
+    publicId: publicId(row.id),
+    firstName: row.firstName.trim(),
+    lastInitial: initial(row.lastName),
+    location: row.signupLocation?.trim() || DEFAULT_SIGNUP_LOCATION,
+    course: row.coursePaid && row.courseType ? COURSES[row.courseType].shortName : 'Enrollment',
+    signedUpAt: row.signedUpAt,
   }));
 }
 

@@ -6,8 +6,13 @@ import { AppError, unauthorized } from '@server/errors';
 import type { LoginThrottle } from '@server/lib/login-throttle';
 import { dummyPasswordHash, verifyPassword } from '@server/lib/passwords';
 import { ADMIN_TOKEN_TTL_SECONDS, type TokenService } from '@server/lib/tokens';
-import type { AdminAuth } from '@server/plugins/auth';
-import { findAdminByUsername } from './create-admin';
+import type { AdminActor } from '../actor';
+import { findAdminByUsername } from './find-admin';
+
+export interface AdminSession {
+  token: string;
+  expiresInSeconds: number;
+}
 
 /** Checks the password (argon2id) under a per-username throttle and issues a bearer token. */
 export async function logInAdmin(
@@ -15,12 +20,10 @@ export async function logInAdmin(
   tokens: TokenService,
   throttle: LoginThrottle,
   credentials: { username: string; password: string },
-) {
+): Promise<AdminSession> {
   const key = credentials.username.trim().toLowerCase();
   const wait = throttle.retryAfterSeconds(key);
-  if (wait > 0) {
-    throw new AppError(429, `Too many failed login attempts. Please try again in ${Math.ceil(wait / 60)} minutes.`);
-  }
+  if (wait > 0) throw new AppError(429, messages.admin.tooManyLoginAttempts(Math.ceil(wait / 60)));
   const admin = await findAdminByUsername(db, key);
   // Verify against a dummy hash for unknown usernames so the timing does not reveal them.
   const ok = await verifyPassword(admin?.passwordHash ?? (await dummyPasswordHash()), credentials.password);
@@ -30,17 +33,13 @@ export async function logInAdmin(
   }
   throttle.reset(key);
   await db.update(admins).set({ lastLoginAt: new Date() }).where(eq(admins.id, admin.id));
-  return {
-    access_token: await tokens.adminToken(admin.id, admin.username),
-    token_type: 'bearer' as const,
-    expires_in: ADMIN_TOKEN_TTL_SECONDS,
-  };
+  return { token: await tokens.adminToken(admin.id, admin.username), expiresInSeconds: ADMIN_TOKEN_TTL_SECONDS };
 }
 
 /** Logout: the token stops working at once, though it has not expired. */
-export async function revokeAdminToken(db: Db, auth: AdminAuth): Promise<void> {
+export async function revokeAdminToken(db: Db, admin: AdminActor): Promise<void> {
   await db
     .insert(adminTokenRevocations)
-    .values({ jti: auth.jti, adminId: auth.adminId, expiresAt: auth.expiresAt })
+    .values({ jti: admin.jti, adminId: admin.adminId, expiresAt: admin.expiresAt })
     .onConflictDoNothing();
 }

@@ -1,11 +1,28 @@
 import { sql } from 'drizzle-orm';
-import { penceToPounds } from '@shared/money';
-import type { AdminStats, WeeklyFigure } from '@shared/schemas/admin';
+import type { Pence } from '@shared/money';
 import type { Db } from '@server/db/client';
 
 export const CHART_WEEKS = 12;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The six figures of the admin dashboard (DESIGN.md section 8) and 12 weeks for its chart. */
+export interface AdminStats {
+  totalStudents: number;
+  enrollmentPaid: number;
+  totalRevenuePence: Pence;
+  pendingPayments: number;
+  foundationStudents: number;
+  proStudents: number;
+  weekly: WeeklyFigure[];
+}
+
+export interface WeeklyFigure {
+  /** Monday, ISO date. */
+  weekStart: string;
+  enrollments: number;
+  revenuePence: Pence;
+}
 
 /** Monday 00:00 UTC of the week holding `date` (PostgreSQL's date_trunc('week') also starts on Monday). */
 export function weekStart(date: Date): Date {
@@ -56,18 +73,18 @@ export async function getAdminStats(db: Db, now: Date = new Date()): Promise<Adm
     const start = new Date(firstWeek.getTime() + i * 7 * DAY_MS).toISOString().slice(0, 10);
     const row = byWeek.get(start);
     weeks.push({
-      week_start: start,
+      weekStart: start,
       enrollments: Number(row?.enrollments ?? 0),
-      revenue: penceToPounds(Number(row?.pence ?? 0)),
+      revenuePence: Number(row?.pence ?? 0),
     });
   }
   return {
-    total_students: Number(c.total_students),
-    enrollment_paid: Number(c.enrollment_paid),
-    total_revenue: penceToPounds(Number(c.students_pence) + Number(rowsOf(revenue)[0].pence)),
-    pending_payments: Number(c.pending_payments),
-    foundation_students: Number(c.foundation_students),
-    pro_students: Number(c.pro_students),
+    totalStudents: Number(c.total_students),
+    enrollmentPaid: Number(c.enrollment_paid),
+    totalRevenuePence: Number(c.students_pence) + Number(rowsOf(revenue)[0].pence),
+    pendingPayments: Number(c.pending_payments),
+    foundationStudents: Number(c.foundation_students),
+    proStudents: Number(c.pro_students),
     weekly: weeks,
   };
 }

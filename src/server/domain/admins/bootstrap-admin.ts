@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { admins } from '@server/db/schema';
-import { createAdmin, findAdminByUsername, generatePassword } from './create-admin';
+import { createAdmin, generatePassword } from './create-admin';
+import { findAdminByUsername } from './find-admin';
 
 /**
  * DESIGN.md section 2: with ADMIN_USERNAME/ADMIN_PASSWORD, create that admin if missing.

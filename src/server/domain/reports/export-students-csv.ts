@@ -1,10 +1,9 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { formatPence } from '@shared/money';
 import { COMPLETION_STATUS_LABELS } from '@shared/statuses';
-import type { StudentFilter } from '@shared/schemas/admin';
 import type { Db } from '@server/db/client';
 import { students } from '@server/db/schema';
-import { newestFirst, studentFilterWhere } from './student-filters';
+import { newestFirst, studentFilterWhere, type StudentFilter } from '../students/student-filters';
 
 const BATCH_SIZE = 2000;
 

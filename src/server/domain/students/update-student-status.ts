@@ -1,24 +1,20 @@
 import { eq } from 'drizzle-orm';
-import type { CompletionStatus } from '@shared/statuses';
 import { messages } from '@shared/messages';
-import type { StudentRecord } from '@shared/schemas/student';
+import type { CompletionStatus } from '@shared/statuses';
 import type { Db } from '@server/db/client';
-import { students } from '@server/db/schema';
+import { students, type Student } from '@server/db/schema';
 import { badRequest } from '@server/errors';
-import type { AdminAuth } from '@server/plugins/auth';
+import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
-import { getStudent } from '../students/find-student';
-import { toStudentRecord } from '../students/to-student-record';
-
-const fullName = (s: { firstName: string; lastName: string }) => `${s.firstName} ${s.lastName}`;
+import { fullName, getStudent } from './find-student';
 
 /** The status dropdown: any of the five values, no ordering enforced (SPEC.md section 4). */
 export async function updateStudentStatus(
   db: Db,
-  admin: AdminAuth,
+  admin: AdminActor,
   studentId: string,
   status: CompletionStatus,
-): Promise<StudentRecord> {
+): Promise<Student> {
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);
     const [updated] = await tx
@@ -32,12 +28,12 @@ export async function updateStudentStatus(
       studentName: fullName(student),
       details: { from: student.completionStatus, to: status },
     });
-    return toStudentRecord(updated);
+    return updated;
   });
 }
 
 /** The Complete action: only for a student whose course is paid (the button shows only then). */
-export async function completeStudent(db: Db, admin: AdminAuth, studentId: string): Promise<StudentRecord> {
+export async function completeStudent(db: Db, admin: AdminActor, studentId: string): Promise<Student> {
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);
     if (!student.coursePaid) throw badRequest(messages.admin.completeNeedsCoursePaid);
@@ -52,6 +48,6 @@ export async function completeStudent(db: Db, admin: AdminAuth, studentId: strin
       studentName: fullName(student),
       details: { from: student.completionStatus },
     });
-    return toStudentRecord(updated);
+    return updated;
   });
 }

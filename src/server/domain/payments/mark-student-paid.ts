@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { COURSES, paymentAmountPence, type PaymentType } from '@shared/catalogue';
-import type { MarkPaidType } from '@shared/schemas/admin';
-import type { StudentRecord } from '@shared/schemas/student';
 import type { Db } from '@server/db/client';
-import { payments } from '@server/db/schema';
-import type { AdminAuth } from '@server/plugins/auth';
+import { payments, type Student } from '@server/db/schema';
+import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
-import { applyPaymentToStudent, assertPayable } from '../payments/apply-payment';
-import { getStudent } from '../students/find-student';
-import { toStudentRecord } from '../students/to-student-record';
+import { applyPaymentToStudent } from './apply-payment';
+import { assertPayable } from './payment-rules';
+import { fullName, getStudent } from '../students/find-student';
+
+/** What an admin marks as paid; `both` is recorded as a combined payment. */
+export type MarkPaidType = 'enrollment' | 'course' | 'both';
 
 const RECORDED_AS: Record<MarkPaidType, PaymentType> = { enrollment: 'enrollment', course: 'course', both: 'combined' };
 
@@ -19,10 +20,10 @@ const RECORDED_AS: Record<MarkPaidType, PaymentType> = { enrollment: 'enrollment
  */
 export async function markStudentPaid(
   db: Db,
-  admin: AdminAuth,
+  admin: AdminActor,
   studentId: string,
   options: { paymentType: MarkPaidType; notes?: string | null },
-): Promise<StudentRecord> {
+): Promise<Student> {
   const paymentType = RECORDED_AS[options.paymentType];
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);
@@ -50,9 +51,9 @@ export async function markStudentPaid(
     await writeAudit(tx, admin, {
       action: 'student.marked_paid',
       studentId: student.id,
-      studentName: `${student.firstName} ${student.lastName}`,
+      studentName: fullName(student),
       details: { payment_type: paymentType, amount_pence: amountPence, notes: options.notes || null },
     });
-    return toStudentRecord(updated);
+    return updated;
   });
 }

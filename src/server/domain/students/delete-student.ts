@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { auditLog, idVerifications, students } from '@server/db/schema';
-import type { AdminAuth } from '@server/plugins/auth';
+import type { AdminActor } from '../actor';
 import type { DocumentStorage } from '@server/storage/storage';
 import { writeAudit } from '../audit/write-audit';
-import { getStudent } from '../students/find-student';
+import { getStudent } from './find-student';
 
 /**
  * Deletes a student (DESIGN.md section 8): the personal data goes (the row, progress, ID record and
@@ -14,7 +14,7 @@ import { getStudent } from '../students/find-student';
 export async function deleteStudent(
   db: Db,
   storage: DocumentStorage,
-  admin: AdminAuth,
+  admin: AdminActor,
   studentId: string,
 ): Promise<{ documentRemoved: boolean }> {
   const documentKey = await db.transaction(async (tx) => {

@@ -1,7 +1,16 @@
 import { and, count, eq, sql, type SQL } from 'drizzle-orm';
-import type { StudentFilter } from '@shared/schemas/admin';
+import type { CourseType } from '@shared/catalogue';
+import type { CompletionStatus } from '@shared/statuses';
 import type { Db } from '@server/db/client';
+import { pageOffset, type Page, type PageRequest } from '@server/db/pagination';
 import { students, type Student } from '@server/db/schema';
+
+/** The admin list filters (every one optional). */
+export interface StudentFilter {
+  search?: string;
+  status?: CompletionStatus;
+  course?: CourseType;
+}
 
 /** `%term%` for LIKE, with the term lower-cased and its own % _ \ taken literally. */
 export function containsPattern(term: string): string {
@@ -32,22 +41,16 @@ export function studentFilterWhere(filter: StudentFilter): SQL | undefined {
  */
 export const newestFirst = [sql`${students.registrationDate} desc nulls last`, sql`${students.id} asc`];
 
-export const pageOffset = (page: number, pageSize: number) => (page - 1) * pageSize;
-
 /** One page of whole student rows matching `where`, newest first, and how many match in all. */
-export async function pageOfStudents(
-  db: Db,
-  where: SQL | undefined,
-  page: { page: number; page_size: number },
-): Promise<{ rows: Student[]; total: number }> {
+export async function pageOfStudents(db: Db, where: SQL | undefined, page: PageRequest): Promise<Page<Student>> {
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()
       .from(students)
       .where(where)
       .orderBy(...newestFirst)
-      .limit(page.page_size)
-      .offset(pageOffset(page.page, page.page_size)),
+      .limit(page.pageSize)
+      .offset(pageOffset(page)),
     db.select({ total: count() }).from(students).where(where),
   ]);
   return { rows, total };

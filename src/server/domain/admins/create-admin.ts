@@ -1,20 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { admins } from '@server/db/schema';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '@server/lib/passwords';
+import { findAdminByUsername } from './find-admin';
 
 export function generatePassword(): string {
   return randomBytes(18).toString('base64url'); // 24 characters
-}
-
-export async function findAdminByUsername(db: Db, username: string) {
-  const [admin] = await db
-    .select()
-    .from(admins)
-    .where(eq(sql`lower(${admins.username})`, username.trim().toLowerCase()))
-    .limit(1);
-  return admin ?? null;
 }
 
 /** Creates an admin; throws when the username is taken or the password is too short. */

@@ -1,0 +1,24 @@
+import type { PaymentType } from '@shared/catalogue';
+import { messages } from '@shared/messages';
+import type { Student } from '@server/db/schema';
+import { badRequest, conflict } from '@server/errors';
+
+/** What each payment type pays for. */
+export const PAYS_FOR: Record<PaymentType, { enrollment: boolean; course: boolean }> = {
+  enrollment: { enrollment: true, course: false },
+  course: { enrollment: false, course: true },
+  combined: { enrollment: true, course: true },
+};
+
+/**
+ * The rules every payment (card or manual) follows before money is taken or recorded:
+ * nothing is paid twice, a course needs a chosen course, and a course alone needs the enrolment
+ * fee paid first (otherwise the combined type).
+ */
+export function assertPayable(student: Student, type: PaymentType): void {
+  const pays = PAYS_FOR[type];
+  if (pays.enrollment && student.enrollmentPaid) throw conflict(messages.enrolment.enrolmentAlreadyPaid);
+  if (pays.course && student.coursePaid) throw conflict(messages.enrolment.courseAlreadyPaidForStudent);
+  if (pays.course && !student.courseType) throw badRequest(messages.enrolment.selectCourseBeforePaying);
+  if (type === 'course' && !student.enrollmentPaid) throw badRequest(messages.enrolment.payEnrolmentFirst);
+}

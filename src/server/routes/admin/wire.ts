@@ -1,0 +1,104 @@
+/** Admin area: domain values → wire shapes (SPEC.md section 3, DESIGN.md section 8). */
+import { idDocumentPath } from '@shared/api-paths';
+import { penceToPounds } from '@shared/money';
+import type {
+  AdminProgress,
+  AdminStats as AdminStatsWire,
+  AuditEntry as AuditEntryWire,
+  ContactMessage as ContactMessageWire,
+  ReferralRow,
+} from '@shared/schemas/admin';
+import type { AdminCertificate } from '@shared/schemas/certificates';
+import type { PendingIdVerification as PendingIdVerificationWire } from '@shared/schemas/id-verification';
+import type { AuditEntry, ContactMessage, Student } from '@server/db/schema';
+import type { CertificateListRow } from '@server/domain/certificates/list-certificates';
+import type { PendingIdVerification } from '@server/domain/id-verification/list-pending-id-verifications';
+import type { PaidCourseProgress } from '@server/domain/progress/list-student-progress';
+import type { AdminStats } from '@server/domain/reports/get-admin-stats';
+import { fullName } from '@server/domain/students/find-student';
+import { toProgressFields } from '../wire';
+
+export function toAdminStats(stats: AdminStats): AdminStatsWire {
+  return {
+    total_students: stats.totalStudents,
+    enrollment_paid: stats.enrollmentPaid,
+    total_revenue: penceToPounds(stats.totalRevenuePence),
+    pending_payments: stats.pendingPayments,
+    foundation_students: stats.foundationStudents,
+    pro_students: stats.proStudents,
+    weekly: stats.weekly.map((w) => ({
+      week_start: w.weekStart,
+      enrollments: w.enrollments,
+      revenue: penceToPounds(w.revenuePence),
+    })),
+  };
+}
+
+export function toAdminProgress({ student, courseType, progress }: PaidCourseProgress): AdminProgress {
+  return {
+    student_id: student.id,
+    student_name: fullName(student),
+    email: student.email,
+    course_type: courseType,
+    ...toProgressFields(progress),
+  };
+}
+
+export function toReferralRow(student: Student): ReferralRow {
+  return {
+    student_id: student.id,
+    student_name: fullName(student),
+    email: student.email,
+    referral_code: student.referralCode,
+    enrollment_paid: student.enrollmentPaid,
+    course_paid: student.coursePaid,
+    course_type: student.courseType ?? null,
+  };
+}
+
+export function toAuditEntry(entry: AuditEntry): AuditEntryWire {
+  return {
+    id: entry.id,
+    admin_username: entry.adminUsername,
+    action: entry.action,
+    student_id: entry.studentId,
+    student_name: entry.studentName,
+    details: entry.details,
+    created_at: entry.createdAt.toISOString(),
+  };
+}
+
+export function toContactMessage(row: ContactMessage): ContactMessageWire {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    category: row.category,
+    message: row.message,
+    read: row.readAt !== null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function toPendingIdVerification(row: PendingIdVerification): PendingIdVerificationWire {
+  return {
+    student_id: row.studentId,
+    student_name: fullName(row),
+    email: row.email,
+    course_type: row.courseType,
+    uploaded_date: (row.uploadedAt ?? new Date(0)).toISOString(),
+    id_document_url: idDocumentPath(row.studentId),
+  };
+}
+
+export function toAdminCertificate(row: CertificateListRow): AdminCertificate {
+  return {
+    certificate_id: row.certificateId,
+    student_id: row.studentId,
+    student_name: fullName(row),
+    course_type: row.courseType,
+    completion_date: row.completionDate,
+    activated: row.activatedAt !== null,
+  };
+}

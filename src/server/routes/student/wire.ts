@@ -1,0 +1,41 @@
+/** Student area: domain values → wire shapes. */
+import { CERTIFICATE_SIGNATORY } from '@shared/catalogue';
+import type { StudentCertificateResponse } from '@shared/schemas/certificates';
+import type { StudentProgress as StudentProgressWire } from '@shared/schemas/student-area';
+import type { Certificate, Student } from '@server/db/schema';
+import type { StudentProgress } from '@server/domain/progress/get-progress';
+import { fullName } from '@server/domain/students/find-student';
+import { toProgressFields } from '../wire';
+
+export function toStudentProgress({ student, progress }: StudentProgress): StudentProgressWire {
+  return {
+    student_id: student.id,
+    student_name: fullName(student),
+    email: student.email,
+    course_type: student.courseType ?? null,
+    course_paid: student.coursePaid,
+    ...toProgressFields(progress),
+  };
+}
+
+/** The student's certificate (pending until an admin activates it), or status `none`. */
+export function toStudentCertificate(
+  student: Student,
+  certificate: Certificate | null,
+  cpdProviderNumber: string,
+): StudentCertificateResponse {
+  if (!certificate) return { status: 'none', certificate: null };
+  return {
+    status: certificate.activatedAt ? 'ready' : 'pending',
+    certificate: {
+      certificate_id: certificate.certificateId,
+      student_name: fullName(student),
+      course_type: certificate.courseType,
+      completion_date: certificate.completionDate,
+      course_start_date: student.courseStartDate,
+      cpd_provider: cpdProviderNumber,
+      issued_date: certificate.activatedAt ? certificate.activatedAt.toISOString().slice(0, 10) : null,
+      signatory: CERTIFICATE_SIGNATORY,
+    },
+  };
+}
