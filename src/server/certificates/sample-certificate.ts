@@ -3,8 +3,6 @@
  * as real certificates. Its id contains 0 and 1, which real ids never do, so it can never match one.
  */
 import { CERTIFICATE_SIGNATORY } from '@shared/catalogue';
-import { type SampleCertificate } from '@shared/schemas/certificates';
-import { certificateQrDataUrl } from './certificate-qr';
 import { verificationUrl, type CertificateDocument } from './certificate-document';
 import { renderCertificatePdf } from './render-certificate-pdf';
 
@@ -21,21 +19,6 @@ export function sampleCertificateDocument(site: { publicUrl: string; cpdProvider
     signatory: CERTIFICATE_SIGNATORY,
     verificationUrl: verificationUrl(site.publicUrl, SAMPLE_CERTIFICATE_ID),
     sample: true,
-  };
-}
-
-/** The sample as the demo page shows it (API shape), QR code included. */
-export async function sampleCertificateSummary(document: CertificateDocument): Promise<SampleCertificate> {
-  return {
-    certificate_id: document.certificateId,
-    holder_name: document.holderName,
-    course_title: document.courseTitle,
-    completion_date: document.completionDate,
-    issued_date: document.issuedDate,
-    cpd_provider: document.cpdProviderNumber,
-    signatory: document.signatory,
-    verification_url: document.verificationUrl,
-    qr_code_data_url: await certificateQrDataUrl(document.verificationUrl),
   };
 }
 

@@ -7,15 +7,11 @@ import {
 } from '@shared/schemas/certificates';
 import { errorSchema, studentIdParams } from '@shared/schemas/common';
 import { renderCertificatePdf } from '@server/certificates/render-certificate-pdf';
-import {
-  sampleCertificateDocument,
-  sampleCertificatePdf,
-  sampleCertificateSummary,
-} from '@server/certificates/sample-certificate';
+import { sampleCertificateDocument, sampleCertificatePdf } from '@server/certificates/sample-certificate';
 import { getCertificateDocument } from '@server/domain/certificates/get-certificate-document';
 import { verifyCertificate } from '@server/domain/certificates/verify-certificate';
 import { requireStudentAccess } from '@server/plugins/auth';
-import { toCertificateVerification } from './wire';
+import { toCertificateVerification, toSampleCertificate } from './wire';
 
 function sendPdf(reply: FastifyReply, pdf: Uint8Array, disposition: string, cacheControl: string) {
   return reply
@@ -54,7 +50,7 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/certificates/sample', { schema: { response: { 200: sampleCertificateSchema } } }, async () =>
-    sampleCertificateSummary(sampleCertificateDocument(app.config)),
+    toSampleCertificate(sampleCertificateDocument(app.config)),
   );
 
   app.get(

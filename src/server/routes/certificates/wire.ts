@@ -1,5 +1,10 @@
 /** Certificates area: domain values → wire shapes. */
-import type { CertificateVerification as CertificateVerificationWire } from '@shared/schemas/certificates';
+import type {
+  CertificateVerification as CertificateVerificationWire,
+  SampleCertificate,
+} from '@shared/schemas/certificates';
+import type { CertificateDocument } from '@server/certificates/certificate-document';
+import { certificateQrDataUrl } from '@server/certificates/certificate-qr';
 import type { CertificateVerification } from '@server/domain/certificates/verify-certificate';
 
 export function toCertificateVerification(found: CertificateVerification): CertificateVerificationWire {
@@ -12,5 +17,20 @@ export function toCertificateVerification(found: CertificateVerification): Certi
     completion_date: found.completionDate,
     issued_date: found.issuedAt ? found.issuedAt.toISOString().slice(0, 10) : null,
     id_verified: found.idVerified,
+  };
+}
+
+/** The SAMPLE as the demo page shows it, QR code included. */
+export async function toSampleCertificate(document: CertificateDocument): Promise<SampleCertificate> {
+  return {
+    certificate_id: document.certificateId,
+    holder_name: document.holderName,
+    course_title: document.courseTitle,
+    completion_date: document.completionDate,
+    issued_date: document.issuedDate,
+    cpd_provider: document.cpdProviderNumber,
+    signatory: document.signatory,
+    verification_url: document.verificationUrl,
+    qr_code_data_url: await certificateQrDataUrl(document.verificationUrl),
   };
 }
