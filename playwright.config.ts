@@ -4,25 +4,13 @@
  * Run `npm run build` first (npm run test:e2e does).
  */
 import { mkdtempSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import getPort from 'get-port';
 
 // Workers inherit the environment, so the port and data dir are chosen once.
-process.env.E2E_PORT ??= String(await freePort());
+process.env.E2E_PORT ??= String(await getPort({ host: '127.0.0.1' }));
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'vbr-e2e-'));
 process.env.E2E_ADMIN_USERNAME ??= 'e2e-admin';
 process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password-123';

@@ -1,17 +1,6 @@
 /** Starts the real server (`tsx src/server/main.ts`) as a child process on a free loopback port. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import getPort from 'get-port';
 
 export interface RunningServer {
   url: string;
@@ -35,7 +24,7 @@ export function runCommand(args: string[], env: Record<string, string>, input?: 
 }
 
 export async function startServer(env: Record<string, string>, waitForHealth = true): Promise<RunningServer> {
-  const port = env.PORT ?? String(await freePort());
+  const port = env.PORT ?? String(await getPort({ host: '127.0.0.1' }));
   // `exec` semantics: signals go straight to the server, not to a wrapper.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: port },

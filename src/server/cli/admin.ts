@@ -6,9 +6,12 @@
  * the server; in embedded mode stop the server first (PGlite allows one process at a time).
  */
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createAdmin, generatePassword, setAdminPassword } from '@server/domain/admins/create-admin';
+
+const USAGE = 'Usage: npm run admin -- create|set-password <username> [--password-stdin]';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -17,12 +20,20 @@ async function readStdin(): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  const [command, username, ...flags] = process.argv.slice(2);
-  if (!['create', 'set-password'].includes(command ?? '') || !username) {
-    console.error('Usage: npm run admin -- create|set-password <username> [--password-stdin]');
+  let parsed;
+  try {
+    parsed = parseArgs({ allowPositionals: true, options: { 'password-stdin': { type: 'boolean', default: false } } });
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
-  const password = flags.includes('--password-stdin') ? await readStdin() : generatePassword();
+  const [command, username, ...extra] = parsed.positionals;
+  const passwordFromStdin = parsed.values['password-stdin'];
+  if (!['create', 'set-password'].includes(command ?? '') || !username || extra.length > 0) {
+    console.error(USAGE);
+    return 2;
+  }
+  const password = passwordFromStdin ? await readStdin() : generatePassword();
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   try {
@@ -35,7 +46,7 @@ async function main(): Promise<number> {
     } else {
       console.log(`Password changed for "${username}".`);
     }
-    if (!flags.includes('--password-stdin')) console.log(`Password: ${password}`);
+    if (!passwordFromStdin) console.log(`Password: ${password}`);
     return 0;
   } catch (error) {
     console.error((error as Error).message);
