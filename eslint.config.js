@@ -1,7 +1,55 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The architecture, checked on every lint (docs/decisions/009-architecture.md):
+ * - client and server never import each other; shared imports neither;
+ * - on the server, routes → domain → infrastructure (db, lib, payments, storage, certificates), never back;
+ *   only routes (and the client) use the wire schemas of src/shared/schemas;
+ * - no client feature imports another feature;
+ * - no import cycles.
+ */
+const server = (path) => `./src/server/${path}`;
+const infrastructure = ['db', 'lib', 'payments', 'storage', 'certificates', 'config.ts', 'errors.ts'].map(server);
+const features = readdirSync('src/client/features');
+
+const zones = [
+  { target: './src/client', from: './src/server', message: 'The browser app never imports server code.' },
+  { target: './src/server', from: './src/client', message: 'The server never imports browser code.' },
+  { target: './src/shared', from: ['./src/client', './src/server'], message: 'Shared code imports neither side.' },
+  {
+    target: server('domain'),
+    from: [server('routes'), server('plugins'), server('app.ts'), server('main.ts')],
+    message: 'Domain code never imports the HTTP layer: take the actor (domain/actor.ts) as a parameter.',
+  },
+  {
+    target: infrastructure,
+    from: server('domain'),
+    except: ['./actor.ts'],
+    message: 'Infrastructure does not depend on the domain (only on the actor type).',
+  },
+  {
+    target: infrastructure,
+    from: [server('routes'), server('plugins'), server('app.ts')],
+    message: 'Infrastructure does not depend on the HTTP layer.',
+  },
+  {
+    target: [server('domain'), ...infrastructure],
+    from: './src/shared/schemas',
+    message: 'Wire schemas belong to routes and the client; the domain takes and returns domain types.',
+  },
+  ...features.map((feature) => ({
+    target: `./src/client/features/${feature}`,
+    from: './src/client/features',
+    except: [`./${feature}`],
+    message: 'Features never import each other: move what both need to components/ or lib/.',
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'drizzle'] },
@@ -15,6 +63,24 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'src/client/tsconfig.json', 'src/shared/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
     files: ['src/client/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -23,7 +89,7 @@ export default tseslint.config(
     },
   },
   {
-    // The shared code runs in both the browser and Node: no node:* imports, no DOM.
+    // The shared code runs in both the browser and Node: no node:* imports (and its tsconfig has no DOM).
     files: ['src/shared/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['node:*'] }] },
   },
