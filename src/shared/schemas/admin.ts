@@ -15,7 +15,6 @@ const pageSize = z.coerce.number().int().min(1).max(200).default(25);
 const search = z.string().trim().max(100).optional();
 
 export const paginationQuery = z.object({ page, page_size: pageSize });
-export type PaginationQuery = z.infer<typeof paginationQuery>;
 
 /** Filters shared by the students list and the CSV export. Empty strings mean "All". */
 export const studentFilterQuery = z.object({
@@ -23,7 +22,6 @@ export const studentFilterQuery = z.object({
   status: z.preprocess((v) => (v === '' ? undefined : v), completionStatusSchema.optional()),
   course: z.preprocess((v) => (v === '' ? undefined : v), z.enum(COURSE_TYPES).optional()),
 });
-export type StudentFilter = z.infer<typeof studentFilterQuery>;
 
 /** GET /api/admin/students?search=&status=&course=&page=&page_size= */
 export const studentListQuery = studentFilterQuery.extend({ page, page_size: pageSize });
@@ -58,7 +56,6 @@ export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 /** PUT /api/admin/students/{id}/status */
 export const statusUpdateBody = z.object({ completion_status: completionStatusSchema });
-export type StatusUpdateBody = z.infer<typeof statusUpdateBody>;
 
 /** POST /api/admin/students/{id}/mark-paid ('both' is recorded as a combined payment). */
 export const MARK_PAID_TYPES = ['enrollment', 'course', 'both'] as const;
@@ -68,11 +65,11 @@ export const markPaidBody = z.object({
   payment_method: z.literal('manual').default('manual'),
   notes: z.string().trim().max(500).nullable().optional(),
 });
-export type MarkPaidBody = z.input<typeof markPaidBody>;
+
+/** A page of a list with a name/email search (Course Progress, Referral Codes). */
+export const searchPageQuery = paginationQuery.extend({ search });
 
 /** GET /api/admin/student-progress (students whose course is paid). */
-export const progressListQuery = paginationQuery.extend({ search });
-export type ProgressListQuery = z.infer<typeof progressListQuery>;
 export const adminProgressSchema = z.object({
   student_id: z.uuid(),
   student_name: z.string(),
@@ -94,7 +91,6 @@ export const progressListResponse = z.object({
 export type ProgressListResponse = z.infer<typeof progressListResponse>;
 
 /** GET /api/admin/referral-codes */
-export const referralListQuery = progressListQuery;
 export const referralRowSchema = z.object({
   student_id: z.uuid(),
   student_name: z.string(),

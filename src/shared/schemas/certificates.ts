@@ -68,7 +68,6 @@ export const activateCertificateResponse = z.object({
   activated: z.literal(true),
   already_active: z.boolean(),
 });
-export type ActivateCertificateResponse = z.infer<typeof activateCertificateResponse>;
 
 /**
  * GET /api/certificates/sample: exactly what the SAMPLE certificate PDF

@@ -8,5 +8,3 @@ export const uuidSchema = z.uuid({ message: 'Invalid id' });
 export const studentIdParams = z.object({ id: uuidSchema });
 
 export const emailParams = z.object({ email: z.string().trim().min(1).max(254) });
-
-export const isoDateSchema = z.iso.date();

@@ -40,7 +40,6 @@ export const progressUpdateBody = z.object({
     .max(9, STAGE_NUMBER_MESSAGE),
   completed: z.boolean({ error: 'completed must be true or false' }),
 });
-export type ProgressUpdateBody = z.infer<typeof progressUpdateBody>;
 
 /** POST /api/student/{id}/request-certificate. Both fields are optional checks; the server knows the course. */
 export const certificateRequestBody = z
@@ -49,4 +48,3 @@ export const certificateRequestBody = z
     course_type: z.enum(COURSE_TYPES).optional(),
   })
   .optional();
-export type CertificateRequestBody = z.infer<typeof certificateRequestBody>;

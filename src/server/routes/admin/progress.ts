@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { progressListQuery, progressListResponse } from '@shared/schemas/admin';
+import { searchPageQuery, progressListResponse } from '@shared/schemas/admin';
 import { errorSchema } from '@shared/schemas/common';
 import { listStudentProgress } from '@server/domain/progress/list-student-progress';
 import { pageFields, pageRequest } from '../wire';
@@ -11,7 +11,7 @@ const progressAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/student-progress',
     {
       schema: {
-        querystring: progressListQuery,
+        querystring: searchPageQuery,
         response: { 200: progressListResponse, 400: errorSchema, 401: errorSchema },
       },
     },

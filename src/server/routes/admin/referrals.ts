@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { referralListQuery, referralListResponse } from '@shared/schemas/admin';
+import { searchPageQuery, referralListResponse } from '@shared/schemas/admin';
 import { errorSchema } from '@shared/schemas/common';
 import { listReferralCodes } from '@server/domain/students/list-referral-codes';
 import { pageFields, pageRequest } from '../wire';
@@ -11,7 +11,7 @@ const referralAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/referral-codes',
     {
       schema: {
-        querystring: referralListQuery,
+        querystring: searchPageQuery,
         response: { 200: referralListResponse, 400: errorSchema, 401: errorSchema },
       },
     },
