@@ -45,8 +45,9 @@ const LIST_CASES: Array<[string, string]> = [
   ['stats', '/api/admin/stats'],
 ];
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const p95 = (xs: number[]) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.95))] ?? NaN;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const gc = () => (globalThis as { gc?: () => void }).gc?.();
 
@@ -97,7 +98,7 @@ async function measureExport(base: string, token: string, query: string) {
 async function bench(engine: 'postgres' | 'pglite') {
   console.log(`\n== ${engine}: ${STUDENTS.toLocaleString('en-GB')} students ==`);
   // Timings depend on what else the machine is doing: print the load next to them.
-  const load = () => `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} CPUs`;
+  const load = () => `load average ${(loadavg()[0] ?? 0).toFixed(1)} on ${cpus().length} CPUs`;
   console.log(load());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vbr-bench-'));
   let drop = async () => {};

@@ -16,12 +16,13 @@ import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { openDatabase, type Database } from '@server/db/client';
 import { courseSchedule } from '@shared/schedule';
+import { one } from '@server/db/rows';
 
 const students = Number(process.argv[2] ?? 200);
 const concurrency = Number(process.argv[3] ?? 10);
 const postgresUrl = process.argv[4] ?? process.env.BENCH_DATABASE_URL;
 
-type Timings = Record<string, number[]>;
+type Timings = Record<'register' | 'course-selection' | 'create-payment', number[]>;
 
 async function withPostgresDatabase<T>(serverUrl: string, run: (url: string) => Promise<T>): Promise<T> {
   const name = `vbr_bench_${randomBytes(4).toString('hex')}`;
@@ -50,9 +51,9 @@ async function runAgainst(label: string, database: Database) {
   const app = await buildApp(config, { database, logger: false });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const timings: Timings = { register: [], 'course-selection': [], 'create-payment': [] };
-  const startDate = courseSchedule()[0].start_date;
+  const startDate = one(courseSchedule()).start_date;
 
-  async function call(name: string, url: string, body: unknown, token?: string) {
+  async function call(name: keyof Timings, url: string, body: unknown, token?: string) {
     const started = performance.now();
     const res = await fetch(`${base}${url}`, {
       method: 'POST',
@@ -111,7 +112,7 @@ async function runAgainst(label: string, database: Database) {
   const all = Object.values(timings).flat();
   const pct = (values: number[], p: number) => {
     const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)].toFixed(1);
+    return (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN).toFixed(1);
   };
   console.log(
     `\n${label}: ${students} students, concurrency ${concurrency}, ${all.length} requests in ${seconds.toFixed(2)} s`,

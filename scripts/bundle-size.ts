@@ -22,7 +22,7 @@ const firstLoad = new Set(
   [
     ...html.matchAll(/<script type="module"[^>]*\ssrc="\/([^"]+\.js)"/g),
     ...html.matchAll(/<link rel="modulepreload"[^>]*\shref="\/([^"]+\.js)"/g),
-  ].map((match) => match[1]),
+  ].flatMap((match) => (match[1] ? [match[1]] : [])),
 );
 if (firstLoad.size === 0) throw new Error('No module scripts in dist/client/index.html: run npm run build first.');
 

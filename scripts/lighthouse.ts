@@ -80,8 +80,8 @@ async function main() {
         if (score(category) < minimum) {
           failed = true;
           console.error(`  ${page}: ${category} ${score(category)} is below ${minimum}`);
-          const failing = categories[category].auditRefs
-            .map((ref) => audits[ref.id])
+          const failing = (categories[category]?.auditRefs ?? [])
+            .flatMap((ref) => audits[ref.id] ?? [])
             .filter((audit) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative');
           for (const audit of failing) console.error(`    - ${audit.title} ${audit.displayValue ?? ''}`);
         }

@@ -248,7 +248,7 @@ async function main() {
   console.log(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error) => {
     console.error(error);
     process.exit(1);

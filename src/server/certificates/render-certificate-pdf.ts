@@ -91,12 +91,13 @@ function drawFrame(page: PDFPage): void {
   page.drawRectangle({ x: 18, y: 18, width: WIDTH - 36, height: HEIGHT - 36, borderColor: NAVY, borderWidth: 4 });
   page.drawRectangle({ x: 28, y: 28, width: WIDTH - 56, height: HEIGHT - 56, borderColor: GOLD, borderWidth: 1.2 });
   page.drawRectangle({ x: 33, y: 33, width: WIDTH - 66, height: HEIGHT - 66, borderColor: GOLD, borderWidth: 0.4 });
-  for (const [x, y] of [
+  const corners: [number, number][] = [
     [28, 28],
     [WIDTH - 28, 28],
     [28, HEIGHT - 28],
     [WIDTH - 28, HEIGHT - 28],
-  ]) {
+  ];
+  for (const [x, y] of corners) {
     page.drawSquare({ x, y: y - 7, size: 10, rotate: degrees(45), color: GOLD });
   }
 }
@@ -210,7 +211,7 @@ export async function renderCertificatePdf(certificate: CertificateDocument): Pr
   drawSeal(page, fonts, 330, 470);
 
   const signatureCentre = 530;
-  const [signatoryRole, ...signatoryRest] = certificate.signatory.split(', ');
+  const [signatoryRole = certificate.signatory, ...signatoryRest] = certificate.signatory.split(', ');
   drawCentred(page, signatoryRole, signatureCentre, 470, { font: fonts.script, size: 30, color: NAVY });
   page.drawLine({
     start: { x: signatureCentre - 100, y: HEIGHT - 480 },

@@ -21,8 +21,9 @@ export class LoginThrottle {
   /** Seconds until the key may try again, or 0 when it may try now. */
   retryAfterSeconds(key: string, now = Date.now()): number {
     const list = this.recent(key, now);
-    if (list.length < this.limit) return 0;
-    return Math.ceil((list[0] + this.windowMs - now) / 1000);
+    const oldest = list[0];
+    if (list.length < this.limit || oldest === undefined) return 0;
+    return Math.ceil((oldest + this.windowMs - now) / 1000);
   }
 
   recordFailure(key: string, now = Date.now()): void {

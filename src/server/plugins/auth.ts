@@ -19,7 +19,7 @@ function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match ? match[1] : null;
+  return match?.[1] ?? null;
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {

@@ -84,7 +84,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const urlPath = request.url.split('?')[0];
+    const urlPath = new URL(request.url, 'http://localhost').pathname;
     if (urlPath === '/api' || urlPath.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ detail: messages.common.notFound });
     }

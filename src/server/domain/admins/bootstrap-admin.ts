@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
+import { one } from '@server/db/rows';
 import { admins } from '@server/db/schema';
 import { createAdmin, generatePassword } from './create-admin';
 import { findAdminByUsername } from './find-admin';
@@ -22,7 +23,7 @@ export async function bootstrapAdmin(
     }
     return;
   }
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(admins);
+  const { count } = one(await db.select({ count: sql<number>`count(*)::int` }).from(admins));
   if (count > 0) return;
   const password = generatePassword();
   await createAdmin(db, 'admin', password);

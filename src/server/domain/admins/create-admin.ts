@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
+import { one } from '@server/db/rows';
 import { admins } from '@server/db/schema';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '@server/lib/passwords';
 import { findAdminByUsername } from './find-admin';
@@ -19,11 +20,12 @@ export async function createAdmin(db: Db, username: string, password: string) {
     throw new Error(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
   }
   if (await findAdminByUsername(db, name)) throw new Error(`Admin "${name}" already exists`);
-  const [admin] = await db
-    .insert(admins)
-    .values({ username: name, passwordHash: await hashPassword(password) })
-    .returning({ id: admins.id, username: admins.username });
-  return admin;
+  return one(
+    await db
+      .insert(admins)
+      .values({ username: name, passwordHash: await hashPassword(password) })
+      .returning({ id: admins.id, username: admins.username }),
+  );
 }
 
 export async function setAdminPassword(db: Db, username: string, password: string): Promise<boolean> {

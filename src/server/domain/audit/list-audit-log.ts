@@ -1,11 +1,12 @@
 import { count, desc } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
+import { one } from '@server/db/rows';
 import { pageOffset, type Page, type PageRequest } from '@server/db/pagination';
 import { auditLog, type AuditEntry } from '@server/db/schema';
 
 /** Activity view: who did what to which student, newest first. */
 export async function listAuditLog(db: Db, page: PageRequest): Promise<Page<AuditEntry>> {
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     db
       .select()
       .from(auditLog)
@@ -14,5 +15,5 @@ export async function listAuditLog(db: Db, page: PageRequest): Promise<Page<Audi
       .offset(pageOffset(page)),
     db.select({ total: count() }).from(auditLog),
   ]);
-  return { rows, total };
+  return { rows, total: one(totals).total };
 }

@@ -1,6 +1,7 @@
 import { count, desc, eq, isNull } from 'drizzle-orm';
 import type { CourseType } from '@shared/catalogue';
 import type { Db } from '@server/db/client';
+import { one } from '@server/db/rows';
 import { pageOffset, type Page, type PageRequest } from '@server/db/pagination';
 import { certificates, students } from '@server/db/schema';
 
@@ -16,7 +17,7 @@ export interface CertificateListRow {
 
 /** The admin Certificates tab: pending first (they need action), then the newest requests. */
 export async function listCertificates(db: Db, page: PageRequest): Promise<Page<CertificateListRow>> {
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     db
       .select({
         certificateId: certificates.certificateId,
@@ -34,5 +35,5 @@ export async function listCertificates(db: Db, page: PageRequest): Promise<Page<
       .offset(pageOffset(page)),
     db.select({ total: count() }).from(certificates),
   ]);
-  return { rows, total };
+  return { rows, total: one(totals).total };
 }

@@ -4,6 +4,7 @@ import type { Db } from '@server/db/client';
 import { students, type Student } from '@server/db/schema';
 import { badRequest } from '@server/errors';
 import { findStudentByEmail } from '../students/find-student';
+import { one } from '@server/db/rows';
 
 export interface Registration {
   firstName: string;
@@ -35,16 +36,18 @@ export async function registerStudent(db: Db, registration: Registration): Promi
     referredBy = referrer?.id ?? null;
   }
   try {
-    const [student] = await db
-      .insert(students)
-      .values({
-        firstName: registration.firstName,
-        lastName: registration.lastName,
-        email: registration.email,
-        phone: registration.phone,
-        referredBy,
-      })
-      .returning();
+    const student = one(
+      await db
+        .insert(students)
+        .values({
+          firstName: registration.firstName,
+          lastName: registration.lastName,
+          email: registration.email,
+          phone: registration.phone,
+          referredBy,
+        })
+        .returning(),
+    );
     return student;
   } catch (error) {
     // Two registrations with the same email at the same moment: the unique index decides.

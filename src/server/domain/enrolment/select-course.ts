@@ -6,6 +6,7 @@ import type { Db } from '@server/db/client';
 import { students, type Student } from '@server/db/schema';
 import { badRequest, conflict } from '@server/errors';
 import { getStudent } from '../students/find-student';
+import { one } from '@server/db/rows';
 
 /**
  * Step 3 of the wizard: the course and one of the listed intakes. Once the course is paid the
@@ -22,11 +23,13 @@ export async function selectCourse(
     const student = await getStudent(tx, options.studentId, true);
     if (student.coursePaid && student.courseType !== options.courseType)
       throw conflict(messages.enrolment.courseAlreadyPaid);
-    const [updated] = await tx
-      .update(students)
-      .set({ courseType: options.courseType, courseStartDate: options.courseStartDate, updatedAt: new Date() })
-      .where(eq(students.id, student.id))
-      .returning();
+    const updated = one(
+      await tx
+        .update(students)
+        .set({ courseType: options.courseType, courseStartDate: options.courseStartDate, updatedAt: new Date() })
+        .where(eq(students.id, student.id))
+        .returning(),
+    );
     return updated;
   });
 }

@@ -7,6 +7,7 @@ import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
 import { fullName, getStudent } from '../students/find-student';
 import { findIdVerification } from './find-id-verification';
+import { one } from '@server/db/rows';
 
 /**
  * An admin approves or rejects the document under review. A rejection needs a reason; the audit
@@ -26,16 +27,18 @@ export async function reviewIdDocument(
     const current = await findIdVerification(tx, studentId, true);
     if (!current?.documentKey) throw notFound(messages.student.idDocumentNotFound);
     if (current.status !== 'pending') throw conflict(messages.student.idAlreadyReviewed);
-    const [row] = await tx
-      .update(idVerifications)
-      .set({
-        status: review.decision,
-        reviewedAt: new Date(),
-        reviewedBy: admin.adminId,
-        rejectionReason: review.decision === 'rejected' ? reason : null,
-      })
-      .where(eq(idVerifications.studentId, studentId))
-      .returning();
+    const row = one(
+      await tx
+        .update(idVerifications)
+        .set({
+          status: review.decision,
+          reviewedAt: new Date(),
+          reviewedBy: admin.adminId,
+          rejectionReason: review.decision === 'rejected' ? reason : null,
+        })
+        .where(eq(idVerifications.studentId, studentId))
+        .returning(),
+    );
     await writeAudit(tx, admin, {
       action: review.decision === 'approved' ? 'id.approved' : 'id.rejected',
       studentId,

@@ -7,6 +7,7 @@ import { idVerifications, type IdVerification } from '@server/db/schema';
 import { AppError, badRequest, conflict } from '@server/errors';
 import type { DocumentStorage } from '@server/storage/storage';
 import { canUploadId, findIdVerification, idStatusOf } from './find-id-verification';
+import { one } from '@server/db/rows';
 
 /** What the first bytes of a file may be (never the name or the declared type), and how it is stored. */
 const ACCEPTED = ID_UPLOAD_EXTENSIONS;
@@ -116,11 +117,13 @@ export async function uploadIdDocument(
         reviewedBy: null,
         rejectionReason: null,
       };
-      const [row] = await tx
-        .insert(idVerifications)
-        .values({ studentId, ...values })
-        .onConflictDoUpdate({ target: idVerifications.studentId, set: values })
-        .returning();
+      const row = one(
+        await tx
+          .insert(idVerifications)
+          .values({ studentId, ...values })
+          .onConflictDoUpdate({ target: idVerifications.studentId, set: values })
+          .returning(),
+      );
       return { row, previousKey: current?.documentKey ?? null };
     });
     if (previousKey && previousKey !== key) await storage.remove(previousKey);

@@ -4,6 +4,7 @@ import type { Db } from '@server/db/client';
 import { students, type Student } from '@server/db/schema';
 import { newReferralCode } from '@server/lib/codes';
 import { PAYS_FOR } from './payment-rules';
+import { one } from '@server/db/rows';
 
 async function uniqueReferralCode(tx: Db): Promise<string> {
   for (let attempt = 0; attempt < 10; attempt += 1) {
@@ -25,16 +26,18 @@ export async function applyPaymentToStudent(
 ): Promise<Student> {
   const pays = PAYS_FOR[payment.paymentType];
   const referralCode = pays.enrollment && !student.referralCode ? await uniqueReferralCode(tx) : student.referralCode;
-  const [updated] = await tx
-    .update(students)
-    .set({
-      enrollmentPaid: student.enrollmentPaid || pays.enrollment,
-      coursePaid: student.coursePaid || pays.course,
-      totalPaidPence: student.totalPaidPence + payment.amountPence,
-      referralCode,
-      updatedAt: new Date(),
-    })
-    .where(eq(students.id, student.id))
-    .returning();
+  const updated = one(
+    await tx
+      .update(students)
+      .set({
+        enrollmentPaid: student.enrollmentPaid || pays.enrollment,
+        coursePaid: student.coursePaid || pays.course,
+        totalPaidPence: student.totalPaidPence + payment.amountPence,
+        referralCode,
+        updatedAt: new Date(),
+      })
+      .where(eq(students.id, student.id))
+      .returning(),
+  );
   return updated;
 }

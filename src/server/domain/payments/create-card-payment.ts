@@ -20,6 +20,7 @@ import { getStudent } from '../students/find-student';
 import { applyPaymentToStudent } from './apply-payment';
 import { assertPayable } from './payment-rules';
 import { describePayment } from './describe-payment';
+import { one } from '@server/db/rows';
 
 const m = messages.enrolment;
 
@@ -80,20 +81,22 @@ export async function createCardPayment(
       )
       .limit(1);
     if (other) throw conflict(m.paymentInProgress);
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        studentId: student.id,
-        paymentType: input.paymentType,
-        courseType: input.paymentType === 'enrollment' ? null : student.courseType,
-        amountPence,
-        currency: 'GBP',
-        status: 'pending',
-        method: 'card',
-        idempotencyKey: input.idempotencyKey,
-        description: describePayment(input.paymentType, student.courseType),
-      })
-      .returning();
+    const payment = one(
+      await tx
+        .insert(payments)
+        .values({
+          studentId: student.id,
+          paymentType: input.paymentType,
+          courseType: input.paymentType === 'enrollment' ? null : student.courseType,
+          amountPence,
+          currency: 'GBP',
+          status: 'pending',
+          method: 'card',
+          idempotencyKey: input.idempotencyKey,
+          description: describePayment(input.paymentType, student.courseType),
+        })
+        .returning(),
+    );
     return { payment, owned: true };
   });
 
@@ -132,7 +135,7 @@ async function takeOverOrWait(db: Db, payment: Payment): Promise<Payment> {
     }
     if (Date.now() > deadline) throw conflict(m.paymentInProgress);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    [current] = await db.select().from(payments).where(eq(payments.id, current.id)).limit(1);
+    current = one(await db.select().from(payments).where(eq(payments.id, current.id)).limit(1));
   }
 }
 
@@ -183,7 +186,7 @@ async function chargeAndRecord(
     const student = await getStudent(tx, payment.studentId ?? '', true);
     if (!completed) {
       // Another request already recorded this payment: report it, never apply it twice.
-      const [recorded] = await tx.select().from(payments).where(eq(payments.id, payment.id)).limit(1);
+      const recorded = one(await tx.select().from(payments).where(eq(payments.id, payment.id)).limit(1));
       return { payment: recorded, student };
     }
     const updated = await applyPaymentToStudent(tx, student, {

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { totalStages } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
+import { one } from '@server/db/rows';
 import { stageProgress, students } from '@server/db/schema';
 import { badRequest, forbidden } from '@server/errors';
 import { findIdVerification } from '../id-verification/find-id-verification';
@@ -35,11 +36,13 @@ export async function updateStageProgress(
 
     let updated = student;
     if (update.completed && student.completionStatus === 'enrolled') {
-      [updated] = await tx
-        .update(students)
-        .set({ completionStatus: 'in_progress', updatedAt: new Date() })
-        .where(eq(students.id, studentId))
-        .returning();
+      updated = one(
+        await tx
+          .update(students)
+          .set({ completionStatus: 'in_progress', updatedAt: new Date() })
+          .where(eq(students.id, studentId))
+          .returning(),
+      );
     }
     return getProgress(tx, updated);
   });

@@ -97,8 +97,8 @@ export async function* exportStudentsCsv(db: Db, filter: StudentFilter): AsyncGe
       ]);
     }
     yield chunk;
-    if (rows.length < BATCH_SIZE) return;
-    const last = rows[rows.length - 1];
+    const last = rows.at(-1);
+    if (rows.length < BATCH_SIZE || !last) return;
     after = { at: last.cursor, id: last.id };
   }
 }

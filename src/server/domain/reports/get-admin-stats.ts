@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Pence } from '@shared/money';
 import type { Db } from '@server/db/client';
+import { one } from '@server/db/rows';
 
 export const CHART_WEEKS = 12;
 
@@ -66,7 +67,7 @@ export async function getAdminStats(db: Db, now: Date = new Date()): Promise<Adm
         group by 1
       ) w`),
   ]);
-  const c = rowsOf(counts)[0];
+  const c = one(rowsOf(counts));
   const byWeek = new Map(rowsOf(weekly).map((r) => [String(r.week_start), r]));
   const weeks: WeeklyFigure[] = [];
   for (let i = 0; i < CHART_WEEKS; i += 1) {
@@ -81,7 +82,7 @@ export async function getAdminStats(db: Db, now: Date = new Date()): Promise<Adm
   return {
     totalStudents: Number(c.total_students),
     enrollmentPaid: Number(c.enrollment_paid),
-    totalRevenuePence: Number(c.students_pence) + Number(rowsOf(revenue)[0].pence),
+    totalRevenuePence: Number(c.students_pence) + Number(one(rowsOf(revenue)).pence),
     pendingPayments: Number(c.pending_payments),
     foundationStudents: Number(c.foundation_students),
     proStudents: Number(c.pro_students),

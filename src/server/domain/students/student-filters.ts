@@ -2,6 +2,7 @@ import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { CourseType } from '@shared/catalogue';
 import type { CompletionStatus } from '@shared/statuses';
 import type { Db } from '@server/db/client';
+import { one } from '@server/db/rows';
 import { pageOffset, type Page, type PageRequest } from '@server/db/pagination';
 import { students, type Student } from '@server/db/schema';
 
@@ -43,7 +44,7 @@ export const newestFirst = [sql`${students.registrationDate} desc nulls last`, s
 
 /** One page of whole student rows matching `where`, newest first, and how many match in all. */
 export async function pageOfStudents(db: Db, where: SQL | undefined, page: PageRequest): Promise<Page<Student>> {
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, totals] = await Promise.all([
     db
       .select()
       .from(students)
@@ -53,5 +54,5 @@ export async function pageOfStudents(db: Db, where: SQL | undefined, page: PageR
       .offset(pageOffset(page)),
     db.select({ total: count() }).from(students).where(where),
   ]);
-  return { rows, total };
+  return { rows, total: one(totals).total };
 }

@@ -7,6 +7,7 @@ import { badRequest } from '@server/errors';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
 import { fullName, getStudent } from './find-student';
+import { one } from '@server/db/rows';
 
 /** The status dropdown: any of the five values, no ordering enforced (SPEC.md section 4). */
 export async function updateStudentStatus(
@@ -17,11 +18,13 @@ export async function updateStudentStatus(
 ): Promise<Student> {
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);
-    const [updated] = await tx
-      .update(students)
-      .set({ completionStatus: status, updatedAt: new Date() })
-      .where(eq(students.id, student.id))
-      .returning();
+    const updated = one(
+      await tx
+        .update(students)
+        .set({ completionStatus: status, updatedAt: new Date() })
+        .where(eq(students.id, student.id))
+        .returning(),
+    );
     await writeAudit(tx, admin, {
       action: 'student.status_changed',
       studentId: student.id,
@@ -37,11 +40,13 @@ export async function completeStudent(db: Db, admin: AdminActor, studentId: stri
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);
     if (!student.coursePaid) throw badRequest(messages.admin.completeNeedsCoursePaid);
-    const [updated] = await tx
-      .update(students)
-      .set({ completionStatus: 'completed', updatedAt: new Date() })
-      .where(eq(students.id, student.id))
-      .returning();
+    const updated = one(
+      await tx
+        .update(students)
+        .set({ completionStatus: 'completed', updatedAt: new Date() })
+        .where(eq(students.id, student.id))
+        .returning(),
+    );
     await writeAudit(tx, admin, {
       action: 'student.completed',
       studentId: student.id,

@@ -1,5 +1,6 @@
 import { count, desc, isNull } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
+import { one } from '@server/db/rows';
 import { pageOffset, type Page, type PageRequest } from '@server/db/pagination';
 import { contactMessages, type ContactMessage } from '@server/db/schema';
 
@@ -8,7 +9,7 @@ export async function listContactMessages(
   db: Db,
   page: PageRequest,
 ): Promise<Page<ContactMessage> & { unread: number }> {
-  const [rows, [{ total }], [{ unread }]] = await Promise.all([
+  const [rows, totals, unreads] = await Promise.all([
     db
       .select()
       .from(contactMessages)
@@ -18,5 +19,5 @@ export async function listContactMessages(
     db.select({ total: count() }).from(contactMessages),
     db.select({ unread: count() }).from(contactMessages).where(isNull(contactMessages.readAt)),
   ]);
-  return { rows, total, unread };
+  return { rows, total: one(totals).total, unread: one(unreads).unread };
 }

@@ -5,6 +5,7 @@ import { contactMessages, type ContactMessage } from '@server/db/schema';
 import { notFound } from '@server/errors';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
+import { one } from '@server/db/rows';
 
 /** Marks a message read (once; reading it again changes nothing and writes no second audit row). */
 export async function markContactMessageRead(db: Db, admin: AdminActor, id: string): Promise<ContactMessage> {
@@ -12,11 +13,9 @@ export async function markContactMessageRead(db: Db, admin: AdminActor, id: stri
     const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update');
     if (!row) throw notFound(messages.admin.messageNotFound);
     if (row.readAt) return row;
-    const [updated] = await tx
-      .update(contactMessages)
-      .set({ readAt: new Date() })
-      .where(eq(contactMessages.id, id))
-      .returning();
+    const updated = one(
+      await tx.update(contactMessages).set({ readAt: new Date() }).where(eq(contactMessages.id, id)).returning(),
+    );
     await writeAudit(tx, admin, { action: 'message.read', details: { message_id: id, from: row.email } });
     return updated;
   });
