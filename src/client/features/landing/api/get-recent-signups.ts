@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { signupWidget } from '@client/content';
+import { signupWidget } from '@client/content-signup-widget';
 import { api } from '@client/lib/api-client';
 import type { RecentSignupsResponse } from '@shared/schemas/public';
 import { landingKeys } from './query-keys';
