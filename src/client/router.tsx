@@ -1,12 +1,14 @@
 /**
  * The router, built from the shared route table (src/shared/routes.ts). Each page is its own chunk,
  * so the landing page does not ship the student or admin code. Pages live in features/<area>/routes/
- * and compose that feature's components.
+ * and compose that feature's components. A page whose chunk fails to load, or that throws, shows
+ * RouteErrorPage.
  */
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { ROUTES, type RouteName } from '@shared/routes';
 import { RootLayout } from './components/layout/root-layout';
+import { RouteErrorPage } from './components/layout/route-error-page';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
 
@@ -34,9 +36,17 @@ const page = (load: PageModule) => async () => ({ Component: (await load()).defa
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
+    // Errors of the layout itself.
+    errorElement: <RouteErrorPage />,
     children: [
-      ...(Object.keys(ROUTES) as RouteName[]).map((name) => ({ path: ROUTES[name], lazy: page(PAGES[name]) })),
-      { path: '*', lazy: page(() => import('./components/layout/not-found-page')) },
+      {
+        // A page that fails (its chunk does not load, or it throws) shows the error inside the layout.
+        errorElement: <RouteErrorPage />,
+        children: [
+          ...(Object.keys(ROUTES) as RouteName[]).map((name) => ({ path: ROUTES[name], lazy: page(PAGES[name]) })),
+          { path: '*', lazy: page(() => import('./components/layout/not-found-page')) },
+        ],
+      },
     ],
   },
 ];

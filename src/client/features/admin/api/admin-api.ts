@@ -2,17 +2,21 @@
  * Every admin call goes through here: the admin token is sent, and a 401 (token missing, expired or
  * revoked) ends the session and sends the user to the login page.
  */
+import { decodeJwt } from 'jose';
 import { api, ApiError, authHeader, type ApiOptions } from '@client/lib/api-client';
 import { adminSession } from '@client/lib/session';
 import { paths } from '@shared/routes';
 
-/** A stored token that has not expired yet (the server still checks it, and revocation, on every call). */
+/**
+ * A stored token that has not expired yet (the server still checks it, and revocation, on every call).
+ * A token that does not decode as a JWT is dropped.
+ */
 export function hasAdminToken(): boolean {
   const token = adminSession.getToken();
   if (!token) return false;
   try {
-    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
-    if (typeof payload.exp === 'number' && payload.exp * 1000 <= Date.now()) {
+    const { exp } = decodeJwt(token);
+    if (typeof exp === 'number' && exp * 1000 <= Date.now()) {
       adminSession.clear();
       return false;
     }

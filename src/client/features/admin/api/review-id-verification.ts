@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IdReviewBody, IdStatusResponse } from '@shared/schemas/id-verification';
 import { adminApi } from './admin-api';
+import { adminKeys } from './query-keys';
 
 export function useReviewIdVerification() {
   const queryClient = useQueryClient();
@@ -10,6 +11,6 @@ export function useReviewIdVerification() {
         method: 'POST',
         body: { student_id: studentId, ...body },
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -4,10 +4,11 @@ import type { CompletionStatus } from '@shared/statuses';
 import type { MarkPaidType } from '@shared/schemas/admin';
 import type { StudentRecord } from '@shared/schemas/student';
 import { adminApi } from './admin-api';
+import { adminKeys } from './query-keys';
 
 function useReloadingMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }) });
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
 }
 
 export const useUpdateStudentStatus = () =>

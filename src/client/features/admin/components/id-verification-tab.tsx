@@ -10,7 +10,7 @@ import { formatDate } from '@client/lib/format';
 import { usePendingIdVerifications } from '../api/get-id-verifications';
 import { openIdDocument } from '../api/open-id-document';
 import { useReviewIdVerification } from '../api/review-id-verification';
-import { ListState } from './list-parts';
+import { ListSection } from './data-table';
 
 export function IdVerificationTab() {
   const pending = usePendingIdVerifications();
@@ -39,91 +39,89 @@ export function IdVerificationTab() {
     decide(rejecting, 'rejected', reason.trim());
   }
 
+  const rejectDialog = (
+    <ConfirmDialog
+      open={rejecting !== null}
+      onOpenChange={(open) => !open && setRejecting(null)}
+      title="Reject ID"
+      description={rejecting ? `Reject the ID document of ${rejecting.student_name}?` : ''}
+      confirmLabel="Reject"
+      tone="danger"
+      loading={review.isPending}
+      onConfirm={confirmReject}
+    >
+      <div className="mt-4 space-y-1">
+        <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">
+          {messages.admin.rejectionReasonPrompt}
+        </label>
+        <textarea
+          id={reasonId}
+          className={inputClasses}
+          rows={3}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </div>
+    </ConfirmDialog>
+  );
+
   return (
-    <section aria-labelledby="id-heading" className="space-y-4">
-      <h2 id="id-heading" className="text-xl font-semibold">
-        ID Verification
-      </h2>
-      <ListState
-        isPending={pending.isPending}
-        isError={pending.isError}
-        isEmpty={rows.length === 0}
-        empty={messages.admin.noPendingIdVerifications}
-        onRetry={() => pending.refetch()}
-      >
-        <ul className="space-y-3">
-          {rows.map((item) => (
-            <li
-              key={item.student_id}
-              className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:flex-row md:items-center md:justify-between"
-            >
-              <div>
-                <h3 className="font-semibold text-slate-900">{item.student_name}</h3>
-                <p className="break-all text-sm text-slate-600">{item.email}</p>
-                <p className="text-sm text-slate-700">
-                  {item.course_type ? COURSES[item.course_type].title : 'No course selected'} · Uploaded{' '}
-                  {formatDate(item.uploaded_date)}
-                </p>
-              </div>
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  aria-label={`View ID of ${item.student_name}`}
-                  onClick={() =>
-                    openIdDocument(item.id_document_url).catch(() => toast.error(messages.admin.documentOpenFailed))
-                  }
-                >
-                  View ID
-                </Button>
-                <Button
-                  variant="success"
-                  size="sm"
-                  aria-label={`Approve ID of ${item.student_name}`}
-                  onClick={() => decide(item, 'approved', null)}
-                >
-                  Approve
-                </Button>
-                <Button
-                  variant="danger"
-                  size="sm"
-                  aria-label={`Reject ID of ${item.student_name}`}
-                  onClick={() => {
-                    setReason('');
-                    setRejecting(item);
-                  }}
-                >
-                  Reject
-                </Button>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </ListState>
-      <ConfirmDialog
-        open={rejecting !== null}
-        onOpenChange={(open) => !open && setRejecting(null)}
-        title="Reject ID"
-        description={rejecting ? `Reject the ID document of ${rejecting.student_name}?` : ''}
-        confirmLabel="Reject"
-        tone="danger"
-        loading={review.isPending}
-        onConfirm={confirmReject}
-      >
-        <div className="mt-4 space-y-1">
-          <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">
-            {messages.admin.rejectionReasonPrompt}
-          </label>
-          <textarea
-            id={reasonId}
-            className={inputClasses}
-            rows={3}
-            maxLength={500}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        </div>
-      </ConfirmDialog>
-    </section>
+    <ListSection
+      heading="ID Verification"
+      query={pending}
+      isEmpty={rows.length === 0}
+      empty={messages.admin.noPendingIdVerifications}
+      after={rejectDialog}
+    >
+      <ul className="space-y-3">
+        {rows.map((item) => (
+          <li
+            key={item.student_id}
+            className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:flex-row md:items-center md:justify-between"
+          >
+            <div>
+              <h3 className="font-semibold text-slate-900">{item.student_name}</h3>
+              <p className="break-all text-sm text-slate-600">{item.email}</p>
+              <p className="text-sm text-slate-700">
+                {item.course_type ? COURSES[item.course_type].title : 'No course selected'} · Uploaded{' '}
+                {formatDate(item.uploaded_date)}
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={`View ID of ${item.student_name}`}
+                onClick={() =>
+                  openIdDocument(item.id_document_url).catch(() => toast.error(messages.admin.documentOpenFailed))
+                }
+              >
+                View ID
+              </Button>
+              <Button
+                variant="success"
+                size="sm"
+                aria-label={`Approve ID of ${item.student_name}`}
+                onClick={() => decide(item, 'approved', null)}
+              >
+                Approve
+              </Button>
+              <Button
+                variant="danger"
+                size="sm"
+                aria-label={`Reject ID of ${item.student_name}`}
+                onClick={() => {
+                  setReason('');
+                  setRejecting(item);
+                }}
+              >
+                Reject
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </ListSection>
   );
 }

@@ -1,4 +1,4 @@
-/** Small pieces every admin list uses: the search box, pagination, and loading/error/empty rows. */
+/** Small pieces of the admin lists (data-table.tsx puts them together): the search box, pagination, and loading/error/empty states. */
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '@client/components/ui/button';
 import { inputClasses } from '@client/components/ui/field';
@@ -90,7 +90,3 @@ export function ListState({
   if (isEmpty) return <p className="p-8 text-center text-slate-600">{empty}</p>;
   return <>{children}</>;
 }
-
-export const tableClasses = 'w-full min-w-[720px] text-left text-sm';
-export const thClasses = 'px-3 py-2 font-semibold text-slate-700';
-export const tdClasses = 'px-3 py-3 align-top';

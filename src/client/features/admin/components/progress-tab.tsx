@@ -5,7 +5,8 @@ import { messages } from '@shared/messages';
 import type { AdminProgress } from '@shared/schemas/admin';
 import { Badge } from '@client/components/ui/badge';
 import { useStudentProgress } from '../api/get-student-progress';
-import { ListState, PAGE_SIZE, Pagination, SearchBox } from './list-parts';
+import { ListSection } from './data-table';
+import { PAGE_SIZE, SearchBox } from './list-parts';
 
 function progressStatus(p: AdminProgress) {
   if (p.completed_stages === p.total_stages) return <Badge tone="green">Completed</Badge>;
@@ -77,25 +78,19 @@ export function ProgressTab() {
   }, []);
   const rows = progress.data?.students ?? [];
   return (
-    <section aria-labelledby="progress-heading" className="space-y-4">
-      <h2 id="progress-heading" className="text-xl font-semibold">
-        Course Progress
-      </h2>
-      <SearchBox label="Search students" onSearch={onSearch} />
-      <ListState
-        isPending={progress.isPending}
-        isError={progress.isError}
-        isEmpty={rows.length === 0}
-        empty={messages.admin.noProgressStudents}
-        onRetry={() => progress.refetch()}
-      >
-        <ul className="space-y-3">
-          {rows.map((p) => (
-            <ProgressCard key={p.student_id} p={p} />
-          ))}
-        </ul>
-      </ListState>
-      <Pagination page={page} pageSize={PAGE_SIZE} total={progress.data?.total ?? 0} onPage={setPage} />
-    </section>
+    <ListSection
+      heading="Course Progress"
+      toolbar={<SearchBox label="Search students" onSearch={onSearch} />}
+      query={progress}
+      isEmpty={rows.length === 0}
+      empty={messages.admin.noProgressStudents}
+      pagination={{ page, total: progress.data?.total ?? 0, onPage: setPage }}
+    >
+      <ul className="space-y-3">
+        {rows.map((p) => (
+          <ProgressCard key={p.student_id} p={p} />
+        ))}
+      </ul>
+    </ListSection>
   );
 }

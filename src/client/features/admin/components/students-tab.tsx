@@ -14,7 +14,8 @@ import { formatDate } from '@client/lib/format';
 import { useExportStudentsCsv } from '../api/export-students-csv';
 import { useStudents } from '../api/get-students';
 import { useCompleteStudent, useDeleteStudent, useUpdateStudentStatus } from '../api/student-actions';
-import { ListState, PAGE_SIZE, Pagination, SearchBox, tableClasses, tdClasses, thClasses } from './list-parts';
+import { DataTable, type Column } from './data-table';
+import { PAGE_SIZE, SearchBox } from './list-parts';
 import { MarkPaidDialog } from './mark-paid-dialog';
 import { defaultMarkPaidType } from './mark-paid-rules';
 
@@ -118,11 +119,71 @@ export function StudentsTab() {
     });
   }
 
-  return (
-    <section aria-labelledby="students-heading" className="space-y-4">
-      <h2 id="students-heading" className="text-xl font-semibold">
-        Student Management
-      </h2>
+  const columns: Array<Column<StudentRecord>> = [
+    {
+      header: 'Student',
+      cell: (s) => (
+        <>
+          <div className="font-semibold text-slate-900">{fullName(s)}</div>
+          <div className="font-mono text-xs text-slate-600">{s.id.slice(0, 8)}</div>
+        </>
+      ),
+    },
+    {
+      header: 'Contact',
+      cell: (s) => (
+        <>
+          <div className="break-all">{s.email}</div>
+          {s.phone && <div className="text-slate-600">{s.phone}</div>}
+        </>
+      ),
+    },
+    { header: 'Course', cell: (s) => <CourseBadge course={s.course_type} /> },
+    { header: 'Start Date', cell: (s) => (s.course_start_date ? formatDate(s.course_start_date) : 'Not selected') },
+    { header: 'Payment Status', cell: (s) => <PaymentStatus student={s} /> },
+    { header: 'Total Paid', cell: (s) => formatPence(poundsToPence(s.total_paid)) },
+    {
+      header: 'Status',
+      cell: (s) => (
+        <select
+          aria-label={`Status for ${fullName(s)}`}
+          className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm"
+          value={s.completion_status}
+          onChange={(e) => onStatus(s, e.target.value as CompletionStatus)}
+        >
+          {COMPLETION_STATUSES.map((v) => (
+            <option key={v} value={v}>
+              {COMPLETION_STATUS_LABELS[v]}
+            </option>
+          ))}
+        </select>
+      ),
+    },
+    {
+      header: 'Actions',
+      cell: (s) => (
+        <div className="flex flex-wrap gap-2">
+          {s.completion_status !== 'completed' && s.course_paid && (
+            <Button size="sm" variant="success" onClick={() => onComplete(s)} aria-label={`Complete ${fullName(s)}`}>
+              <Check className="size-4" aria-hidden />
+              Complete
+            </Button>
+          )}
+          <Button size="sm" variant="outline" onClick={() => onMarkPaid(s)} aria-label={`Mark Paid ${fullName(s)}`}>
+            <Wallet className="size-4" aria-hidden />
+            Mark Paid
+          </Button>
+          <Button size="sm" variant="danger" onClick={() => setDeleteFor(s)} aria-label={`Delete ${fullName(s)}`}>
+            <Trash2 className="size-4" aria-hidden />
+            Delete
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  const toolbar = (
+    <>
       <div className="flex flex-col gap-3 md:flex-row md:items-end">
         <SearchBox label="Search students" onSearch={onSearch} />
         <FilterSelect
@@ -161,116 +222,11 @@ export function StudentsTab() {
         {exportState.status === 'downloading' &&
           `Exporting… ${Math.round(exportState.bytes / 1024).toLocaleString('en-GB')} KB received`}
       </p>
+    </>
+  );
 
-      <ListState
-        isPending={students.isPending}
-        isError={students.isError}
-        isEmpty={rows.length === 0}
-        empty={messages.admin.noStudentsFound}
-        onRetry={() => students.refetch()}
-      >
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className={tableClasses}>
-            <thead className="bg-slate-50">
-              <tr>
-                {[
-                  'Student',
-                  'Contact',
-                  'Course',
-                  'Start Date',
-                  'Payment Status',
-                  'Total Paid',
-                  'Status',
-                  'Actions',
-                ].map((h) => (
-                  <th key={h} scope="col" className={thClasses}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((s) => (
-                <tr key={s.id} data-testid="student-row">
-                  <td className={tdClasses}>
-                    <div className="font-semibold text-slate-900">{fullName(s)}</div>
-                    <div className="font-mono text-xs text-slate-600">{s.id.slice(0, 8)}</div>
-                  </td>
-                  <td className={tdClasses}>
-                    <div className="break-all">{s.email}</div>
-                    {s.phone && <div className="text-slate-600">{s.phone}</div>}
-                  </td>
-                  <td className={tdClasses}>
-                    <CourseBadge course={s.course_type} />
-                  </td>
-                  <td className={tdClasses}>
-                    {s.course_start_date ? formatDate(s.course_start_date) : 'Not selected'}
-                  </td>
-                  <td className={tdClasses}>
-                    <PaymentStatus student={s} />
-                  </td>
-                  <td className={tdClasses}>{formatPence(poundsToPence(s.total_paid))}</td>
-                  <td className={tdClasses}>
-                    <select
-                      aria-label={`Status for ${fullName(s)}`}
-                      className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm"
-                      value={s.completion_status}
-                      onChange={(e) => onStatus(s, e.target.value as CompletionStatus)}
-                    >
-                      {COMPLETION_STATUSES.map((v) => (
-                        <option key={v} value={v}>
-                          {COMPLETION_STATUS_LABELS[v]}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td className={tdClasses}>
-                    <div className="flex flex-wrap gap-2">
-                      {s.completion_status !== 'completed' && s.course_paid && (
-                        <Button
-                          size="sm"
-                          variant="success"
-                          onClick={() => onComplete(s)}
-                          aria-label={`Complete ${fullName(s)}`}
-                        >
-                          <Check className="size-4" aria-hidden />
-                          Complete
-                        </Button>
-                      )}
-                      <Button
-                        size="sm"
-                        variant="outline"
-                        onClick={() => onMarkPaid(s)}
-                        aria-label={`Mark Paid ${fullName(s)}`}
-                      >
-                        <Wallet className="size-4" aria-hidden />
-                        Mark Paid
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="danger"
-                        onClick={() => setDeleteFor(s)}
-                        aria-label={`Delete ${fullName(s)}`}
-                      >
-                        <Trash2 className="size-4" aria-hidden />
-                        Delete
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </ListState>
-
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-700">
-          Showing {rows.length} of {total.toLocaleString('en-GB')} students
-        </p>
-        <Pagination page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />
-      </div>
-
+  const dialogs = (
+    <>
       {markPaidFor && (
         <MarkPaidDialog key={markPaidFor.id} student={markPaidFor} onClose={() => setMarkPaidFor(null)} />
       )}
@@ -284,6 +240,22 @@ export function StudentsTab() {
         loading={remove.isPending}
         onConfirm={onDelete}
       />
-    </section>
+    </>
+  );
+
+  return (
+    <DataTable
+      heading="Student Management"
+      toolbar={toolbar}
+      query={students}
+      empty={messages.admin.noStudentsFound}
+      columns={columns}
+      rows={rows}
+      rowKey={(s) => s.id}
+      rowTestId="student-row"
+      pagination={{ page, total, onPage: setPage }}
+      summary={`Showing ${rows.length} of ${total.toLocaleString('en-GB')} students`}
+      after={dialogs}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@client/lib/api-client';
 import type { SampleCertificate } from '@shared/schemas/certificates';
+import { certificateKeys } from './query-keys';
 
 export const getSampleCertificate = (signal?: AbortSignal) =>
   api<SampleCertificate>('/api/certificates/sample', { signal });
@@ -8,7 +9,7 @@ export const getSampleCertificate = (signal?: AbortSignal) =>
 /** The details the SAMPLE PDF prints (they only change with the server's configuration). */
 export function useSampleCertificate() {
   return useQuery({
-    queryKey: ['sample-certificate'],
+    queryKey: certificateKeys.sample(),
     queryFn: ({ signal }) => getSampleCertificate(signal),
     staleTime: Infinity,
   });

@@ -1,17 +1,14 @@
 import { COURSES, ENROLMENT_FEE_PENCE, type CourseType, type PaymentType } from '@shared/catalogue';
+import type { StudentRecord } from '@shared/schemas/student';
 
 export const STEPS = ['Personal Info', 'Payment Type', 'Course Selection', 'Payment', 'Confirmation'] as const;
 export type Step = 1 | 2 | 3 | 4 | 5;
 
 /** The student the wizard is enrolling (just registered, or the logged-in student resuming). */
-export type WizardStudent = {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  enrollment_paid: boolean;
-  course_paid: boolean;
-};
+export type WizardStudent = Pick<
+  StudentRecord,
+  'id' | 'email' | 'first_name' | 'last_name' | 'enrollment_paid' | 'course_paid'
+>;
 
 export const PAYMENT_TYPE_LABELS: Record<PaymentType, string> = {
   enrollment: 'Enrollment Fee Only',
@@ -30,8 +27,4 @@ export function lineItems(type: PaymentType, course: CourseType | null): LineIte
   if (type !== 'course') items.push({ label: 'Enrollment Fee', pence: ENROLMENT_FEE_PENCE });
   if (type !== 'enrollment' && course) items.push({ label: COURSES[course].title, pence: COURSES[course].pricePence });
   return items;
-}
-
-export function isPaymentType(value: unknown): value is PaymentType {
-  return value === 'enrollment' || value === 'course' || value === 'combined';
 }

@@ -14,7 +14,7 @@ import { messages } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { ApiError, errorDetail } from '@client/lib/api-client';
-import { PAYMENT_KEYS, studentSession } from '@client/lib/session';
+import { lastPayment, studentSession } from '@client/lib/session';
 import { paths } from '@shared/routes';
 import { useCreatePayment } from '../api/create-payment';
 import { useSelectCourse } from '../api/select-course';
@@ -150,10 +150,7 @@ function EnrolmentWizard({ params }: { params: URLSearchParams }) {
         return;
       }
       toast.success(m.paymentSuccessful);
-      const [emailKey, typeKey, amountKey] = PAYMENT_KEYS;
-      sessionStorage.setItem(emailKey, student.email);
-      sessionStorage.setItem(typeKey, state.paymentType);
-      sessionStorage.setItem(amountKey, amount.toFixed(2));
+      lastPayment.set({ email: student.email, paymentType: state.paymentType, amountPence });
       const session = studentSession.get();
       if (session) studentSession.set({ token: session.token, student: { ...session.student, ...result.student } });
       const paid = {

@@ -4,33 +4,24 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@client/components/ui/card';
 import { buttonClasses } from '@client/components/ui/button';
-import { PAYMENT_KEYS } from '@client/lib/session';
+import { lastPayment } from '@client/lib/session';
+import { formatPence } from '@shared/money';
 import { paths } from '@shared/routes';
 import { BonusAndCommunity } from '../components/next-steps';
-import { isPaymentType, PAYMENT_TYPE_LABELS } from '../lib/wizard';
+import { PAYMENT_TYPE_LABELS } from '../lib/wizard';
 
 const CLEAR_AFTER_MS = 5000;
 
-interface StoredPayment {
-  email: string | null;
-  type: string | null;
-  amount: string | null;
-}
-
-function readStoredPayment(): StoredPayment {
-  const [email, type, amount] = PAYMENT_KEYS.map((key) => sessionStorage.getItem(key));
-  return { email, type, amount };
-}
-
 export default function SuccessPage() {
-  const [payment] = useState(readStoredPayment);
+  const [payment] = useState(lastPayment.get);
 
   useEffect(() => {
-    const timer = setTimeout(() => PAYMENT_KEYS.forEach((key) => sessionStorage.removeItem(key)), CLEAR_AFTER_MS);
+    const timer = setTimeout(lastPayment.clear, CLEAR_AFTER_MS);
     return () => clearTimeout(timer);
   }, []);
 
-  const typeLabel = isPaymentType(payment.type) ? PAYMENT_TYPE_LABELS[payment.type] : payment.type;
+  const typeLabel = payment.paymentType && PAYMENT_TYPE_LABELS[payment.paymentType];
+  const amount = payment.amountPence === undefined ? undefined : formatPence(payment.amountPence);
   return (
     <main className="mx-auto max-w-2xl px-4 py-10">
       <Card className="space-y-6">
@@ -39,7 +30,7 @@ export default function SuccessPage() {
           <h1 className="mt-2 text-3xl font-bold">Payment Successful</h1>
           <p className="mt-1 text-slate-700">Thank you! Your payment has been received.</p>
         </div>
-        {(payment.email || payment.type || payment.amount) && (
+        {(payment.email || typeLabel || amount) && (
           <dl className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-3">
             {payment.email && (
               <div>
@@ -53,10 +44,10 @@ export default function SuccessPage() {
                 <dd className="font-semibold">{typeLabel}</dd>
               </div>
             )}
-            {payment.amount && (
+            {amount && (
               <div>
                 <dt className="text-sm text-slate-600">Amount</dt>
-                <dd className="font-semibold">£{payment.amount}</dd>
+                <dd className="font-semibold">{amount}</dd>
               </div>
             )}
           </dl>

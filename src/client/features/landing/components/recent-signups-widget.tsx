@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Badge } from '@client/components/ui/badge';
-import { fallbackSignups, signupWidget, type SampleSignup } from '@client/content';
+import { fallbackSignups, signupWidget, type SampleSignup } from '@client/content-signup-widget';
 import type { RecentSignup, SignupCourse } from '@shared/schemas/public';
 import { useRecentSignups } from '../api/get-recent-signups';
 import { signupTimeText } from './signup-time';

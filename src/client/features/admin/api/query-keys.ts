@@ -1,0 +1,33 @@
+/**
+ * TanStack Query keys of the admin dashboard, in one place. Every key starts with `adminKeys.all`,
+ * so a row action reloads the whole dashboard (stats and every list) and logout drops it all.
+ */
+import type { StudentListQuery } from '@shared/schemas/admin';
+
+// Type aliases rather than interfaces, so they fit queryString's Record parameter.
+export type PageParams = {
+  page: number;
+  page_size: number;
+};
+
+export type SearchPageParams = PageParams & { search: string };
+
+export type StudentListParams = Pick<StudentListQuery, 'page' | 'page_size'> & {
+  search: string;
+  status: string;
+  course: string;
+};
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  stats: () => [...adminKeys.all, 'stats'] as const,
+  students: (params: StudentListParams) => [...adminKeys.all, 'students', params] as const,
+  studentProgress: (params: SearchPageParams) => [...adminKeys.all, 'student-progress', params] as const,
+  referralCodes: (params: SearchPageParams) => [...adminKeys.all, 'referral-codes', params] as const,
+  certificates: (params: PageParams) => [...adminKeys.all, 'certificates', params] as const,
+  idVerifications: () => [...adminKeys.all, 'id-verifications'] as const,
+  auditLog: (params: PageParams) => [...adminKeys.all, 'audit-log', params] as const,
+  /** Every page of the contact messages (to invalidate); `messages(params)` is one page. */
+  allMessages: () => [...adminKeys.all, 'messages'] as const,
+  messages: (params: PageParams) => [...adminKeys.allMessages(), params] as const,
+};
