@@ -39,7 +39,7 @@ class Setup {
       ).schedule;
       const sel = await this.request.post(`/api/students/${id}/course-selection`, {
         headers: this.auth(token),
-        data: { course_type: course, course_start_date: intake.start_date },
+        data: { course_type: course, course_start_date: intake?.start_date },
       });
       expect(sel.ok(), 'course selection').toBeTruthy();
     }

@@ -1,4 +1,4 @@
-import { courseSchedule } from '@shared/schedule';
+import { nextIntake } from '@shared/schedule';
 import { chooseFirstStartDate, enterCard } from './enrolment-helpers';
 import { enrolStudentViaApi, expect, test, uniqueEmail } from './fixtures';
 
@@ -49,7 +49,7 @@ test('course selection from the dashboard opens step 3 with that course chosen a
   expect(stored.student).toMatchObject({
     course_type: 'pro',
     course_paid: true,
-    course_start_date: courseSchedule()[0].start_date,
+    course_start_date: nextIntake().start_date,
   });
 });
 

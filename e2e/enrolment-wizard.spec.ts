@@ -1,4 +1,4 @@
-import { courseSchedule } from '@shared/schedule';
+import { nextIntake } from '@shared/schedule';
 import { chooseFirstStartDate, continueToStep, enterCard, fillPersonalInfo } from './enrolment-helpers';
 import { expect, test, uniqueEmail } from './fixtures';
 
@@ -24,7 +24,7 @@ test('from the landing page to a paid Complete Package and /success', async ({ p
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Please select course type and start date')).toBeVisible();
   await chooseFirstStartDate(page);
-  const first = courseSchedule()[0];
+  const first = nextIntake();
   const dates = page.getByLabel('Your course dates');
   for (const iso of [first.start_date, first.end_date, first.graduation_date])
     await expect(dates).toContainText(longDate(iso));

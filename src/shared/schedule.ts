@@ -65,3 +65,10 @@ export function courseSchedule(today: Date = new Date(), count: number = SCHEDUL
   }
   return entries;
 }
+
+/** The first intake after `today`. */
+export function nextIntake(today: Date = new Date()): ScheduleEntry {
+  const [first] = courseSchedule(today, 1);
+  if (!first) throw new Error('the schedule always lists intakes');
+  return first;
+}

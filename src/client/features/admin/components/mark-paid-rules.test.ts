@@ -33,6 +33,6 @@ describe('mark paid rules (SPEC.md section 4)', () => {
 
   it('blocks course payments for a student with no course', () => {
     expect(usable(state(false, false, null))).toEqual(['Mark Enrollment Paid']);
-    expect(markPaidOptions(state(true, false, null))[0].blocked).toBe('Choose a course for this student first.');
+    expect(markPaidOptions(state(true, false, null))[0]?.blocked).toBe('Choose a course for this student first.');
   });
 });

@@ -40,9 +40,11 @@ function sampleCards(count: number): SignupCard[] {
   const indexes = fallbackSignups.map((_, index) => index);
   const picked: number[] = [];
   while (picked.length < count && indexes.length > 0) {
-    picked.push(indexes.splice(Math.floor(Math.random() * indexes.length), 1)[0]);
+    picked.push(...indexes.splice(Math.floor(Math.random() * indexes.length), 1));
   }
-  return picked.sort((a, b) => a - b).map((index) => fromSample(fallbackSignups[index]));
+  return picked
+    .sort((a, b) => a - b)
+    .flatMap((index) => fallbackSignups.slice(index, index + 1).map((s) => fromSample(s)));
 }
 
 /**
@@ -116,7 +118,8 @@ export function RecentSignupsWidget() {
     const schedule = () => {
       timer = setTimeout(
         () => {
-          addJustNow(fromSample(randomSample(), signupWidget.labels.justNow), signupWidget.removeSimulatedAfterMs);
+          const sample = randomSample();
+          if (sample) addJustNow(fromSample(sample, signupWidget.labels.justNow), signupWidget.removeSimulatedAfterMs);
           schedule();
         },
         min + Math.random() * (max - min),
