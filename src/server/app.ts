@@ -24,6 +24,7 @@ import healthRoutes from './routes/health';
 import paymentRoutes from './routes/payments';
 import publicRoutes from './routes/public';
 import studentRoutes from './routes/student';
+import { JobScheduler } from './jobs/scheduler';
 import { LocalDiskStorage } from './storage/local-disk';
 import type { DocumentStorage } from './storage/storage';
 
@@ -34,6 +35,8 @@ declare module 'fastify' {
     db: Db;
     tokens: TokenService;
     storage: DocumentStorage;
+    /** Background jobs; main.ts starts them, tests run them with runNow. */
+    jobs: JobScheduler;
   }
 }
 
@@ -90,7 +93,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('db', database.db);
   app.decorate('tokens', new TokenService(config.sessionSecret));
   app.decorate('storage', options.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'uploads')));
-  app.addHook('onClose', async () => database.close());
+  app.decorate('jobs', new JobScheduler(app.log));
+  // Closing stops the jobs (letting a running one finish) before the database closes.
+  app.addHook('onClose', async () => {
+    await app.jobs.stop();
+    await database.close();
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -20,6 +20,7 @@ import {
   foreignKey,
 } from 'drizzle-orm/pg-core';
 import { COMPLETION_STATUSES, CONTACT_CATEGORIES } from '@shared/statuses';
+import { EMAIL_TEMPLATES, type EmailTemplate } from '@server/email/message-types';
 import { COURSE_TYPES, PAYMENT_TYPES } from '@shared/catalogue';
 
 const inList = (column: string, values: readonly string[]) =>
@@ -246,6 +247,35 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_created_idx').on(t.createdAt.desc()), index('audit_log_student_idx').on(t.studentId)],
 );
 
+/**
+ * The email outbox (DESIGN.md section 9): written in the transaction of the event that causes the
+ * email, sent afterwards by a worker with retries. Deleting a student deletes their emails.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    template: text('template').$type<EmailTemplate>().notNull(),
+    toAddress: text('to_address').notNull(),
+    studentId: uuid('student_id').references(() => students.id, { onDelete: 'cascade' }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('email_outbox_created_idx').on(t.createdAt.desc()),
+    index('email_outbox_student_idx').on(t.studentId),
+    check('email_outbox_template_check', inList('template', EMAIL_TEMPLATES)),
+    check('email_outbox_status_check', inList('status', ['pending', 'sent', 'failed'])),
+    check('email_outbox_sent_check', sql`(${t.status} = 'sent') = (${t.sentAt} is not null)`),
+  ],
+);
+
 export type Student = typeof students.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 export type Admin = typeof admins.$inferSelect;
@@ -253,3 +283,4 @@ export type IdVerification = typeof idVerifications.$inferSelect;
 export type Certificate = typeof certificates.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
+export type EmailOutboxRow = typeof emailOutbox.$inferSelect;

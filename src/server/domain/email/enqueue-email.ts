@@ -1,0 +1,23 @@
+import type { Db } from '@server/db/client';
+import { one } from '@server/db/rows';
+import { emailOutbox } from '@server/db/schema';
+import type { EmailMessage } from '@server/email/message-types';
+
+/**
+ * The transactional outbox (DESIGN.md section 9): call inside the transaction of the event that
+ * causes the email (a payment completed, an ID reviewed…), so the email exists exactly when the
+ * event does. A worker sends it afterwards, with retries.
+ */
+export async function enqueueEmail(tx: Db, message: EmailMessage): Promise<{ id: string }> {
+  return one(
+    await tx
+      .insert(emailOutbox)
+      .values({
+        template: message.template,
+        toAddress: message.to,
+        data: message.data,
+        studentId: message.studentId ?? null,
+      })
+      .returning({ id: emailOutbox.id }),
+  );
+}

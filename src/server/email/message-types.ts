@@ -1,0 +1,43 @@
+/**
+ * The emails the site sends (DESIGN.md section 9). Template names are part of the contract: each
+ * message carries `X-VBR-Template: <name>`. The data is what the template needs, stored with the
+ * outbox row; a login code is cleared from it once the message is sent.
+ */
+
+export const EMAIL_TEMPLATES = [
+  'login-code',
+  'payment-receipt',
+  'id-approved',
+  'id-rejected',
+  'certificate-issued',
+  'contact-received',
+  'admin-new-message',
+  'admin-new-id',
+] as const;
+export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
+
+export interface EmailData {
+  'login-code': { firstName: string; code: string; validMinutes: number };
+  'payment-receipt': {
+    firstName: string;
+    kind: 'payment' | 'refund';
+    paymentId: string;
+    /** The provider's reference, or our payment id for manual payments. */
+    reference: string;
+    /** "Enrollment Fee + Foundation Course" */
+    description: string;
+    amountPence: number;
+    /** ISO timestamp of the payment (or refund). */
+    at: string;
+  };
+  'id-approved': { firstName: string; courseAccessUrl: string | null };
+  'id-rejected': { firstName: string; reason: string };
+  'certificate-issued': { firstName: string; certificateId: string };
+  'contact-received': { name: string; subject: string | null };
+  'admin-new-message': { fromName: string; subject: string | null; category: string };
+  'admin-new-id': { studentName: string };
+}
+
+export type EmailMessage = {
+  [T in EmailTemplate]: { template: T; to: string; data: EmailData[T]; studentId?: string | null };
+}[EmailTemplate];

@@ -1,0 +1,91 @@
+/**
+ * Background work (payment reconciliation, the email outbox, retention): each job runs every
+ * `everyMs` in every app process, and makes itself safe with several processes on one database —
+ * claiming rows with `FOR UPDATE SKIP LOCKED`, or running alone under `withJobLock`. A run that
+ * throws is logged and retried at the next tick; `stop()` lets a running job finish (graceful
+ * shutdown) and starts no new run.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '@server/db/client';
+
+export interface Job {
+  name: string;
+  everyMs: number;
+  /** One pass. `signal` aborts when the process is stopping: stop at the next safe point. */
+  run(signal: AbortSignal): Promise<void>;
+}
+
+export interface JobLogger {
+  error(object: object, message: string): void;
+}
+
+export class JobScheduler {
+  private readonly jobs: Job[] = [];
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly stopping = new AbortController();
+  private started = false;
+
+  constructor(private readonly log: JobLogger) {}
+
+  add(job: Job): void {
+    this.jobs.push(job);
+    if (this.started) this.schedule(job, job.everyMs);
+  }
+
+  /** Starts every job; the first run of each comes after a short random delay, so processes do not run in step. */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    for (const job of this.jobs) this.schedule(job, Math.min(job.everyMs, 1000 + Math.random() * 2000));
+  }
+
+  /** Runs one pass of a job now (tests, and the operator's commands). */
+  async runNow(name: string): Promise<void> {
+    const job = this.jobs.find((j) => j.name === name);
+    if (!job) throw new Error(`no job named ${name}`);
+    await job.run(this.stopping.signal);
+  }
+
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.allSettled([...this.running]);
+  }
+
+  private schedule(job: Job, delayMs: number): void {
+    if (this.stopping.signal.aborted) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      const run = job
+        .run(this.stopping.signal)
+        .catch((error: unknown) => this.log.error({ err: error, job: job.name }, 'background job failed'))
+        .finally(() => {
+          this.running.delete(run);
+          this.schedule(job, job.everyMs);
+        });
+      this.running.add(run);
+    }, delayMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+}
+
+/** A stable 64-bit advisory lock key for a job name. */
+const lockKey = (name: string) => sql`hashtextextended(${`vbr-job:${name}`}, 0)`;
+
+/**
+ * Runs `fn` only if no other process runs the job named `name` at this moment (a transaction-level
+ * advisory lock: released when the transaction ends, also when the holder dies). Returns false when
+ * another process holds it.
+ */
+export async function withJobLock(db: Db, name: string, fn: (tx: Db) => Promise<void>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${lockKey(name)}) as locked`);
+    const rows = Array.isArray(result) ? result : (result as { rows: Array<{ locked: boolean }> }).rows;
+    if (!rows[0]?.locked) return false;
+    await fn(tx);
+    return true;
+  });
+}

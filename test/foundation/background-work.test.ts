@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox } from '@server/db/schema';
+import { enqueueEmail } from '@server/domain/email/enqueue-email';
+import { JobScheduler, withJobLock } from '@server/jobs/scheduler';
+import { buildTestApp, type TestApp } from '../helpers/app';
+
+describe('background work', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('runs a job alone under its lock, and again once the holder is done', async () => {
+    let inside = 0;
+    let maxInside = 0;
+    const work = () =>
+      withJobLock(t.db, 'test-job', async () => {
+        inside += 1;
+        maxInside = Math.max(maxInside, inside);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        inside -= 1;
+      });
+    const results = await Promise.all([work(), work(), work()]);
+    expect(maxInside).toBe(1);
+    expect(results.filter(Boolean).length).toBeGreaterThanOrEqual(1);
+    expect(await work()).toBe(true);
+  });
+
+  it('stops scheduling on stop() and lets the running pass finish', async () => {
+    const log = { error: () => {} };
+    const scheduler = new JobScheduler(log);
+    let finished = 0;
+    scheduler.add({
+      name: 'slow',
+      everyMs: 10,
+      run: async () => {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        finished += 1;
+      },
+    });
+    scheduler.start();
+    await new Promise((resolve) => setTimeout(resolve, 1200 + 3000));
+    const before = finished;
+    await scheduler.stop();
+    const atStop = finished;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(before).toBeGreaterThanOrEqual(1);
+    expect(finished).toBe(atStop);
+  });
+
+  it('writes an email to the outbox with the transaction that causes it, and never without it', async () => {
+    const to = `outbox-${Date.now()}@example.com`;
+    await expect(
+      t.db.transaction(async (tx) => {
+        await enqueueEmail(tx, { template: 'contact-received', to, data: { name: 'Ada', subject: null } });
+        throw new Error('the event failed');
+      }),
+    ).rejects.toThrow('the event failed');
+    expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to))).toHaveLength(0);
+
+    await t.db.transaction((tx) =>
+      enqueueEmail(tx, { template: 'contact-received', to, data: { name: 'Ada', subject: null } }),
+    );
+    const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
+    expect(row).toMatchObject({ template: 'contact-received', status: 'pending', attempts: 0 });
+  });
+});
