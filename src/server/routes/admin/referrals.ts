@@ -11,6 +11,7 @@ const referralAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/referral-codes',
     {
       schema: {
+        summary: 'Referral codes and how often each was used',
         querystring: referralListQuery,
         response: { 200: referralListResponse, 400: errorSchema, 401: errorSchema },
       },
