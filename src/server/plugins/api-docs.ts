@@ -17,8 +17,8 @@ import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fast
 import { z } from 'zod';
 import { errorSchema } from '@shared/schemas/common';
 
-export const API_DOCS_PATH = '/api/docs';
-export const OPENAPI_PATH = '/api/openapi.json';
+const API_DOCS_PATH = '/api/docs';
+const OPENAPI_PATH = '/api/openapi.json';
 
 /** One tag per API area; each area's plugin tags its routes with `tagRoutes`. */
 const TAGS = {
