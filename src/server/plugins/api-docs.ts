@@ -187,7 +187,8 @@ export function documentSecurity(app: FastifyInstance, security: FastifySchema['
 
 /**
  * The docs page's own Content-Security-Policy, instead of the site's: Swagger UI's scripts and
- * styles are files from this server; its logo is a data: URL; it fetches only this origin.
+ * styles are files from this server (its stylesheet's icons are data: URLs); it fetches only this
+ * origin (the document, and requests made with "Try it out").
  */
 const DOCS_CSP = {
   'default-src': ["'self'"],
