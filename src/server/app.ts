@@ -1,19 +1,20 @@
 /**
  * buildApp(config): the whole site as a Fastify instance, without listening. Tests build the same
  * app and call `app.inject`. Plugins register in a visible order: infrastructure → security →
- * auth → API routes → SPA.
+ * auth → API docs → API routes → SPA.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '@shared/messages';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { TokenService } from './lib/tokens';
+import { registerApiDocs } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandlers } from './plugins/error-handler';
 import { registerSpa } from './plugins/spa';
@@ -48,6 +49,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where logs go (default stdout); tests read them back. */
   logStream?: NodeJS.WritableStream;
+  /** Sees every route as it is registered (tests check the API documentation against them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Paths whose values never reach the logs. */
@@ -87,6 +90,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.decorate('config', config);
   app.decorate('database', database);
@@ -151,6 +155,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 10_485_760 + 1 } });
   await app.register(authPlugin);
+  // Before the routes: it documents each route as it is registered (/api/openapi.json, /api/docs).
+  await registerApiDocs(app);
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(publicRoutes, { prefix: '/api' });

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { adminTokenRevocations, admins } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
+import { adminSecurity, documentSecurity } from './api-docs';
 import type { Actor, AdminActor } from '@server/domain/actor';
 
 declare module 'fastify' {
@@ -68,7 +69,15 @@ export function requireStudentAccess(request: FastifyRequest, studentId: string)
   return auth;
 }
 
-/** Use as an `onRequest` hook on a whole scope, e.g. every /api/admin route but login. */
-export async function adminOnly(request: FastifyRequest): Promise<void> {
+async function adminOnly(request: FastifyRequest): Promise<void> {
   requireAdmin(request);
+}
+
+/**
+ * Every route registered in this scope (e.g. every /api/admin route but login) answers 401 without
+ * a valid admin token before anything else runs, and is documented as needing one.
+ */
+export function guardAdminScope(scope: FastifyInstance): void {
+  scope.addHook('onRequest', adminOnly);
+  documentSecurity(scope, adminSecurity);
 }

@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { messages } from '@shared/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { tagRoutes } from '@server/plugins/api-docs';
 
 const HEALTH_TIMEOUT_MS = 2000;
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'health');
   app.get(
     '/health',
     {
       schema: {
+        summary: 'Is the server up and its database answering?',
         response: {
           200: z.object({ status: z.literal('ok') }),
           503: z.object({ status: z.literal('unavailable'), detail: z.string() }),

@@ -11,6 +11,7 @@ const auditAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/audit-log',
     {
       schema: {
+        summary: 'Activity: the audit log of admin actions, newest first',
         querystring: paginationQuery,
         response: { 200: auditListResponse, 400: errorSchema, 401: errorSchema },
       },

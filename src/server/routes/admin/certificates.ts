@@ -16,7 +16,13 @@ import { toAdminCertificate } from './wire';
 const certificateAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/certificates',
-    { schema: { querystring: adminCertificatesQuery, response: { 200: adminCertificatesResponse } } },
+    {
+      schema: {
+        summary: 'Issued certificates',
+        querystring: adminCertificatesQuery,
+        response: { 200: adminCertificatesResponse },
+      },
+    },
     async (request) => {
       const { rows, total } = await listCertificates(app.db, pageRequest(request.query));
       return { certificates: rows.map(toAdminCertificate), ...pageFields(total, request.query) };
@@ -25,7 +31,13 @@ const certificateAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/certificate/:certificate_id/activate',
-    { schema: { params: certificateIdParams, response: { 200: activateCertificateResponse, 404: errorSchema } } },
+    {
+      schema: {
+        summary: 'Activate a certificate (it then verifies publicly)',
+        params: certificateIdParams,
+        response: { 200: activateCertificateResponse, 404: errorSchema },
+      },
+    },
     async (request) => {
       const result = await activateCertificate(app.db, requireAdmin(request), request.params.certificate_id);
       return { certificate_id: result.certificateId, activated: true as const, already_active: result.alreadyActive };

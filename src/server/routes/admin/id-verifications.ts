@@ -1,5 +1,7 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ID_UPLOAD_TYPES } from '@shared/id-documents';
 import { messages } from '@shared/messages';
 import { errorSchema, uuidSchema } from '@shared/schemas/common';
 import { idReviewBody, idStatusSchema, pendingIdVerificationSchema } from '@shared/schemas/id-verification';
@@ -13,16 +15,30 @@ import { toPendingIdVerification } from './wire';
 
 const studentParams = z.object({ student_id: uuidSchema });
 
+/** The document's bytes as uploaded (a stream, so the JSON response schemas do not apply). */
+function sendDocument(reply: FastifyReply, document: Awaited<ReturnType<typeof readIdDocument>>) {
+  reply
+    .header('Content-Type', document.contentType)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Disposition', `inline; filename="${document.fileName}"`)
+    .header('Cache-Control', 'no-store');
+  if (document.sizeBytes) reply.header('Content-Length', document.sizeBytes);
+  return reply.send(document.stream);
+}
+
 /** Admin id-verifications routes; registered inside the guarded admin scope (an admin token is already checked). */
 const idVerificationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/id-verifications', { schema: { response: { 200: z.array(pendingIdVerificationSchema) } } }, async () =>
-    (await listPendingIdVerifications(app.db)).map(toPendingIdVerification),
+  app.get(
+    '/id-verifications',
+    { schema: { summary: 'ID documents waiting for review', response: { 200: z.array(pendingIdVerificationSchema) } } },
+    async () => (await listPendingIdVerifications(app.db)).map(toPendingIdVerification),
   );
 
   app.post(
     '/id-verification/:student_id/review',
     {
       schema: {
+        summary: "Approve or reject a student's ID document",
         params: studentParams,
         body: idReviewBody,
         response: { 200: idStatusSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
@@ -40,16 +56,18 @@ const idVerificationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/id-verifications/:student_id/document', { schema: { params: studentParams } }, async (request, reply) => {
-    const document = await readIdDocument(app.db, app.storage, request.params.student_id);
-    reply
-      .header('Content-Type', document.contentType)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', `inline; filename="${document.fileName}"`)
-      .header('Cache-Control', 'no-store');
-    if (document.sizeBytes) reply.header('Content-Length', document.sizeBytes);
-    return reply.send(document.stream);
-  });
+  app.get(
+    '/id-verifications/:student_id/document',
+    {
+      schema: {
+        summary: "A student's uploaded ID document, as uploaded",
+        params: studentParams,
+        response: { 404: errorSchema },
+        fileResponse: { status: 200, contentTypes: ID_UPLOAD_TYPES, description: 'The ID document' },
+      },
+    },
+    async (request, reply) => sendDocument(reply, await readIdDocument(app.db, app.storage, request.params.student_id)),
+  );
 };
 
 export default idVerificationAdminRoutes;

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { adminLoginBody, adminLoginResponse } from '@shared/schemas/admin-auth';
 import { errorSchema } from '@shared/schemas/common';
 import { logInAdmin, revokeAdminToken } from '@server/domain/admins/log-in-admin';
 import { LoginThrottle } from '@server/lib/login-throttle';
-import { adminOnly, requireAdmin } from '@server/plugins/auth';
+import { tagRoutes } from '@server/plugins/api-docs';
+import { guardAdminScope, requireAdmin } from '@server/plugins/auth';
 import auditAdminRoutes from './audit';
 import certificateAdminRoutes from './certificates';
 import idVerificationAdminRoutes from './id-verifications';
@@ -19,12 +21,17 @@ import studentAdminRoutes from './students';
  * anything else runs (so a test can loop over all of them).
  */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'admin');
   const throttle = new LoginThrottle();
 
   app.post(
     '/login',
     {
-      schema: { body: adminLoginBody, response: { 200: adminLoginResponse, 401: errorSchema, 429: errorSchema } },
+      schema: {
+        summary: 'Admin login: returns an admin token',
+        body: adminLoginBody,
+        response: { 200: adminLoginResponse, 401: errorSchema, 429: errorSchema },
+      },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => {
@@ -34,12 +41,16 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   await app.register(async (guarded) => {
-    guarded.addHook('onRequest', adminOnly);
+    guardAdminScope(guarded);
 
-    guarded.post('/logout', async (request, reply) => {
-      await revokeAdminToken(guarded.db, requireAdmin(request));
-      return reply.code(204).send();
-    });
+    guarded.post(
+      '/logout',
+      { schema: { summary: 'Admin logout: revokes the token', response: { 204: z.null() } } },
+      async (request, reply) => {
+        await revokeAdminToken(guarded.db, requireAdmin(request));
+        return reply.code(204).send();
+      },
+    );
 
     await guarded.register(statsAdminRoutes);
     await guarded.register(studentAdminRoutes);

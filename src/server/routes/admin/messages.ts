@@ -13,6 +13,7 @@ const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/messages',
     {
       schema: {
+        summary: 'Contact form messages, with the unread count',
         querystring: paginationQuery,
         response: { 200: messageListResponse, 400: errorSchema, 401: errorSchema },
       },
@@ -27,6 +28,7 @@ const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/messages/:id/read',
     {
       schema: {
+        summary: 'Mark a contact form message read',
         params: messageIdParams,
         response: { 200: contactMessageSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
       },

@@ -11,6 +11,7 @@ const progressAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/student-progress',
     {
       schema: {
+        summary: 'Course progress of the students whose course is paid',
         querystring: searchPageQuery,
         response: { 200: progressListResponse, 400: errorSchema, 401: errorSchema },
       },

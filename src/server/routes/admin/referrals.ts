@@ -11,6 +11,7 @@ const referralAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/referral-codes',
     {
       schema: {
+        summary: "Every student's referral code and payment state",
         querystring: searchPageQuery,
         response: { 200: referralListResponse, 400: errorSchema, 401: errorSchema },
       },

@@ -6,8 +6,15 @@ import { toAdminStats } from './wire';
 
 /** GET /api/admin/stats: the six stat cards and the 12-week chart. */
 const statsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/stats', { schema: { response: { 200: adminStatsSchema, 401: errorSchema } } }, async () =>
-    toAdminStats(await getAdminStats(app.db)),
+  app.get(
+    '/stats',
+    {
+      schema: {
+        summary: 'Dashboard: the stat cards and the 12-week chart',
+        response: { 200: adminStatsSchema, 401: errorSchema },
+      },
+    },
+    async () => toAdminStats(await getAdminStats(app.db)),
   );
 };
 

@@ -27,6 +27,7 @@ const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/students',
     {
       schema: {
+        summary: 'Students: filter, search and page',
         querystring: studentListQuery,
         response: { 200: studentListResponse, 400: errorSchema, 401: errorSchema },
       },
@@ -37,17 +38,34 @@ const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/students/export.csv', { schema: { querystring: studentFilterQuery } }, async (request, reply) => {
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${studentExportFileName()}"`)
-      .header('cache-control', 'no-store');
-    return reply.send(Readable.from(exportStudentsCsv(app.db, request.query), { objectMode: false }));
-  });
+  app.get(
+    '/students/export.csv',
+    {
+      schema: {
+        summary: 'Export the filtered students as CSV',
+        querystring: studentFilterQuery,
+        fileResponse: { status: 200, contentTypes: ['text/csv'], description: 'The students, one per row (UTF-8)' },
+      },
+    },
+    async (request, reply) => {
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${studentExportFileName()}"`)
+        .header('cache-control', 'no-store');
+      return reply.send(Readable.from(exportStudentsCsv(app.db, request.query), { objectMode: false }));
+    },
+  );
 
   app.put(
     '/students/:id/status',
-    { schema: { params: studentIdParams, body: statusUpdateBody, response: { 200: studentRecordSchema, ...errors } } },
+    {
+      schema: {
+        summary: "Set a student's completion status",
+        params: studentIdParams,
+        body: statusUpdateBody,
+        response: { 200: studentRecordSchema, ...errors },
+      },
+    },
     async (request) =>
       toStudentRecord(
         await updateStudentStatus(app.db, requireAdmin(request), request.params.id, request.body.completion_status),
@@ -56,13 +74,26 @@ const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/students/:id/complete',
-    { schema: { params: studentIdParams, response: { 200: studentRecordSchema, ...errors } } },
+    {
+      schema: {
+        summary: 'Mark a student completed (their course must be paid)',
+        params: studentIdParams,
+        response: { 200: studentRecordSchema, ...errors },
+      },
+    },
     async (request) => toStudentRecord(await completeStudent(app.db, requireAdmin(request), request.params.id)),
   );
 
   app.post(
     '/students/:id/mark-paid',
-    { schema: { params: studentIdParams, body: markPaidBody, response: { 200: studentRecordSchema, ...errors } } },
+    {
+      schema: {
+        summary: 'Record a payment made outside the card form',
+        params: studentIdParams,
+        body: markPaidBody,
+        response: { 200: studentRecordSchema, ...errors },
+      },
+    },
     async (request) =>
       toStudentRecord(
         await markStudentPaid(app.db, requireAdmin(request), request.params.id, {
@@ -74,7 +105,13 @@ const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/students/:id',
-    { schema: { params: studentIdParams, response: { 204: z.null(), ...errors } } },
+    {
+      schema: {
+        summary: 'Delete a student, their records and their ID document',
+        params: studentIdParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
     async (request, reply) => {
       const { documentRemoved } = await deleteStudent(app.db, app.storage, requireAdmin(request), request.params.id);
       if (!documentRemoved)

@@ -10,6 +10,7 @@ import { renderCertificatePdf } from '@server/certificates/render-certificate-pd
 import { sampleCertificateDocument, sampleCertificatePdf } from '@server/certificates/sample-certificate';
 import { getCertificateDocument } from '@server/domain/certificates/get-certificate-document';
 import { verifyCertificate } from '@server/domain/certificates/verify-certificate';
+import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
 import { toCertificateVerification, toSampleCertificate } from './wire';
 
@@ -27,12 +28,16 @@ function sendPdf(reply: FastifyReply, pdf: Uint8Array, disposition: string, cach
  * enumerated quickly; PDF rendering is throttled because it costs CPU.
  */
 const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'certificates');
   app.get(
     '/student/:id/certificate/pdf',
     {
       schema: {
+        summary: "Download the student's certificate (PDF)",
+        security: studentSecurity,
         params: studentIdParams,
         response: { 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema },
+        fileResponse: { status: 200, contentTypes: ['application/pdf'], description: 'The certificate' },
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
@@ -49,13 +54,26 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/certificates/sample', { schema: { response: { 200: sampleCertificateSchema } } }, async () =>
-    toSampleCertificate(sampleCertificateDocument(app.config)),
+  app.get(
+    '/certificates/sample',
+    {
+      schema: {
+        summary: 'The SAMPLE certificate shown on /certificate-demo',
+        response: { 200: sampleCertificateSchema },
+      },
+    },
+    async () => toSampleCertificate(sampleCertificateDocument(app.config)),
   );
 
   app.get(
     '/certificates/sample.pdf',
-    { config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    {
+      schema: {
+        summary: 'The SAMPLE certificate as a PDF',
+        fileResponse: { status: 200, contentTypes: ['application/pdf'], description: 'The sample certificate' },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
     async (_request, reply) => {
       const pdf = await sampleCertificatePdf(sampleCertificateDocument(app.config));
       return sendPdf(reply, pdf, 'inline; filename="sample-certificate.pdf"', 'public, max-age=3600');
@@ -66,6 +84,7 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/certificates/:certificate_id',
     {
       schema: {
+        summary: 'Verify a certificate by its id (public)',
         params: certificateIdParams,
         response: { 200: certificateVerificationSchema, 404: errorSchema, 429: errorSchema },
       },

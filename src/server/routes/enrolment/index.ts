@@ -13,25 +13,46 @@ import {
 import { registerStudent } from '@server/domain/enrolment/register-student';
 import { selectCourse } from '@server/domain/enrolment/select-course';
 import { badRequest } from '@server/errors';
+import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
 
 /** The enrolment API area (mounted under /api): registration, course dates, course selection, public config. */
 const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/public-config', { schema: { response: { 200: publicConfigResponse } } }, async () => ({
-    square: {
-      environment: app.config.square.environment,
-      application_id: app.config.square.applicationId ?? null,
-      location_id: app.config.square.locationId ?? null,
+  tagRoutes(app, 'enrolment');
+  app.get(
+    '/public-config',
+    {
+      schema: {
+        summary: "The card form's public settings (Square environment and ids)",
+        response: { 200: publicConfigResponse },
+      },
     },
-  }));
+    async () => ({
+      square: {
+        environment: app.config.square.environment,
+        application_id: app.config.square.applicationId ?? null,
+        location_id: app.config.square.locationId ?? null,
+      },
+    }),
+  );
 
-  app.get('/course-dates', { schema: { response: { 200: courseDatesResponse } } }, async () => ({
-    schedule: courseSchedule(),
-  }));
+  app.get(
+    '/course-dates',
+    { schema: { summary: 'The coming start dates of each course', response: { 200: courseDatesResponse } } },
+    async () => ({
+      schedule: courseSchedule(),
+    }),
+  );
 
   app.post(
     '/students',
-    { schema: { body: registrationBody, response: { 201: registrationResponse, 400: errorSchema } } },
+    {
+      schema: {
+        summary: 'Register a student (the first step of the wizard); returns their id and a student token',
+        body: registrationBody,
+        response: { 201: registrationResponse, 400: errorSchema },
+      },
+    },
     async (request, reply) => {
       const body = request.body;
       const student = await registerStudent(app.db, {
@@ -49,6 +70,8 @@ const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/students/:id/course-selection',
     {
       schema: {
+        summary: 'Choose the course and its start date',
+        security: studentSecurity,
         params: studentIdParams,
         body: courseSelectionBody,
         response: {

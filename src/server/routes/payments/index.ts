@@ -4,17 +4,21 @@ import { errorSchema } from '@shared/schemas/common';
 import { createPaymentBody, createPaymentResponse } from '@shared/schemas/payments';
 import { createCardPayment } from '@server/domain/payments/create-card-payment';
 import { createPaymentProvider } from '@server/payments/create-provider';
+import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
 import { toStudentRecord } from '../wire';
 
 /** The payments API area (mounted under /api): Square card payments. */
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'payments');
   const provider = createPaymentProvider(app.config.square);
 
   app.post(
     '/square/create-payment',
     {
       schema: {
+        summary: 'Pay by card: the enrolment fee, the course, or both',
+        security: studentSecurity,
         body: createPaymentBody,
         response: {
           200: createPaymentResponse,

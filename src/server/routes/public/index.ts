@@ -7,6 +7,7 @@ import {
   recentSignupsResponse,
   type RecentSignupsResponse,
 } from '@shared/schemas/public';
+import { tagRoutes } from '@server/plugins/api-docs';
 import { listRecentSignups } from '@server/domain/reports/list-recent-signups';
 import { storeContactMessage } from '@server/domain/support/store-contact-message';
 import { toRecentSignup } from './wire';
@@ -18,11 +19,12 @@ export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
 
 /** The public API area (mounted under /api). Routes: HTTP only — schema in, domain function, schema out. */
 const publicRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'public');
   let cached: { expiresAt: number; value: Promise<RecentSignupsResponse> } | null = null;
 
   app.get(
     '/recent-signups',
-    { schema: { response: { 200: recentSignupsResponse } } },
+    { schema: { summary: 'Recent sign-ups for the landing page widget (cached)', response: { 200: recentSignupsResponse } } },
     async (_request, reply) => {
       const now = Date.now();
       if (!cached || cached.expiresAt <= now) {
@@ -42,6 +44,7 @@ const publicRoutes: FastifyPluginAsyncZod = async (app) => {
     '/support/messages',
     {
       schema: {
+        summary: 'Send a message through the contact form',
         body: contactMessageBody,
         response: { 201: contactMessageResponse, 400: errorSchema, 429: errorSchema },
       },

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ID_UPLOAD_TYPES } from '@shared/id-documents';
 import { messages } from '@shared/messages';
 import { studentCertificateResponse } from '@shared/schemas/certificates';
 import { emailParams, errorSchema, studentIdParams } from '@shared/schemas/common';
@@ -23,6 +24,7 @@ import { findStudentByEmail, getStudent } from '@server/domain/students/find-stu
 import { logInStudent } from '@server/domain/students/log-in-student';
 import { getStudentAccount } from '@server/domain/students/student-account';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '@server/errors';
+import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
 import { toIdStatus, toStudentAreaRecord } from '../wire';
 import { toStudentCertificate, toStudentProgress } from './wire';
@@ -53,6 +55,7 @@ async function studentByEmail(app: FastifyInstance, request: FastifyRequest, ema
 
 /** The student API area (mounted under /api). Routes: HTTP only — schema in, domain function, schema out. */
 const studentRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'student');
   const certificateOf = async (studentId: string) => {
     const student = await getStudent(app.db, studentId);
     const certificate = await findStudentCertificate(app.db, student.id);
@@ -62,7 +65,11 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/student/login/:email',
     {
-      schema: { params: emailParams, response: { 200: studentLoginResponse, 404: errorSchema } },
+      schema: {
+        summary: 'Student login by email: the student area record and a student token',
+        params: emailParams,
+        response: { 200: studentLoginResponse, 404: errorSchema },
+      },
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request) => {
@@ -80,7 +87,12 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/student/:id',
     {
       onRequest: ownStudent,
-      schema: { params: studentIdParams, response: { 200: studentAreaRecordSchema, ...errors } },
+      schema: {
+        summary: "The student's record for the student area",
+        security: studentSecurity,
+        params: studentIdParams,
+        response: { 200: studentAreaRecordSchema, ...errors },
+      },
     },
     async (request) => {
       const student = await getStudent(app.db, request.params.id);
@@ -90,7 +102,14 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/students/:email/id-status',
-    { schema: { params: emailParams, response: { 200: idStatusSchema, ...errors } } },
+    {
+      schema: {
+        summary: "The student's ID verification status",
+        security: studentSecurity,
+        params: emailParams,
+        response: { 200: idStatusSchema, ...errors },
+      },
+    },
     async (request) => {
       const student = await studentByEmail(app, request, request.params.email);
       return toIdStatus(await findIdVerification(app.db, student.id));
@@ -99,7 +118,14 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/students/:email/set-id-required',
-    { schema: { params: emailParams, response: { 200: idStatusSchema, ...errors } } },
+    {
+      schema: {
+        summary: 'Start ID verification: the student must upload an ID (harmless when already started)',
+        security: studentSecurity,
+        params: emailParams,
+        response: { 200: idStatusSchema, ...errors },
+      },
+    },
     async (request) => {
       const student = await studentByEmail(app, request, request.params.email);
       return toIdStatus(await setIdRequired(app.db, student.id));
@@ -109,7 +135,13 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/students/:email/upload-id',
     {
-      schema: { params: emailParams, response: { 200: idStatusSchema, ...errors, 413: errorSchema } },
+      schema: {
+        summary: 'Upload an ID document (multipart/form-data, one file in the field "file", at most 10 MB)',
+        security: studentSecurity,
+        params: emailParams,
+        fileUpload: { field: 'file', contentTypes: ID_UPLOAD_TYPES, description: 'A photo or scan of the ID' },
+        response: { 200: idStatusSchema, ...errors, 413: errorSchema },
+      },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },
     async (request) => {
@@ -138,7 +170,15 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/student/:id/progress',
-    { onRequest: ownStudent, schema: { params: studentIdParams, response: { 200: studentProgressSchema, ...errors } } },
+    {
+      onRequest: ownStudent,
+      schema: {
+        summary: 'Course progress: the stages completed',
+        security: studentSecurity,
+        params: studentIdParams,
+        response: { 200: studentProgressSchema, ...errors },
+      },
+    },
     async (request) => toStudentProgress(await getProgress(app.db, await getStudent(app.db, request.params.id))),
   );
 
@@ -147,6 +187,8 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: ownStudent,
       schema: {
+        summary: 'Mark a stage completed (or not)',
+        security: studentSecurity,
         params: studentIdParams,
         body: progressUpdateBody,
         response: { 200: studentProgressSchema, ...errors },
@@ -167,7 +209,12 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/student/:id/certificate',
     {
       onRequest: ownStudent,
-      schema: { params: studentIdParams, response: { 200: studentCertificateResponse, ...errors } },
+      schema: {
+        summary: "The student's certificate, or whether one can be requested yet",
+        security: studentSecurity,
+        params: studentIdParams,
+        response: { 200: studentCertificateResponse, ...errors },
+      },
     },
     async (request) => certificateOf(request.params.id),
   );
@@ -177,6 +224,8 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: ownStudent,
       schema: {
+        summary: 'Request the certificate once every stage is complete',
+        security: studentSecurity,
         params: studentIdParams,
         body: certificateRequestBody,
         response: { 201: studentCertificateResponse, ...errors },
