@@ -12,7 +12,18 @@ const runOnce = ['test/process/**'];
 
 const dbProject = (name: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   extends: true,
-  test: { name, include: apiTests, exclude: runOnce, env: { TEST_DB: name } },
+  test: {
+    name,
+    include: apiTests,
+    exclude: runOnce,
+    env: { TEST_DB: name },
+    // Migrates once per run; each file starts from a copy (test/helpers/database.ts).
+    globalSetup: ['test/setup/migrated-database.ts'],
+    // One worker process runs file after file, so the app, PGlite's WebAssembly and the Square SDK
+    // are loaded once per worker instead of once per file. Each file still builds its own app on its
+    // own database (test/helpers/app.ts), and no module keeps per-test state.
+    isolate: false,
+  },
 });
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
