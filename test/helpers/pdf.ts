@@ -1,61 +1,47 @@
 /**
- * Certificate test data through the data layer, and a reader that opens a certificate PDF the way a
- * person would: its text (pdfjs-dist) and its QR code (the page rendered, then decoded with jsQR).
+ * Reads a certificate PDF the way a person would: its text (pdfjs-dist) and its QR code (the page
+ * rendered, then decoded with jsQR).
  */
 import { createCanvas } from '@napi-rs/canvas';
 import jsQR from 'jsqr';
 import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { CourseType } from '@shared/catalogue';
-import type { Db } from '@server/db/client';
-import { certificates, type Certificate, type Student } from '@server/db/schema';
-import { newCertificateId } from '@server/lib/codes';
-import { createStudent, type StudentSetup } from './student';
 
-export interface CertificateSetup {
-  activated?: boolean;
-  course?: CourseType;
-  completionDate?: string;
-  activatedAt?: Date;
-  idStatus?: StudentSetup['idStatus'];
-  student?: Partial<StudentSetup>;
-}
-
-/** A student at 100% with a requested certificate (pending unless `activated`). */
-export async function createCertificate(
-  db: Db,
-  setup: CertificateSetup = {},
-): Promise<{ student: Student; certificate: Certificate }> {
-  const course = setup.course ?? 'foundation';
-  const stages = course === 'pro' ? [1, 2, 3, 4, 5, 6, 7, 8, 9] : [1, 2, 3, 4, 5];
-  const student = await createStudent(db, { course, stages, idStatus: setup.idStatus ?? 'approved', ...setup.student });
-  const activatedAt = setup.activated ? (setup.activatedAt ?? new Date()) : null;
-  const [certificate] = await db
-    .insert(certificates)
-    .values({
-      certificateId: newCertificateId(),
-      studentId: student.id,
-      courseType: course,
-      completionDate: setup.completionDate ?? '2027-04-12',
-      activatedAt,
-    })
-    .returning();
-  return { student, certificate };
-}
-
-export interface ReadPdf {
+export interface PdfText {
   /** Every text item of page 1, joined with single spaces. */
   text: string;
   pageCount: number;
   /** Page 1 size in points. */
   width: number;
   height: number;
+}
+
+export interface ReadPdf extends PdfText {
   /** What the QR code on page 1 says, or null when none can be read. */
   qrText: string | null;
 }
 
 /** Opens a PDF like a reader: text extraction and a rendered page scanned for its QR code. */
-export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
+export function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
+  return openPage1(bytes, async (page, text) => {
+    const viewport = page.getViewport({ scale: 2 });
+    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
+    const context = canvas.getContext('2d');
+    await page.render({ canvasContext: context as never, viewport }).promise;
+    const image = context.getImageData(0, 0, canvas.width, canvas.height);
+    const qr = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+    return { ...text, qrText: qr?.data ?? null };
+  });
+}
+
+/** The text of a PDF only, for tests that do not look at the QR code (rendering and scanning the page is slow). */
+export function readPdfText(bytes: Uint8Array): Promise<PdfText> {
+  return openPage1(bytes, async (_page, text) => text);
+}
+
+type PdfPage = Awaited<ReturnType<Awaited<ReturnType<typeof getDocument>['promise']>['getPage']>>;
+
+async function openPage1<T>(bytes: Uint8Array, read: (page: PdfPage, text: PdfText) => Promise<T>): Promise<T> {
   const document = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
   try {
     const page = await document.getPage(1);
@@ -65,13 +51,7 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
       .filter((s) => s.trim() !== '')
       .join(' ');
     const [, , width, height] = page.view;
-    const viewport = page.getViewport({ scale: 2 });
-    const canvas = createCanvas(Math.ceil(viewport.width), Math.ceil(viewport.height));
-    const context = canvas.getContext('2d');
-    await page.render({ canvasContext: context as never, viewport }).promise;
-    const image = context.getImageData(0, 0, canvas.width, canvas.height);
-    const qr = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
-    return { text, pageCount: document.numPages, width, height, qrText: qr?.data ?? null };
+    return await read(page, { text, pageCount: document.numPages, width, height });
   } finally {
     await document.destroy();
   }
