@@ -48,6 +48,8 @@ export default defineConfig({
   resolve: { alias: pathAliases },
   test: {
     projects,
+    // A test fails when it prints an unexpected console.error (allowConsoleError to expect one).
+    setupFiles: ['test/setup/console-errors.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
