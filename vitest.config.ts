@@ -4,11 +4,12 @@ import { pathAliases } from './path-aliases';
 
 /**
  * API tests (test/**) run once per database: always on PGlite, and on the PostgreSQL server when
- * TEST_DATABASE_URL is set. Unit tests beside the code (src/**) and tests that start the real
- * server process (test/process/**) run once.
+ * TEST_DATABASE_URL is set. Unit tests beside the code (src/**), the tests under test/ that need no
+ * database, and tests that start the real server process (test/process/**) run once.
  */
 const apiTests = ['test/**/*.test.ts'];
-const runOnce = ['test/process/**'];
+const withoutDatabase = ['test/certificates/render-certificate-pdf.test.ts'];
+const runOnce = ['test/process/**', ...withoutDatabase];
 
 const dbProject = (name: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   extends: true,
@@ -28,7 +29,7 @@ const dbProject = (name: 'pglite' | 'postgres'): TestProjectInlineConfiguration 
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const projects: TestProjectInlineConfiguration[] = [
-  { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts'] } },
+  { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', ...withoutDatabase] } },
   {
     extends: true,
     test: {
