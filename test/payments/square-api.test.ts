@@ -114,7 +114,7 @@ describe('card payments through the Square API', () => {
       accessToken: 'EAAA-test-access-token',
       locationId: 'LOCATION123',
       baseUrl: square.url,
-      timeoutSeconds: 0.5,
+      timeoutSeconds: 0.1,
     });
     const error = await createCardPayment(t.db, provider, {
       studentId: student.id,
