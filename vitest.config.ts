@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { pathAliases } from './path-aliases';
@@ -53,6 +54,10 @@ export default defineConfig({
     setupFiles: ['test/setup/console-errors.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    pool: 'forks',
+    // Worker threads start faster than forked processes and run PGlite just as well. At least two
+    // workers: Vitest's default (one less than the cores) would be one on a 2-core machine, where
+    // two still finish the API tests about a quarter sooner.
+    pool: 'threads',
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });
