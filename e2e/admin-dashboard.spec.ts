@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
-import { admin, adminApiToken, expect, test, uniqueEmail } from './fixtures';
+import { admin, adminApiToken, expect, priceText, test, uniqueEmail } from './fixtures';
 
 // A 1×1 PNG: ID uploads are checked by their magic bytes.
 const PNG = Buffer.from(
@@ -151,7 +151,7 @@ test('an admin logs in, works through every tab, exports, deletes and logs out',
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText('Payment marked as received')).toBeVisible();
   await expect(payerRow.getByText('Fully Paid')).toBeVisible();
-  await expect(payerRow.getByText('£224.99')).toBeVisible();
+  await expect(payerRow.getByText(priceText('combined', 'pro'))).toBeVisible();
 
   await page.getByRole('button', { name: `Mark Paid ${payer.name}` }).click();
   await expect(page.getByText(`${payer.name} has already paid for everything.`)).toBeVisible();
@@ -174,7 +174,7 @@ test('an admin logs in, works through every tab, exports, deletes and logs out',
   );
   expect(lines).toHaveLength(6);
   expect(csv).toContain(`"${payer.name}","${payer.email}","","Pro",`);
-  expect(csv).toContain(`"Yes","Yes","£224.99","Completed"`);
+  expect(csv).toContain(`"Yes","Yes","${priceText('combined', 'pro')}","Completed"`);
   await expect(page.getByText('Exported 5 students.')).toBeVisible();
 
   // Delete, with the spec's confirmation.

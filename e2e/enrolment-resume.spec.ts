@@ -1,6 +1,6 @@
 import { nextIntake } from '@shared/schedule';
 import { chooseFirstStartDate, enterCard } from './enrolment-helpers';
-import { enrolStudentViaApi, expect, test, uniqueEmail } from './fixtures';
+import { enrolStudentViaApi, expect, priceText, test, uniqueEmail } from './fixtures';
 
 /** Puts a registered student's session in the browser, as the student login does. */
 async function logIn(page: import('@playwright/test').Page, session: object) {
@@ -40,9 +40,9 @@ test('course selection from the dashboard opens step 3 with that course chosen a
   await expect(page.getByRole('radio', { name: /Pro Course/ })).toHaveAttribute('aria-checked', 'true');
   await chooseFirstStartDate(page);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByTestId('order-total')).toHaveText('£215.00');
+  await expect(page.getByTestId('order-total')).toHaveText(priceText('course', 'pro'));
   await enterCard(page);
-  await page.getByRole('button', { name: 'Pay £215.00' }).click();
+  await page.getByRole('button', { name: `Pay ${priceText('course', 'pro')}` }).click();
   await expect(page).toHaveURL(/\/success$/);
 
   const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('student_data') ?? 'null'));

@@ -1,6 +1,7 @@
+import { paymentAmountPence } from '@shared/catalogue';
 import { nextIntake } from '@shared/schedule';
 import { chooseFirstStartDate, continueToStep, enterCard, fillPersonalInfo } from './enrolment-helpers';
-import { expect, test, uniqueEmail } from './fixtures';
+import { expect, priceText, test, uniqueEmail } from './fixtures';
 
 const longDate = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
@@ -31,23 +32,25 @@ test('from the landing page to a paid Complete Package and /success', async ({ p
 
   await continueToStep(page, 'Payment');
   await expect(page.getByText('Course selection updated!')).toBeVisible();
-  await expect(page.getByTestId('order-total')).toHaveText('£84.99');
+  await expect(page.getByTestId('order-total')).toHaveText(priceText('combined', 'foundation'));
   await enterCard(page);
-  await page.getByRole('button', { name: 'Pay £84.99' }).click();
+  await page.getByRole('button', { name: `Pay ${priceText('combined', 'foundation')}` }).click();
 
   await expect(page).toHaveURL(/\/success$/);
   await expect(page.getByText('Payment successful!')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText('Complete Package')).toBeVisible();
-  await expect(page.getByText('£84.99')).toBeVisible();
+  await expect(page.getByText(priceText('combined', 'foundation'))).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to Student Dashboard' })).toHaveAttribute('href', '/student-login');
   await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/support');
   // The stored values are cleared after 5 seconds.
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('student_email')), { timeout: 8000 }).toBeNull();
 });
 
-test('the Complete Package with Pro charges £224.99 and marks the student fully paid', async ({ page }) => {
+test(`the Complete Package with Pro charges ${priceText('combined', 'pro')} and marks the student fully paid`, async ({
+  page,
+}) => {
   const email = uniqueEmail('pro');
   await page.goto('/enroll');
   await fillPersonalInfo(page, email);
@@ -59,12 +62,12 @@ test('the Complete Package with Pro charges £224.99 and marks the student fully
   await page.getByRole('radio', { name: /Pro Course/ }).click();
   await chooseFirstStartDate(page);
   await continueToStep(page, 'Payment');
-  await expect(page.getByRole('listitem').filter({ hasText: 'Pro Course' })).toContainText('£215.00');
-  await expect(page.getByRole('listitem').filter({ hasText: 'Enrollment Fee' })).toContainText('£9.99');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Pro Course' })).toContainText(priceText('course', 'pro'));
+  await expect(page.getByRole('listitem').filter({ hasText: 'Enrollment Fee' })).toContainText(priceText('enrollment'));
   await enterCard(page);
-  await page.getByRole('button', { name: 'Pay £224.99' }).click();
+  await page.getByRole('button', { name: `Pay ${priceText('combined', 'pro')}` }).click();
   await expect(page).toHaveURL(/\/success$/);
-  await expect(page.getByText('£224.99')).toBeVisible();
+  await expect(page.getByText(priceText('combined', 'pro'))).toBeVisible();
 
   const student = await page.evaluate(() => JSON.parse(sessionStorage.getItem('student_data') ?? 'null'));
   expect(student.student).toMatchObject({
@@ -72,7 +75,7 @@ test('the Complete Package with Pro charges £224.99 and marks the student fully
     enrollment_paid: true,
     course_paid: true,
     course_type: 'pro',
-    total_paid: 224.99,
+    total_paid: paymentAmountPence('combined', 'pro') / 100,
   });
 });
 
@@ -89,20 +92,20 @@ test.describe('when the server refuses', () => {
     await continueToStep(page, 'Payment');
 
     await enterCard(page, { number: '4000 0000 0000 0002' });
-    await page.getByRole('button', { name: 'Pay £9.99' }).click();
+    await page.getByRole('button', { name: `Pay ${priceText('enrollment')}` }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'Your card was declined. Please use a different card.' }),
     ).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Payment' })).toBeVisible();
 
     await enterCard(page, { cvv: '911' });
-    await page.getByRole('button', { name: 'Pay £9.99' }).click();
+    await page.getByRole('button', { name: `Pay ${priceText('enrollment')}` }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: "The card's security code (CVV) was not accepted." }),
     ).toBeVisible();
 
     await enterCard(page);
-    await page.getByRole('button', { name: 'Pay £9.99' }).click();
+    await page.getByRole('button', { name: `Pay ${priceText('enrollment')}` }).click();
     await expect(page.getByRole('heading', { name: 'Welcome to the Programme!' })).toBeVisible();
   });
 
@@ -125,7 +128,7 @@ test('enrolment only, then Select Your Course Now, then the course payment', asy
   await continueToStep(page, 'Course Selection');
   await continueToStep(page, 'Payment');
   await enterCard(page);
-  await page.getByRole('button', { name: 'Pay £9.99' }).click();
+  await page.getByRole('button', { name: `Pay ${priceText('enrollment')}` }).click();
 
   await expect(page.getByRole('heading', { name: 'Welcome to the Programme!' })).toBeVisible();
   const bonus = page.getByRole('link', { name: /Download your bonus PDF/ });
@@ -144,9 +147,9 @@ test('enrolment only, then Select Your Course Now, then the course payment', asy
   await chooseFirstStartDate(page);
   await continueToStep(page, 'Payment');
   await enterCard(page);
-  await page.getByRole('button', { name: 'Pay £75.00' }).click();
+  await page.getByRole('button', { name: `Pay ${priceText('course', 'foundation')}` }).click();
   await expect(page).toHaveURL(/\/success$/);
-  await expect(page.getByText('£75.00')).toBeVisible();
+  await expect(page.getByText(priceText('course', 'foundation'))).toBeVisible();
 });
 
 test('step 1 asks for the required fields and a correct verification answer', async ({ page }) => {
@@ -186,7 +189,7 @@ test('paying before the card form is ready says so', async ({ page }) => {
     await route.continue();
   });
   await continueToStep(page, 'Payment');
-  await page.getByRole('button', { name: 'Pay £9.99' }).click();
+  await page.getByRole('button', { name: `Pay ${priceText('enrollment')}` }).click();
   await expect(page.getByText('Payment form not initialized')).toBeVisible();
   release();
   await expect(page.getByLabel('Card number')).toBeVisible();

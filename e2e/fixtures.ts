@@ -32,6 +32,11 @@ export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleErrors: s
 
 export { expect };
 
+/** A purchase's catalogue price as the site prints it: priceText('combined', 'pro') → "£224.99". */
+export function priceText(type: PaymentType, course?: CourseType): string {
+  return `£${(paymentAmountPence(type, course) / 100).toFixed(2)}`;
+}
+
 /** An admin bearer token through the real login API (for setting up data in journeys). */
 export async function adminApiToken(request: APIRequestContext): Promise<string> {
   const res = await request.post('/api/admin/login', { data: admin });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { adminApiToken, enrolStudentViaApi, expect, test, uniqueEmail } from './fixtures';
+import { adminApiToken, enrolStudentViaApi, expect, priceText, test, uniqueEmail } from './fixtures';
 
 const publicPages = [
   { path: '/', heading: 'Enrolment Registration' },
@@ -75,7 +75,10 @@ test('the landing page shows the claims, pricing and calls to action', async ({ 
   await expect(page.getByRole('heading', { name: 'Why Choose Our Program?' })).toHaveCount(1);
   await expect(page.getByText('Most Popular')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Play video:/ })).toHaveCount(6);
-  await expect(page.getByRole('link', { name: 'Enroll Now - Starting at £9.99' })).toHaveAttribute('href', '/enroll');
+  await expect(page.getByRole('link', { name: `Enroll Now - Starting at ${priceText('enrollment')}` })).toHaveAttribute(
+    'href',
+    '/enroll',
+  );
   await page.getByRole('link', { name: 'Start Your Journey' }).click();
   await expect(page).toHaveURL(/\/enroll$/);
 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { adminApiToken, enrolStudentViaApi, expect, test, uniqueEmail } from './fixtures';
+import { adminApiToken, enrolStudentViaApi, expect, priceText, test, uniqueEmail } from './fixtures';
 
 const createStudent = (request: APIRequestContext, options: Parameters<typeof enrolStudentViaApi>[1]) =>
   enrolStudentViaApi(request, { email: uniqueEmail('student-area'), ...options });
@@ -107,14 +107,14 @@ test('an enrolled student without a course chooses between the two courses', asy
     'href',
     '/enroll?step=course-selection&course=pro',
   );
-  await expect(page.getByText('£75.00')).toBeVisible();
-  await expect(page.getByText('£215.00')).toBeVisible();
+  await expect(page.getByText(priceText('course', 'foundation'))).toBeVisible();
+  await expect(page.getByText(priceText('course', 'pro'))).toBeVisible();
   await expect(page.getByText('9 stages')).toBeVisible();
   await expect(page.getByText('Monetization with YouTube & TikTok')).toBeVisible();
   const status = page
     .getByRole('region', { name: 'Account Status' })
     .or(page.locator('[aria-labelledby="account-status"]'));
-  await expect(status).toContainText('Paid (£9.99)');
+  await expect(status).toContainText(`Paid (${priceText('enrollment')})`);
   await expect(status).toContainText('Pending');
   await expect(status).toContainText('Locked');
 

@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, buildTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../helpers/app';
+import { TEST_ADMIN_PASSWORD } from '../factories';
+import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 
 describe('admin login and logout', () => {
   let t: TestApp;

@@ -1,8 +1,15 @@
-import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idVerifications, payments } from '@server/db/schema';
+import {
+  completeStages,
+  insertContactMessage,
+  insertIdVerification,
+  insertPaidStudent,
+  insertPayment,
+  insertStudent,
+  pricePence,
+  storeIdDocument,
+} from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
-import { completeStages, insertContactMessage, insertPaidStudent, insertStudent } from '../helpers/admin';
 
 describe('admin statistics, progress, referral codes, activity and messages', () => {
   let t: TestApp;
@@ -22,25 +29,15 @@ describe('admin statistics, progress, referral codes, activity and messages', ()
     await insertPaidStudent(t.db, { course: 'pro', coursePaid: true });
     await insertPaidStudent(t.db, { course: 'pro' });
     // A payment whose student was deleted still counts as revenue; a failed one does not.
-    await t.db.insert(payments).values([
-      {
-        studentId: null,
-        paymentType: 'enrollment',
-        amountPence: 999,
-        status: 'completed',
-        method: 'card',
-        idempotencyKey: 'orphan',
-        completedAt: new Date(),
-      },
-      {
-        studentId: null,
-        paymentType: 'enrollment',
-        amountPence: 999,
-        status: 'failed',
-        method: 'card',
-        idempotencyKey: 'failed',
-      },
-    ]);
+    await insertPayment(t.db, { studentId: null, paymentType: 'enrollment' });
+    await insertPayment(t.db, { studentId: null, paymentType: 'enrollment', status: 'failed' });
+    const revenuePence =
+      pricePence('enrollment') + // the fee only
+      pricePence('combined', 'foundation') +
+      pricePence('combined', 'pro') +
+      pricePence('enrollment') + // Pro chosen, only the fee paid
+      pricePence('enrollment'); // the orphan
+    const revenue = revenuePence / 100;
     const res = await get('/api/admin/stats');
     expect(res.statusCode).toBe(200);
     const stats = res.json();
@@ -50,11 +47,11 @@ describe('admin statistics, progress, referral codes, activity and messages', ()
       pending_payments: 1,
       foundation_students: 1,
       pro_students: 1,
-      total_revenue: 339.95,
+      total_revenue: revenue,
     });
     expect(stats.weekly).toHaveLength(12);
     const thisWeek = stats.weekly[11];
-    expect(thisWeek).toEqual({ week_start: expect.any(String), enrollments: 5, revenue: 339.95 });
+    expect(thisWeek).toEqual({ week_start: expect.any(String), enrollments: 5, revenue });
     expect(new Date(`${thisWeek.week_start}T00:00:00Z`).getUTCDay()).toBe(1);
     expect(stats.weekly.slice(0, 11).every((w: { enrollments: number }) => w.enrollments === 0)).toBe(true);
   });
@@ -63,7 +60,7 @@ describe('admin statistics, progress, referral codes, activity and messages', ()
     const pro = await insertPaidStudent(t.db, {
       course: 'pro',
       coursePaid: true,
-      overrides: { firstName: 'Progress', lastName: 'Pro' },
+      columns: { firstName: 'Progress', lastName: 'Pro' },
     });
     await completeStages(t.db, pro.id, [1, 2, 6]);
     const body = (await get('/api/admin/student-progress?search=progress')).json();
@@ -87,7 +84,7 @@ describe('admin statistics, progress, referral codes, activity and messages', ()
   it('lists referral codes with the payment state', async () => {
     const student = await insertPaidStudent(t.db, {
       course: 'pro',
-      overrides: { firstName: 'Referral', lastName: 'Holder' },
+      columns: { firstName: 'Referral', lastName: 'Holder' },
     });
     const body = (await get('/api/admin/referral-codes?search=referral holder')).json();
     expect(body.referrals).toEqual([
@@ -156,16 +153,7 @@ describe('admin statistics, progress, referral codes, activity and messages', ()
 
   it('refuses to reject an ID without a reason', async () => {
     const student = await insertPaidStudent(t.db, { course: 'pro', coursePaid: true });
-    const key = t.app.storage.newKey('png');
-    await t.app.storage.write(key, Readable.from([Buffer.from('png')]));
-    await t.db.insert(idVerifications).values({
-      studentId: student.id,
-      status: 'pending',
-      documentKey: key,
-      contentType: 'image/png',
-      sizeBytes: 3,
-      uploadedAt: new Date(),
-    });
+    await insertIdVerification(t.db, student.id, 'pending', await storeIdDocument(t.app.storage, Buffer.from('png')));
     for (const rejection_reason of ['', '   ', null, undefined]) {
       const res = await t.app.inject({
         method: 'POST',

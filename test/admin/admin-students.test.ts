@@ -1,12 +1,20 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, idVerifications, payments, students } from '@server/db/schema';
 import { LocalDiskStorage } from '@server/storage/local-disk';
+import {
+  COURSE_START_DATE,
+  insertIdVerification,
+  insertPaidStudent,
+  insertStudent,
+  poundsText,
+  pricePence,
+  pricePounds,
+  storeIdDocument,
+} from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
-import { insertPaidStudent, insertStudent } from '../helpers/admin';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
@@ -36,7 +44,7 @@ describe('admin student management', () => {
       await insertPaidStudent(t.db, {
         course: 'pro',
         coursePaid: true,
-        overrides: { firstName: 'Proffy', lastName: 'McPro', completionStatus: 'in_progress' },
+        columns: { firstName: 'Proffy', lastName: 'McPro', completionStatus: 'in_progress' },
       });
     });
 
@@ -63,7 +71,7 @@ describe('admin student management', () => {
         course_type: 'pro',
         enrollment_paid: true,
         course_paid: true,
-        total_paid: 224.99,
+        total_paid: pricePounds('combined', 'pro'),
       });
       expect((await get('/api/admin/students?status=&course=')).json().total).toBeGreaterThanOrEqual(3);
     });
@@ -158,12 +166,16 @@ describe('admin student management', () => {
         notes: 'Paid by bank transfer',
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ enrollment_paid: true, course_paid: true, total_paid: 224.99 });
+      expect(res.json()).toMatchObject({
+        enrollment_paid: true,
+        course_paid: true,
+        total_paid: pricePounds('combined', 'pro'),
+      });
       expect(res.json().referral_code).toMatch(/^VBR-[A-Z0-9]{6}$/);
       const [payment] = await paymentsOf(student.id);
       expect(payment).toMatchObject({
         paymentType: 'combined',
-        amountPence: 22499,
+        amountPence: pricePence('combined', 'pro'),
         method: 'manual',
         status: 'completed',
         courseType: 'pro',
@@ -173,7 +185,11 @@ describe('admin student management', () => {
       const [audit] = await auditFor(student.id);
       expect(audit).toMatchObject({
         action: 'student.marked_paid',
-        details: { payment_type: 'combined', amount_pence: 22499, notes: 'Paid by bank transfer' },
+        details: {
+          payment_type: 'combined',
+          amount_pence: pricePence('combined', 'pro'),
+          notes: 'Paid by bank transfer',
+        },
       });
     });
 
@@ -181,13 +197,13 @@ describe('admin student management', () => {
       const student = await insertStudent(t.db, { courseType: 'foundation' });
       expect(
         (await send('POST', `/api/admin/students/${student.id}/mark-paid`, { payment_type: 'enrollment' })).json(),
-      ).toMatchObject({ enrollment_paid: true, course_paid: false, total_paid: 9.99 });
+      ).toMatchObject({ enrollment_paid: true, course_paid: false, total_paid: pricePounds('enrollment') });
       expect(
         (await send('POST', `/api/admin/students/${student.id}/mark-paid`, { payment_type: 'course' })).json(),
-      ).toMatchObject({ enrollment_paid: true, course_paid: true, total_paid: 84.99 });
+      ).toMatchObject({ enrollment_paid: true, course_paid: true, total_paid: pricePounds('combined', 'foundation') });
       expect((await paymentsOf(student.id)).map((p) => [p.paymentType, p.amountPence]).sort()).toEqual([
-        ['course', 7500],
-        ['enrollment', 999],
+        ['course', pricePence('course', 'foundation')],
+        ['enrollment', pricePence('enrollment')],
       ]);
     });
 
@@ -215,23 +231,15 @@ describe('admin student management', () => {
         amount: 0.01,
         total_paid_pence: 1,
       });
-      expect(res.json().total_paid).toBe(9.99);
+      expect(res.json().total_paid).toBe(pricePounds('enrollment'));
     });
   });
 
   describe('delete', () => {
     it('removes the personal data and ID file but keeps payments and the audit trail', async () => {
       const student = await insertPaidStudent(t.db, { course: 'pro', coursePaid: true });
-      const key = t.app.storage.newKey('png');
-      await t.app.storage.write(key, Readable.from([Buffer.from('fake png bytes')]));
-      await t.db.insert(idVerifications).values({
-        studentId: student.id,
-        status: 'pending',
-        documentKey: key,
-        contentType: 'image/png',
-        sizeBytes: 14,
-        uploadedAt: new Date(),
-      });
+      const document = await storeIdDocument(t.app.storage, Buffer.from('fake png bytes'));
+      await insertIdVerification(t.db, student.id, 'pending', document);
       await send('PUT', `/api/admin/students/${student.id}/status`, { completion_status: 'emailed' });
 
       const res = await send('DELETE', `/api/admin/students/${student.id}`);
@@ -241,8 +249,11 @@ describe('admin student management', () => {
       expect(await t.db.select().from(idVerifications).where(eq(idVerifications.studentId, student.id))).toHaveLength(
         0,
       );
-      await expect(t.app.storage.read(key).then((s) => s.toArray())).rejects.toThrow();
-      const kept = await t.db.select().from(payments).where(eq(payments.amountPence, 22499));
+      await expect(t.app.storage.read(document.documentKey).then((s) => s.toArray())).rejects.toThrow();
+      const kept = await t.db
+        .select()
+        .from(payments)
+        .where(eq(payments.amountPence, pricePence('combined', 'pro')));
       expect(kept.some((p) => p.studentId === null)).toBe(true);
       const audit = await auditFor(student.id);
       expect(audit.map((a) => a.action).sort()).toEqual(['student.deleted', 'student.status_changed']);
@@ -256,7 +267,7 @@ describe('admin student management', () => {
       await insertPaidStudent(t.db, {
         course: 'foundation',
         coursePaid: true,
-        overrides: { firstName: 'Csv', lastName: 'Person', email: 'csv.person@example.com', phone: '07700 900123' },
+        columns: { firstName: 'Csv', lastName: 'Person', email: 'csv.person@example.com', phone: '07700 900123' },
       });
       const res = await get('/api/admin/students/export.csv?search=csv.person');
       expect(res.statusCode).toBe(200);
@@ -270,7 +281,7 @@ describe('admin student management', () => {
       );
       expect(lines).toHaveLength(2);
       expect(lines[1]).toBe(
-        `"Csv Person","csv.person@example.com","07700 900123","Foundation","2027-03-01","Yes","Yes","£84.99","Enrolled","${new Date().toISOString().slice(0, 10)}"`,
+        `"Csv Person","csv.person@example.com","07700 900123","Foundation","${COURSE_START_DATE}","Yes","Yes","${poundsText(pricePence('combined', 'foundation'))}","Enrolled","${new Date().toISOString().slice(0, 10)}"`,
       );
     });
 
@@ -338,14 +349,7 @@ describe('deleting a student when the ID file cannot be removed', () => {
 
   it('still deletes the student and answers 204', async () => {
     const student = await insertPaidStudent(t.db, { course: 'pro', coursePaid: true });
-    await t.db.insert(idVerifications).values({
-      studentId: student.id,
-      status: 'pending',
-      documentKey: 'gone.png',
-      contentType: 'image/png',
-      sizeBytes: 3,
-      uploadedAt: new Date(),
-    });
+    await insertIdVerification(t.db, student.id, 'pending');
     const res = await t.app.inject({
       method: 'DELETE',
       url: `/api/admin/students/${student.id}`,

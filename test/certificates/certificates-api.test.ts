@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, certificates } from '@server/db/schema';
 import { messages } from '@shared/messages';
 import { certificateVerificationSchema } from '@shared/schemas/certificates';
+import { insertCertificate, insertCourseStudent } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
-import { createCertificate, readPdf } from '../helpers/certificates';
-import { createStudent } from '../helpers/student';
+import { readPdf } from '../helpers/pdf';
 
 describe('certificates API', () => {
   let t: TestApp;
@@ -31,12 +31,12 @@ describe('certificates API', () => {
 
   describe('GET /api/student/:id/certificate/pdf', () => {
     it('gives the owner their activated certificate as a PDF with their name, course, id, dates and link', async () => {
-      const { student, certificate } = await createCertificate(t.db, {
+      const { student, certificate } = await insertCertificate(t.db, {
         activated: true,
         course: 'pro',
         completionDate: '2027-04-12',
         activatedAt: new Date('2027-04-20T09:30:00Z'),
-        student: { email: 'owner@example.com' },
+        student: { columns: { email: 'owner@example.com' } },
       });
       const res = await downloadPdf(student.id, await t.studentToken(student.id));
       expect(res.statusCode).toBe(200);
@@ -58,15 +58,15 @@ describe('certificates API', () => {
     });
 
     it('lets an admin download any student’s certificate', async () => {
-      const { student } = await createCertificate(t.db, { activated: true });
+      const { student } = await insertCertificate(t.db, { activated: true });
       const res = await downloadPdf(student.id, adminToken);
       expect(res.statusCode).toBe(200);
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     });
 
     it('refuses another student’s token (403) and a missing token (401)', async () => {
-      const { student } = await createCertificate(t.db, { activated: true });
-      const other = await createStudent(t.db);
+      const { student } = await insertCertificate(t.db, { activated: true });
+      const other = await insertCourseStudent(t.db);
       const forbidden = await downloadPdf(student.id, await t.studentToken(other.id));
       expect(forbidden.statusCode).toBe(403);
       expect(forbidden.json()).toEqual({ detail: messages.common.forbidden });
@@ -74,14 +74,14 @@ describe('certificates API', () => {
     });
 
     it('answers 409 with a clear detail while the certificate awaits activation', async () => {
-      const { student } = await createCertificate(t.db, { activated: false });
+      const { student } = await insertCertificate(t.db, { activated: false });
       const res = await downloadPdf(student.id, await t.studentToken(student.id));
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ detail: messages.certificates.awaitingActivation });
     });
 
     it('answers 404 when no certificate was requested', async () => {
-      const student = await createStudent(t.db);
+      const student = await insertCourseStudent(t.db);
       const res = await downloadPdf(student.id, await t.studentToken(student.id));
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ detail: messages.certificates.noneRequested });
@@ -90,13 +90,13 @@ describe('certificates API', () => {
 
   describe('GET /api/certificates/:certificate_id (public verification)', () => {
     it('shows an activated certificate as valid, with holder, course, dates and ID check — and no email', async () => {
-      const { student, certificate } = await createCertificate(t.db, {
+      const { student, certificate } = await insertCertificate(t.db, {
         activated: true,
         course: 'foundation',
         completionDate: '2027-05-02',
         activatedAt: new Date('2027-05-03T23:59:00Z'),
         idStatus: 'approved',
-        student: { email: 'private-holder@example.com' },
+        student: { columns: { email: 'private-holder@example.com' } },
       });
       const res = await verify(certificate.certificateId);
       expect(res.statusCode).toBe(200);
@@ -117,14 +117,14 @@ describe('certificates API', () => {
     });
 
     it('shows a pending certificate as not yet valid, and an unverified ID as such', async () => {
-      const { certificate } = await createCertificate(t.db, { activated: false, idStatus: 'pending' });
+      const { certificate } = await insertCertificate(t.db, { activated: false, idStatus: 'pending' });
       const res = await verify(certificate.certificateId);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ valid: false, status: 'pending', issued_date: null, id_verified: false });
     });
 
     it('accepts an id typed in lower case or with spaces around it', async () => {
-      const { certificate } = await createCertificate(t.db, { activated: true });
+      const { certificate } = await insertCertificate(t.db, { activated: true });
       const res = await verify(` ${certificate.certificateId.toLowerCase()} `);
       expect(res.statusCode).toBe(200);
       expect(res.json().certificate_id).toBe(certificate.certificateId);
@@ -139,7 +139,7 @@ describe('certificates API', () => {
     });
 
     it('throttles lookups per address (429) without affecting other addresses', async () => {
-      const { certificate } = await createCertificate(t.db, { activated: true });
+      const { certificate } = await insertCertificate(t.db, { activated: true });
       const statuses: number[] = [];
       for (let i = 0; i < 31; i += 1)
         statuses.push((await verify(certificate.certificateId, '198.51.100.7')).statusCode);
@@ -154,7 +154,7 @@ describe('certificates API', () => {
 
   describe('admin: list and activate', () => {
     it('requires an admin token', async () => {
-      const { student, certificate } = await createCertificate(t.db);
+      const { student, certificate } = await insertCertificate(t.db);
       const studentToken = await t.studentToken(student.id);
       for (const headers of [{}, bearer(studentToken)]) {
         expect((await t.app.inject({ method: 'GET', url: '/api/admin/certificates', headers })).statusCode).toBe(401);
@@ -168,7 +168,7 @@ describe('certificates API', () => {
     });
 
     it('activates a pending certificate once: downloadable, verifiable and audited; a second activation is harmless', async () => {
-      const { student, certificate } = await createCertificate(t.db, { activated: false });
+      const { student, certificate } = await insertCertificate(t.db, { activated: false });
       const studentToken = await t.studentToken(student.id);
       expect((await downloadPdf(student.id, studentToken)).statusCode).toBe(409);
 
@@ -206,7 +206,7 @@ describe('certificates API', () => {
     });
 
     it('activates only once when two admins click Activate at the same moment', async () => {
-      const { student, certificate } = await createCertificate(t.db, { activated: false });
+      const { student, certificate } = await insertCertificate(t.db, { activated: false });
       const secondAdmin = await t.adminToken('second-admin');
       const responses = await Promise.all(
         [adminToken, secondAdmin].map((token) =>
@@ -233,7 +233,7 @@ describe('certificates API', () => {
     });
 
     it('lists certificates pending first with student name, course, completion date and status, page by page', async () => {
-      const pending = await createCertificate(t.db, { activated: false, course: 'pro', completionDate: '2027-06-30' });
+      const pending = await insertCertificate(t.db, { activated: false, course: 'pro', completionDate: '2027-06-30' });
       const res = await t.app.inject({
         method: 'GET',
         url: '/api/admin/certificates?page_size=2',

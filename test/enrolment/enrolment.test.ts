@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students } from '@server/db/schema';
 import { courseSchedule } from '@shared/schedule';
+import { insertPaidStudent } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { firstIntake, registerStudent, selectCourse, validRegistration } from '../helpers/enrolment';
-import { insertStudent } from '../helpers/factories';
 
 describe('registration (POST /api/students)', () => {
   let t: TestApp;
@@ -85,7 +85,7 @@ describe('registration (POST /api/students)', () => {
   });
 
   it('records a matching referral code (any case) as referred_by and ignores an unknown one', async () => {
-    const referrer = await insertStudent(t.db, { referralCode: 'VBR-ABC234', enrollmentPaid: true });
+    const referrer = await insertPaidStudent(t.db, { columns: { referralCode: 'VBR-ABC234' } });
     const referred = await register(validRegistration({ referral_code: ' vbr-abc234 ' }));
     expect(referred.statusCode).toBe(201);
     const [row] = await t.db.select().from(students).where(eq(students.id, referred.json().id));
@@ -212,7 +212,7 @@ describe('course selection (POST /api/students/{id}/course-selection)', () => {
   });
 
   it('keeps a paid course type fixed but lets the start date move', async () => {
-    const paid = await insertStudent(t.db, { courseType: 'foundation', coursePaid: true, enrollmentPaid: true });
+    const paid = await insertPaidStudent(t.db, { course: 'foundation', coursePaid: true });
     const token = await t.studentToken(paid.id);
     const change = await selectCourse(t, { id: paid.id, token }, 'pro');
     expect(change.statusCode).toBe(409);

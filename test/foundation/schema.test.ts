@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, contactMessages, payments, stageProgress, students } from '@server/db/schema';
+import { insertStudent, pricePence } from '../factories';
 import { buildTestApp, type TestApp } from '../helpers/app';
-import { insertStudent } from '../helpers/factories';
 
 /** The database itself refuses bad data, whatever the code above it does. */
 describe('database constraints', () => {
@@ -41,12 +41,16 @@ describe('database constraints', () => {
     );
     expect(
       await rejection(
-        t.db.insert(payments).values({ ...payment, amountPence: 999, idempotencyKey: 'b', currency: 'USD' }),
+        t.db
+          .insert(payments)
+          .values({ ...payment, amountPence: pricePence('enrollment'), idempotencyKey: 'b', currency: 'USD' }),
       ),
     ).toMatch(/payments_currency_check/);
     expect(
       await rejection(
-        t.db.insert(payments).values({ ...payment, amountPence: 999, idempotencyKey: 'c', status: 'completed' }),
+        t.db
+          .insert(payments)
+          .values({ ...payment, amountPence: pricePence('enrollment'), idempotencyKey: 'c', status: 'completed' }),
       ),
     ).toMatch(/payments_completed_at_check/);
     expect(await rejection(t.db.insert(stageProgress).values({ studentId: student.id, stageNumber: 10 }))).toMatch(
@@ -66,7 +70,7 @@ describe('database constraints', () => {
       studentId: student.id,
       paymentType: 'enrollment' as const,
       method: 'card' as const,
-      amountPence: 999,
+      amountPence: pricePence('enrollment'),
     };
     await t.db.insert(payments).values({ ...payment, idempotencyKey: 'same-key' });
     expect(await rejection(t.db.insert(payments).values({ ...payment, idempotencyKey: 'same-key' }))).toMatch(
@@ -86,7 +90,7 @@ describe('database constraints', () => {
       studentId: student.id,
       paymentType: 'enrollment',
       method: 'manual',
-      amountPence: 999,
+      amountPence: pricePence('enrollment'),
       idempotencyKey: `keep-${student.id}`,
     });
     await t.db.insert(stageProgress).values({ studentId: student.id, stageNumber: 1 });
@@ -97,7 +101,7 @@ describe('database constraints', () => {
       .where(sql`${payments.idempotencyKey} = ${`keep-${student.id}`}`);
     expect(rows).toHaveLength(1);
     expect(rows[0].studentId).toBeNull();
-    expect(rows[0].amountPence).toBe(999);
+    expect(rows[0].amountPence).toBe(pricePence('enrollment'));
     const progress = await t.db
       .select()
       .from(stageProgress)

@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '@server/app';
 import { loadConfig, type Config } from '@server/config';
 import type { Db } from '@server/db/client';
-import { createAdmin } from '@server/domain/admins/create-admin';
+import { insertAdmin } from '../factories/admins';
 import { createTestDatabase } from './database';
 
 export interface TestApp {
@@ -22,14 +22,12 @@ export interface TestApp {
   db: Db;
   config: Config;
   dataDir: string;
-  /** Creates an admin (once per username) and returns a bearer token for it. */
+  /** Creates an admin (once per username; password TEST_ADMIN_PASSWORD) and returns a bearer token for it. */
   adminToken(username?: string): Promise<string>;
   /** A bearer token for the given student id. */
   studentToken(studentId: string): Promise<string>;
   close(): Promise<void>;
 }
-
-export const TEST_ADMIN_PASSWORD = 'correct-horse-battery-staple';
 
 export interface TestAppOptions extends Omit<BuildOptions, 'database'> {
   /** A built client to serve; by default there is none (API tests). */
@@ -60,7 +58,7 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
     async adminToken(username = 'admin') {
       let id = adminIds.get(username);
       if (!id) {
-        id = (await createAdmin(app.db, username, TEST_ADMIN_PASSWORD)).id;
+        id = (await insertAdmin(app.db, username)).id;
         adminIds.set(username, id);
       }
       return app.tokens.adminToken(id, username);

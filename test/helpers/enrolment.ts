@@ -37,18 +37,11 @@ export function selectCourse(
   });
 }
 
-export const PRICES: Record<string, number> = {
-  enrollment: 9.99,
-  'course:foundation': 75,
-  'course:pro': 215,
-  'combined:foundation': 84.99,
-  'combined:pro': 224.99,
-};
-
 export function pay(
   t: TestApp,
   student: { id: string; token: string },
   paymentType: PaymentType,
+  /** `amount` in pounds, as the browser sends it: pricePounds(…) (test/factories) for the catalogue price. */
   options: { amount: number; sourceId?: string; key?: string; token?: string },
 ) {
   return t.app.inject({

@@ -3,8 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payments, students } from '@server/db/schema';
 import { REFERRAL_CODE_PATTERN } from '@shared/codes';
+import { poundsText, pricePence, pricePounds } from '../factories';
 import { buildTestApp, type TestApp } from '../helpers/app';
-import { pay, PRICES, registerStudent, selectCourse } from '../helpers/enrolment';
+import { pay, registerStudent, selectCourse } from '../helpers/enrolment';
+
+const FEE = pricePounds('enrollment');
+const FOUNDATION = pricePounds('course', 'foundation');
+const FOUNDATION_PACKAGE = pricePounds('combined', 'foundation');
+const PRO_PACKAGE = pricePounds('combined', 'pro');
 
 /** Card payments in offline mode (Square's sandbox test tokens, no network). */
 describe('card payments (POST /api/square/create-payment)', () => {
@@ -19,22 +25,22 @@ describe('card payments (POST /api/square/create-payment)', () => {
 
   it('takes the enrolment fee: payment completed, student paid, total and a new referral code', async () => {
     const student = await registerStudent(t);
-    const res = await pay(t, student, 'enrollment', { amount: 9.99 });
+    const res = await pay(t, student, 'enrollment', { amount: FEE });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({
       success: true,
       status: 'completed',
       payment_type: 'enrollment',
-      amount: 9.99,
+      amount: FEE,
       currency: 'GBP',
     });
-    expect(body.student).toMatchObject({ id: student.id, enrollment_paid: true, course_paid: false, total_paid: 9.99 });
+    expect(body.student).toMatchObject({ id: student.id, enrollment_paid: true, course_paid: false, total_paid: FEE });
     expect(body.student.referral_code).toMatch(REFERRAL_CODE_PATTERN);
     const [payment] = await paymentRows(student.id);
     expect(payment).toMatchObject({
       status: 'completed',
-      amountPence: 999,
+      amountPence: pricePence('enrollment'),
       method: 'card',
       paymentType: 'enrollment',
       description: 'Enrollment Fee',
@@ -46,48 +52,48 @@ describe('card payments (POST /api/square/create-payment)', () => {
   it('takes the Complete Package for Pro in one payment', async () => {
     const student = await registerStudent(t);
     expect((await selectCourse(t, student, 'pro')).statusCode).toBe(200);
-    const res = await pay(t, student, 'combined', { amount: PRICES['combined:pro'] });
+    const res = await pay(t, student, 'combined', { amount: PRO_PACKAGE });
     expect(res.statusCode).toBe(200);
     expect(res.json().student).toMatchObject({
       enrollment_paid: true,
       course_paid: true,
-      total_paid: 224.99,
+      total_paid: PRO_PACKAGE,
       course_type: 'pro',
     });
     const [payment] = await paymentRows(student.id);
     expect(payment).toMatchObject({
       courseType: 'pro',
-      amountPence: 22499,
+      amountPence: pricePence('combined', 'pro'),
       description: 'Enrollment Fee + Pro Course',
     });
   });
 
   it('takes a course after the enrolment fee, and refuses paying anything twice', async () => {
     const student = await registerStudent(t);
-    await pay(t, student, 'enrollment', { amount: 9.99 });
-    const again = await pay(t, student, 'enrollment', { amount: 9.99 });
+    await pay(t, student, 'enrollment', { amount: FEE });
+    const again = await pay(t, student, 'enrollment', { amount: FEE });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ detail: 'The enrollment fee has already been paid for this student.' });
 
     await selectCourse(t, student, 'foundation');
-    const course = await pay(t, student, 'course', { amount: 75 });
+    const course = await pay(t, student, 'course', { amount: FOUNDATION });
     expect(course.statusCode).toBe(200);
-    expect(course.json().student).toMatchObject({ course_paid: true, total_paid: 84.99 });
-    const twice = await pay(t, student, 'course', { amount: 75 });
+    expect(course.json().student).toMatchObject({ course_paid: true, total_paid: FOUNDATION_PACKAGE });
+    const twice = await pay(t, student, 'course', { amount: FOUNDATION });
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ detail: 'The course has already been paid for this student.' });
-    const combined = await pay(t, student, 'combined', { amount: 84.99 });
+    const combined = await pay(t, student, 'combined', { amount: FOUNDATION_PACKAGE });
     expect(combined.statusCode).toBe(409);
     expect((await paymentRows(student.id)).filter((p) => p.status === 'completed')).toHaveLength(2);
   });
 
   it('refuses a course payment without a chosen course or before the enrolment fee', async () => {
     const student = await registerStudent(t);
-    const noCourse = await pay(t, student, 'combined', { amount: 84.99 });
+    const noCourse = await pay(t, student, 'combined', { amount: FOUNDATION_PACKAGE });
     expect(noCourse.statusCode).toBe(400);
     expect(noCourse.json()).toEqual({ detail: 'Please select a course before paying for it.' });
     await selectCourse(t, student, 'foundation');
-    const noFee = await pay(t, student, 'course', { amount: 75 });
+    const noFee = await pay(t, student, 'course', { amount: FOUNDATION });
     expect(noFee.statusCode).toBe(400);
     expect(noFee.json()).toEqual({ detail: 'Please pay the enrollment fee first, or choose the Complete Package.' });
     expect(await paymentRows(student.id)).toEqual([]);
@@ -96,11 +102,13 @@ describe('card payments (POST /api/square/create-payment)', () => {
   it('refuses a tampered amount with 400 and charges nothing', async () => {
     const student = await registerStudent(t);
     await selectCourse(t, student, 'pro');
-    for (const amount of [0.01, 9.99, 84.99, 224.98, 225]) {
+    const pence = pricePence('combined', 'pro');
+    // Other prices of the catalogue, and a penny either side of the right one.
+    for (const amount of [0.01, FEE, FOUNDATION_PACKAGE, (pence - 1) / 100, (pence + 1) / 100]) {
       const res = await pay(t, student, 'combined', { amount });
       expect(res.statusCode, String(amount)).toBe(400);
       expect(res.json()).toEqual({
-        detail: 'The amount does not match the price of this purchase (£224.99). Please reload the page and try again.',
+        detail: `The amount does not match the price of this purchase (${poundsText(pence)}). Please reload the page and try again.`,
       });
     }
     expect(await paymentRows(student.id)).toEqual([]);
@@ -116,7 +124,7 @@ describe('card payments (POST /api/square/create-payment)', () => {
       payload: {
         source_id: 'cnon:card-nonce-ok',
         student_id: student.id,
-        amount: 9.99,
+        amount: FEE,
         currency: 'USD',
         payment_type: 'enrollment',
         idempotency_key: randomUUID(),
@@ -131,7 +139,7 @@ describe('card payments (POST /api/square/create-payment)', () => {
     const base = {
       source_id: 'cnon:card-nonce-ok',
       student_id: student.id,
-      amount: 9.99,
+      amount: FEE,
       currency: 'GBP',
       payment_type: 'enrollment',
       idempotency_key: randomUUID(),
@@ -158,7 +166,7 @@ describe('card payments (POST /api/square/create-payment)', () => {
   it('answers 404 for an unknown student, 401 without a token, 403 with another student token', async () => {
     const admin = await t.adminToken();
     const ghost = { id: randomUUID(), token: admin };
-    const unknown = await pay(t, ghost, 'enrollment', { amount: 9.99 });
+    const unknown = await pay(t, ghost, 'enrollment', { amount: FEE });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ detail: 'Student not found' });
 
@@ -170,14 +178,14 @@ describe('card payments (POST /api/square/create-payment)', () => {
       payload: {
         source_id: 'cnon:card-nonce-ok',
         student_id: student.id,
-        amount: 9.99,
+        amount: FEE,
         currency: 'GBP',
         payment_type: 'enrollment',
         idempotency_key: randomUUID(),
       },
     });
     expect(anonymous.statusCode).toBe(401);
-    const foreign = await pay(t, student, 'enrollment', { amount: 9.99, token: other.token });
+    const foreign = await pay(t, student, 'enrollment', { amount: FEE, token: other.token });
     expect(foreign.statusCode).toBe(403);
     expect(await paymentRows(student.id)).toEqual([]);
   });
@@ -190,7 +198,7 @@ describe('card payments (POST /api/square/create-payment)', () => {
     ['cnon:something-else', 'The card details could not be read. Please enter them again.'],
   ])('declines %s with a clear detail and marks nothing paid', async (sourceId, detail) => {
     const student = await registerStudent(t);
-    const res = await pay(t, student, 'enrollment', { amount: 9.99, sourceId });
+    const res = await pay(t, student, 'enrollment', { amount: FEE, sourceId });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail });
     const [payment] = await paymentRows(student.id);
@@ -201,21 +209,21 @@ describe('card payments (POST /api/square/create-payment)', () => {
       referralCode: null,
     });
     // A new attempt (new key) with a good card then succeeds.
-    expect((await pay(t, student, 'enrollment', { amount: 9.99 })).statusCode).toBe(200);
+    expect((await pay(t, student, 'enrollment', { amount: FEE })).statusCode).toBe(200);
   });
 
   it('replays the same answer for a retried key without charging again', async () => {
     const student = await registerStudent(t);
     const key = randomUUID();
-    const first = await pay(t, student, 'enrollment', { amount: 9.99, key });
-    const retry = await pay(t, student, 'enrollment', { amount: 9.99, key });
+    const first = await pay(t, student, 'enrollment', { amount: FEE, key });
+    const retry = await pay(t, student, 'enrollment', { amount: FEE, key });
     expect(retry.statusCode).toBe(200);
     expect(retry.json().payment_id).toBe(first.json().payment_id);
-    expect((await studentRow(student.id)).totalPaidPence).toBe(999);
+    expect((await studentRow(student.id)).totalPaidPence).toBe(pricePence('enrollment'));
 
     const declinedKey = randomUUID();
-    await pay(t, student, 'course', { amount: 75, key: declinedKey, sourceId: 'cnon:card-nonce-declined' });
-    const declinedRetry = await pay(t, student, 'course', { amount: 75, key: declinedKey });
+    await pay(t, student, 'course', { amount: FOUNDATION, key: declinedKey, sourceId: 'cnon:card-nonce-declined' });
+    const declinedRetry = await pay(t, student, 'course', { amount: FOUNDATION, key: declinedKey });
     expect(declinedRetry.statusCode).toBe(400);
   });
 
@@ -224,7 +232,7 @@ describe('card payments (POST /api/square/create-payment)', () => {
     await selectCourse(t, student, 'foundation');
     const key = randomUUID();
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => pay(t, student, 'combined', { amount: 84.99, key })),
+      Array.from({ length: 20 }, () => pay(t, student, 'combined', { amount: FOUNDATION_PACKAGE, key })),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(new Set(results.map((r) => r.json().payment_id)).size).toBe(1);
@@ -234,17 +242,17 @@ describe('card payments (POST /api/square/create-payment)', () => {
     expect(await studentRow(student.id)).toMatchObject({
       enrollmentPaid: true,
       coursePaid: true,
-      totalPaidPence: 8499,
+      totalPaidPence: pricePence('combined', 'foundation'),
     });
   });
 
   it('lets only one of two concurrent attempts with different keys take the money', async () => {
     const student = await registerStudent(t);
     const results = await Promise.all([
-      pay(t, student, 'enrollment', { amount: 9.99 }),
-      pay(t, student, 'enrollment', { amount: 9.99 }),
+      pay(t, student, 'enrollment', { amount: FEE }),
+      pay(t, student, 'enrollment', { amount: FEE }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-    expect((await studentRow(student.id)).totalPaidPence).toBe(999);
+    expect((await studentRow(student.id)).totalPaidPence).toBe(pricePence('enrollment'));
   });
 });

@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pricePounds } from '../factories';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { pay, registerStudent, selectCourse } from '../helpers/enrolment';
 
@@ -16,13 +17,19 @@ describe('payment logs', () => {
   it('record completed payments but never the card token or the student token', async () => {
     const student = await registerStudent(t);
     await selectCourse(t, student, 'pro');
-    expect((await pay(t, student, 'combined', { amount: 224.99 })).statusCode).toBe(200);
+    expect((await pay(t, student, 'combined', { amount: pricePounds('combined', 'pro') })).statusCode).toBe(200);
     expect(
-      (await pay(t, student, 'enrollment', { amount: 9.99, sourceId: 'cnon:card-nonce-declined' })).statusCode,
+      (await pay(t, student, 'enrollment', { amount: pricePounds('enrollment'), sourceId: 'cnon:card-nonce-declined' }))
+        .statusCode,
     ).toBe(409);
     const other = await registerStudent(t);
     expect(
-      (await pay(t, other, 'enrollment', { amount: 9.99, sourceId: 'cnon:card-nonce-rejected-cvv' })).statusCode,
+      (
+        await pay(t, other, 'enrollment', {
+          amount: pricePounds('enrollment'),
+          sourceId: 'cnon:card-nonce-rejected-cvv',
+        })
+      ).statusCode,
     ).toBe(400);
 
     expect(logs).toContain('card payment completed');

@@ -6,7 +6,10 @@ import { createCardPayment } from '@server/domain/payments/create-card-payment';
 import { AppError } from '@server/errors';
 import { ProviderUnavailableError } from '@server/payments/provider';
 import { SquareApiProvider } from '@server/payments/square-api-provider';
+import { pricePence, pricePounds } from '../factories';
 import { buildTestApp, type TestApp } from '../helpers/app';
+
+const FEE = pricePounds('enrollment');
 import { pay, registerStudent, selectCourse } from '../helpers/enrolment';
 import { FakeSquare } from './fake-square';
 
@@ -47,7 +50,7 @@ describe('card payments through the Square API', () => {
     const student = await registerStudent(t);
     await selectCourse(t, student, 'pro');
     const key = randomUUID();
-    const res = await pay(t, student, 'combined', { amount: 224.99, key });
+    const res = await pay(t, student, 'combined', { amount: pricePounds('combined', 'pro'), key });
     expect(res.statusCode).toBe(200);
     expect(square.requests).toHaveLength(1);
     const [request] = square.requests;
@@ -56,7 +59,7 @@ describe('card payments through the Square API', () => {
     expect(request.body).toMatchObject({
       source_id: 'cnon:card-nonce-ok',
       idempotency_key: key,
-      amount_money: { amount: 22499, currency: 'GBP' },
+      amount_money: { amount: pricePence('combined', 'pro'), currency: 'GBP' },
       location_id: 'LOCATION123',
       autocomplete: true,
     });
@@ -66,7 +69,7 @@ describe('card payments through the Square API', () => {
     expect(await studentRow(student.id)).toMatchObject({
       enrollmentPaid: true,
       coursePaid: true,
-      totalPaidPence: 22499,
+      totalPaidPence: pricePence('combined', 'pro'),
     });
   });
 
@@ -77,7 +80,7 @@ describe('card payments through the Square API', () => {
     ['cnon:card-nonce-rejected-expiration', "The card's expiry date was not accepted. Please check it and try again."],
   ])('reports Square declining %s and marks nothing paid', async (sourceId, detail) => {
     const student = await registerStudent(t);
-    const res = await pay(t, student, 'enrollment', { amount: 9.99, sourceId });
+    const res = await pay(t, student, 'enrollment', { amount: FEE, sourceId });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail });
     expect((await paymentRows(student.id))[0]).toMatchObject({ status: 'failed', failureDetail: detail });
@@ -87,7 +90,7 @@ describe('card payments through the Square API', () => {
   it('answers 502 on a Square error, keeps the payment pending, and a retry with the same key completes once', async () => {
     const student = await registerStudent(t);
     const key = randomUUID();
-    const failed = await pay(t, student, 'enrollment', { amount: 9.99, key, sourceId: 'fake:server-error' });
+    const failed = await pay(t, student, 'enrollment', { amount: FEE, key, sourceId: 'fake:server-error' });
     expect(failed.statusCode).toBe(502);
     expect(failed.json()).toEqual({
       detail: 'The payment provider could not process the payment right now. Please try again in a moment.',
@@ -95,13 +98,13 @@ describe('card payments through the Square API', () => {
     expect((await paymentRows(student.id))[0]).toMatchObject({ status: 'pending', completedAt: null });
     expect((await studentRow(student.id)).enrollmentPaid).toBe(false);
 
-    const retry = await pay(t, student, 'enrollment', { amount: 9.99, key });
+    const retry = await pay(t, student, 'enrollment', { amount: FEE, key });
     expect(retry.statusCode).toBe(200);
     const rows = await paymentRows(student.id);
     expect(rows).toHaveLength(1);
     expect(rows[0].status).toBe('completed');
     expect(square.charges.size).toBe(1);
-    expect((await studentRow(student.id)).totalPaidPence).toBe(999);
+    expect((await studentRow(student.id)).totalPaidPence).toBe(pricePence('enrollment'));
   });
 
   it('answers 503 when Square does not answer in time and never marks the student paid', async () => {
@@ -111,12 +114,12 @@ describe('card payments through the Square API', () => {
       accessToken: 'EAAA-test-access-token',
       locationId: 'LOCATION123',
       baseUrl: square.url,
-      timeoutSeconds: 0.5,
+      timeoutSeconds: 0.1,
     });
     const error = await createCardPayment(t.db, provider, {
       studentId: student.id,
       sourceId: 'fake:timeout',
-      amount: 9.99,
+      amount: FEE,
       paymentType: 'enrollment',
       idempotencyKey: randomUUID(),
     }).catch((e: unknown) => e);
@@ -133,7 +136,7 @@ describe('card payments through the Square API', () => {
       provider.charge({
         sourceId: 'fake:timeout',
         idempotencyKey: randomUUID(),
-        amountPence: 999,
+        amountPence: pricePence('enrollment'),
         currency: 'GBP',
         note: 'x',
         referenceId: 'y',
@@ -145,7 +148,7 @@ describe('card payments through the Square API', () => {
     const student = await registerStudent(t);
     const key = randomUUID();
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => pay(t, student, 'enrollment', { amount: 9.99, key })),
+      Array.from({ length: 20 }, () => pay(t, student, 'enrollment', { amount: FEE, key })),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(square.requests).toHaveLength(1);
@@ -153,6 +156,6 @@ describe('card payments through the Square API', () => {
     const rows = await paymentRows(student.id);
     expect(rows).toHaveLength(1);
     expect(rows[0].status).toBe('completed');
-    expect((await studentRow(student.id)).totalPaidPence).toBe(999);
+    expect((await studentRow(student.id)).totalPaidPence).toBe(pricePence('enrollment'));
   });
 });

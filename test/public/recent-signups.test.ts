@@ -1,19 +1,26 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RECENT_SIGNUPS_CACHE_MS } from '@server/routes/public';
-import { insertStudent } from '../helpers/factories';
+import type { CourseType } from '@shared/catalogue';
+import { insertPaidStudent, insertStudent } from '../factories';
 import { buildTestApp, type TestApp } from '../helpers/app';
-import { insertPaidStudent } from '../helpers/public';
 
 describe('GET /api/recent-signups', () => {
   let t: TestApp;
   const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+  /** A student who paid by card at `paidAt`: the fee, or the Complete Package when `course` is given. */
+  const signUp = (
+    firstName: string,
+    lastName: string,
+    paidAt: Date,
+    { course, signupLocation }: { course?: CourseType; signupLocation?: string } = {},
+  ) => insertPaidStudent(t.db, { course, coursePaid: Boolean(course), paidAt, columns: { firstName, lastName, signupLocation } });
 
   beforeAll(async () => {
     t = await buildTestApp();
     // Registered long ago but paid most recently: the newest sign-up is the newest payment.
-    await insertPaidStudent(t.db, { firstName: 'Amelia', lastName: 'Thornbury', paidAt: minutesAgo(30) });
-    await insertPaidStudent(t.db, { firstName: 'Oliver', lastName: 'Whitcombe', paidAt: minutesAgo(5), course: 'pro', signupLocation: 'Leeds' });
-    await insertPaidStudent(t.db, { firstName: 'Isla', lastName: 'Pemberton', paidAt: minutesAgo(10), course: 'foundation' });
+    await signUp('Amelia', 'Thornbury', minutesAgo(30));
+    await signUp('Oliver', 'Whitcombe', minutesAgo(5), { course: 'pro', signupLocation: 'Leeds' });
+    await signUp('Isla', 'Pemberton', minutesAgo(10), { course: 'foundation' });
     // Registered but never paid: not a sign-up.
     await insertStudent(t.db, { firstName: 'Unpaid', lastName: 'Hargreaves', email: 'unpaid-hargreaves@example.com' });
   });
@@ -52,7 +59,7 @@ describe('GET /api/recent-signups', () => {
 
   it('serves a cached answer for a short while, then shows new sign-ups', async () => {
     const before = (await fetchSignups()).json().notifications.length;
-    await insertPaidStudent(t.db, { firstName: 'Freya', lastName: 'Ashdown', paidAt: new Date() });
+    await signUp('Freya', 'Ashdown', new Date());
 
     const cached = await fetchSignups();
     expect(cached.headers['cache-control']).toBe(`public, max-age=${RECENT_SIGNUPS_CACHE_MS / 1000}`);

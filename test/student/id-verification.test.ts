@@ -4,16 +4,9 @@ import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, idVerifications, type Student } from '@server/db/schema';
+import { insertCourseStudent, type CourseStudentSetup } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
-import {
-  createStudent,
-  jpegBytes,
-  multipartEnvelope,
-  multipartFile,
-  pdfBytes,
-  pngBytes,
-  zipBytes,
-} from '../helpers/student';
+import { jpegBytes, multipartEnvelope, multipartFile, pdfBytes, pngBytes, zipBytes } from '../helpers/uploads';
 
 const MAX = 10_485_760;
 
@@ -35,8 +28,8 @@ describe('ID verification', () => {
     }
   };
 
-  async function studentWithToken(setup: Parameters<typeof createStudent>[1] = {}) {
-    const student = await createStudent(t.db, setup);
+  async function studentWithToken(setup: CourseStudentSetup = {}) {
+    const student = await insertCourseStudent(t.db, setup);
     return { student, token: await t.studentToken(student.id) };
   }
 

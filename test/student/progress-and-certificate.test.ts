@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, stageProgress, students, type Student } from '@server/db/schema';
 import { CERTIFICATE_ID_PATTERN } from '@shared/codes';
+import { COURSE_START_DATE, insertCourseStudent, type CourseStudentSetup } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
-import { createStudent } from '../helpers/student';
 
 describe('stage progress and the certificate request', () => {
   let t: TestApp;
@@ -12,8 +12,8 @@ describe('stage progress and the certificate request', () => {
   });
   afterAll(() => t.close());
 
-  async function studentWithToken(setup: Parameters<typeof createStudent>[1] = {}) {
-    const student = await createStudent(t.db, setup);
+  async function studentWithToken(setup: CourseStudentSetup = {}) {
+    const student = await insertCourseStudent(t.db, setup);
     return { student, token: await t.studentToken(student.id) };
   }
 
@@ -128,7 +128,7 @@ describe('stage progress and the certificate request', () => {
 
   it('refuses a body naming another student', async () => {
     const { student, token } = await studentWithToken({ idStatus: 'approved' });
-    const other = await createStudent(t.db);
+    const other = await insertCourseStudent(t.db);
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/student/${student.id}/progress`,
@@ -162,7 +162,7 @@ describe('stage progress and the certificate request', () => {
         student_name: `${student.firstName} ${student.lastName}`,
         course_type: 'foundation',
         completion_date: today,
-        course_start_date: '2027-03-01',
+        course_start_date: COURSE_START_DATE,
         cpd_provider: 'CPD-TEST-42',
         issued_date: null,
         signatory: expect.any(String),

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Student } from '@server/db/schema';
+import { insertCourseStudent } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
-import { createStudent, multipartFile, pngBytes } from '../helpers/student';
+import { multipartFile, pngBytes } from '../helpers/uploads';
 
 describe('student login and who may call the student routes', () => {
   let t: TestApp;
@@ -10,8 +11,12 @@ describe('student login and who may call the student routes', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ COURSE_ACCESS_URL_FOUNDATION: 'https://courses.example.com/foundation' });
-    a = await createStudent(t.db, { email: 'Alice.Able@Example.com', idStatus: 'approved', stages: [1, 2, 3, 4, 5] });
-    b = await createStudent(t.db, { email: 'bob@example.com' });
+    a = await insertCourseStudent(t.db, {
+      idStatus: 'approved',
+      stages: [1, 2, 3, 4, 5],
+      columns: { email: 'Alice.Able@Example.com' },
+    });
+    b = await insertCourseStudent(t.db, { columns: { email: 'bob@example.com' } });
   });
   afterAll(() => t.close());
 

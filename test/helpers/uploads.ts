@@ -1,50 +1,5 @@
-/** Student-area test data through the data layer, and the files an ID upload test sends. */
-import { randomBytes } from 'node:crypto';
+/** The files an ID upload test sends: real images and documents, and multipart bodies for app.inject. */
 import { PNG } from 'pngjs';
-import type { CourseType } from '@shared/catalogue';
-import type { Db } from '@server/db/client';
-import { idVerifications, stageProgress, type Student } from '@server/db/schema';
-import { insertStudent } from './factories';
-
-export interface StudentSetup {
-  enrollmentPaid?: boolean;
-  course?: CourseType | null;
-  coursePaid?: boolean;
-  idStatus?: 'not_required' | 'required' | 'pending' | 'approved' | 'rejected';
-  stages?: number[];
-  email?: string;
-}
-
-/** A student in the given state (by default: Foundation paid, ID not yet required, no stages). */
-export async function createStudent(db: Db, setup: StudentSetup = {}): Promise<Student> {
-  const course = setup.course === undefined ? 'foundation' : setup.course;
-  const student = await insertStudent(db, {
-    ...(setup.email ? { email: setup.email } : {}),
-    enrollmentPaid: setup.enrollmentPaid ?? true,
-    courseType: course,
-    coursePaid: setup.coursePaid ?? course !== null,
-    courseStartDate: course ? '2027-03-01' : null,
-    referralCode: setup.enrollmentPaid === false ? null : `VBR-${randomBytes(3).toString('hex').toUpperCase()}`,
-  });
-  const idStatus = setup.idStatus ?? 'not_required';
-  if (idStatus !== 'not_required') {
-    const withDocument = idStatus !== 'required';
-    await db.insert(idVerifications).values({
-      studentId: student.id,
-      status: idStatus,
-      documentKey: withDocument ? `00000000-0000-4000-8000-${student.id.slice(-12)}.png` : null,
-      contentType: withDocument ? 'image/png' : null,
-      sizeBytes: withDocument ? 100 : null,
-      uploadedAt: withDocument ? new Date() : null,
-      reviewedAt: idStatus === 'approved' || idStatus === 'rejected' ? new Date() : null,
-      rejectionReason: idStatus === 'rejected' ? 'The photo is blurred' : null,
-    });
-  }
-  for (const stageNumber of setup.stages ?? []) {
-    await db.insert(stageProgress).values({ studentId: student.id, stageNumber });
-  }
-  return student;
-}
 
 /** A real PNG image of the given size in pixels. */
 export function pngBytes(width = 8, height = 8): Buffer {
