@@ -15,6 +15,7 @@ import {
   storeIdDocument,
 } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
+import { one } from '@server/db/rows';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
@@ -172,7 +173,7 @@ describe('admin student management', () => {
         total_paid: pricePounds('combined', 'pro'),
       });
       expect(res.json().referral_code).toMatch(/^VBR-[A-Z0-9]{6}$/);
-      const [payment] = await paymentsOf(student.id);
+      const payment = one(await paymentsOf(student.id));
       expect(payment).toMatchObject({
         paymentType: 'combined',
         amountPence: pricePence('combined', 'pro'),

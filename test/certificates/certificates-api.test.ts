@@ -6,6 +6,7 @@ import { certificateVerificationSchema } from '@shared/schemas/certificates';
 import { insertCertificate, insertCourseStudent } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { readPdf } from '../helpers/pdf';
+import { one } from '@server/db/rows';
 
 describe('certificates API', () => {
   let t: TestApp;
@@ -197,7 +198,7 @@ describe('certificates API', () => {
         studentName: `${student.firstName} ${student.lastName}`,
         details: { certificate_id: certificate.certificateId, course_type: 'foundation' },
       });
-      const [row] = await t.db.select().from(certificates).where(eq(certificates.id, certificate.id));
+      const row = one(await t.db.select().from(certificates).where(eq(certificates.id, certificate.id)));
       expect(row.activatedAt).toBeInstanceOf(Date);
       expect(row.activatedBy).not.toBeNull();
 

@@ -5,6 +5,7 @@ import { courseSchedule } from '@shared/schedule';
 import { insertPaidStudent } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { firstIntake, registerStudent, selectCourse, validRegistration } from '../helpers/enrolment';
+import { one } from '@server/db/rows';
 
 describe('registration (POST /api/students)', () => {
   let t: TestApp;
@@ -21,7 +22,7 @@ describe('registration (POST /api/students)', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(Object.keys(body).sort()).toEqual(['id', 'token']);
-    const [row] = await t.db.select().from(students).where(eq(students.id, body.id));
+    const row = one(await t.db.select().from(students).where(eq(students.id, body.id)));
     expect(row).toMatchObject({
       firstName: 'Ada',
       lastName: 'Lovelace',
@@ -63,7 +64,7 @@ describe('registration (POST /api/students)', () => {
   it('treats phone and referral code as optional', async () => {
     const res = await register(validRegistration({ phone: undefined, referral_code: null }));
     expect(res.statusCode).toBe(201);
-    const [row] = await t.db.select().from(students).where(eq(students.id, res.json().id));
+    const row = one(await t.db.select().from(students).where(eq(students.id, res.json().id)));
     expect(row.phone).toBeNull();
     expect(row.referredBy).toBeNull();
   });
@@ -88,12 +89,12 @@ describe('registration (POST /api/students)', () => {
     const referrer = await insertPaidStudent(t.db, { columns: { referralCode: 'VBR-ABC234' } });
     const referred = await register(validRegistration({ referral_code: ' vbr-abc234 ' }));
     expect(referred.statusCode).toBe(201);
-    const [row] = await t.db.select().from(students).where(eq(students.id, referred.json().id));
+    const row = one(await t.db.select().from(students).where(eq(students.id, referred.json().id)));
     expect(row.referredBy).toBe(referrer.id);
 
     const unknown = await register(validRegistration({ referral_code: 'VBR-NOPE99' }));
     expect(unknown.statusCode).toBe(201);
-    const [other] = await t.db.select().from(students).where(eq(students.id, unknown.json().id));
+    const other = one(await t.db.select().from(students).where(eq(students.id, unknown.json().id)));
     expect(other.referredBy).toBeNull();
   });
 
@@ -105,7 +106,7 @@ describe('registration (POST /api/students)', () => {
       referral_code: undefined,
     });
     expect(res.statusCode).toBe(201);
-    const [row] = await t.db.select().from(students).where(eq(students.id, res.json().id));
+    const row = one(await t.db.select().from(students).where(eq(students.id, res.json().id)));
     expect(row.enrollmentPaid).toBe(false);
     expect(row.totalPaidPence).toBe(0);
   });
@@ -148,7 +149,7 @@ describe('course selection (POST /api/students/{id}/course-selection)', () => {
     const res = await selectCourse(t, student, 'pro');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, course_type: 'pro', course_start_date: firstIntake() });
-    const [row] = await t.db.select().from(students).where(eq(students.id, student.id));
+    const row = one(await t.db.select().from(students).where(eq(students.id, student.id)));
     expect(row).toMatchObject({ courseType: 'pro', courseStartDate: firstIntake() });
   });
 
@@ -219,7 +220,7 @@ describe('course selection (POST /api/students/{id}/course-selection)', () => {
     expect(change.json()).toEqual({
       detail: 'Your course has already been paid; please contact support to change it.',
     });
-    const later = courseSchedule()[2].start_date;
+    const later = one(courseSchedule().slice(2, 3)).start_date;
     expect((await selectCourse(t, { id: paid.id, token }, 'foundation', later)).statusCode).toBe(200);
   });
 });

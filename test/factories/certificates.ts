@@ -5,6 +5,7 @@ import { certificates, type Certificate, type Student } from '@server/db/schema'
 import { newCertificateId } from '@server/lib/codes';
 import type { IdStatus } from './id-verifications';
 import { insertCourseStudent, type CourseStudentSetup } from './students';
+import { one } from '@server/db/rows';
 
 export interface CertificateSetup {
   /** Default 'foundation'. */
@@ -30,15 +31,17 @@ export async function insertCertificate(
     idStatus: setup.idStatus ?? 'approved',
     ...setup.student,
   });
-  const [certificate] = await db
-    .insert(certificates)
-    .values({
-      certificateId: newCertificateId(),
-      studentId: student.id,
-      courseType: course,
-      completionDate: setup.completionDate ?? '2027-04-12',
-      activatedAt: setup.activated ? (setup.activatedAt ?? new Date()) : null,
-    })
-    .returning();
+  const certificate = one(
+    await db
+      .insert(certificates)
+      .values({
+        certificateId: newCertificateId(),
+        studentId: student.id,
+        courseType: course,
+        completionDate: setup.completionDate ?? '2027-04-12',
+        activatedAt: setup.activated ? (setup.activatedAt ?? new Date()) : null,
+      })
+      .returning(),
+  );
   return { student, certificate };
 }

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { Db } from '@server/db/client';
 import { idVerifications, type IdVerification } from '@server/db/schema';
 import type { DocumentStorage } from '@server/storage/storage';
+import { one } from '@server/db/rows';
 
 /** A student's ID check; `not_required` is the absence of a row. */
 export type IdStatus = 'not_required' | IdVerification['status'];
@@ -30,19 +31,21 @@ export async function insertIdVerification(
 ): Promise<IdVerification> {
   const withDocument = status !== 'required';
   const reviewed = status === 'approved' || status === 'rejected';
-  const [row] = await db
-    .insert(idVerifications)
-    .values({
-      studentId,
-      status,
-      documentKey: withDocument ? document.documentKey : null,
-      contentType: withDocument ? document.contentType : null,
-      sizeBytes: withDocument ? document.sizeBytes : null,
-      uploadedAt: withDocument ? new Date() : null,
-      reviewedAt: reviewed ? new Date() : null,
-      rejectionReason: status === 'rejected' ? 'The photo is blurred' : null,
-    })
-    .returning();
+  const row = one(
+    await db
+      .insert(idVerifications)
+      .values({
+        studentId,
+        status,
+        documentKey: withDocument ? document.documentKey : null,
+        contentType: withDocument ? document.contentType : null,
+        sizeBytes: withDocument ? document.sizeBytes : null,
+        uploadedAt: withDocument ? new Date() : null,
+        reviewedAt: reviewed ? new Date() : null,
+        rejectionReason: status === 'rejected' ? 'The photo is blurred' : null,
+      })
+      .returning(),
+  );
   return row;
 }
 

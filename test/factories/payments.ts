@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { paymentAmountPence, type CourseType, type PaymentType } from '@shared/catalogue';
 import type { Db } from '@server/db/client';
 import { payments, type Payment } from '@server/db/schema';
+import { one } from '@server/db/rows';
 
 /** The catalogue price of a purchase in pence, as the database stores it. */
 export const pricePence = (type: PaymentType, course?: CourseType | null): number => paymentAmountPence(type, course);
@@ -30,19 +31,21 @@ export interface PaymentSetup {
 export async function insertPayment(db: Db, setup: PaymentSetup): Promise<Payment> {
   const status = setup.status ?? 'completed';
   const course = setup.course ?? null;
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      studentId: setup.studentId,
-      paymentType: setup.paymentType,
-      courseType: course,
-      amountPence: pricePence(setup.paymentType, course),
-      status,
-      method: setup.method ?? 'card',
-      idempotencyKey: randomUUID(),
-      completedAt: status === 'completed' ? (setup.completedAt ?? new Date()) : null,
-      ...setup.columns,
-    })
-    .returning();
+  const payment = one(
+    await db
+      .insert(payments)
+      .values({
+        studentId: setup.studentId,
+        paymentType: setup.paymentType,
+        courseType: course,
+        amountPence: pricePence(setup.paymentType, course),
+        status,
+        method: setup.method ?? 'card',
+        idempotencyKey: randomUUID(),
+        completedAt: status === 'completed' ? (setup.completedAt ?? new Date()) : null,
+        ...setup.columns,
+      })
+      .returning(),
+  );
   return payment;
 }

@@ -6,6 +6,7 @@ import { stageProgress, students, type Student } from '@server/db/schema';
 import { newReferralCode } from '@server/lib/codes';
 import { insertIdVerification, type IdStatus } from './id-verifications';
 import { insertPayment, pricePence } from './payments';
+import { one } from '@server/db/rows';
 
 /** Any column of the students row. */
 export type StudentColumns = Partial<typeof students.$inferInsert>;
@@ -16,10 +17,12 @@ export const COURSE_START_DATE = '2027-03-01';
 /** A registered student: nothing paid, no course, a unique name and email. */
 export async function insertStudent(db: Db, columns: StudentColumns = {}): Promise<Student> {
   const suffix = randomUUID().slice(0, 8);
-  const [student] = await db
-    .insert(students)
-    .values({ firstName: 'Test', lastName: `Student ${suffix}`, email: `student-${suffix}@example.com`, ...columns })
-    .returning();
+  const student = one(
+    await db
+      .insert(students)
+      .values({ firstName: 'Test', lastName: `Student ${suffix}`, email: `student-${suffix}@example.com`, ...columns })
+      .returning(),
+  );
   return student;
 }
 

@@ -5,6 +5,7 @@ import { bootstrapAdmin } from '@server/domain/admins/bootstrap-admin';
 import { createAdmin } from '@server/domain/admins/create-admin';
 import { verifyPassword } from '@server/lib/passwords';
 import { createTestDatabase } from '../helpers/database';
+import { one } from '@server/db/rows';
 
 describe('admin bootstrap', () => {
   let database: Database;
@@ -22,9 +23,9 @@ describe('admin bootstrap', () => {
       (line) => printed.push(line),
     );
     expect(printed).toHaveLength(1);
-    const password = /password:\s+(\S+)/.exec(printed[0])?.[1] ?? '';
+    const password = /password:\s+(\S+)/.exec(printed[0] ?? '')?.[1] ?? '';
     expect(password.length).toBeGreaterThanOrEqual(20);
-    const [admin] = await database.db.select().from(admins);
+    const admin = one(await database.db.select().from(admins));
     expect(admin.username).toBe('admin');
     expect(admin.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(admin.passwordHash, password)).toBe(true);
@@ -54,7 +55,7 @@ describe('admin bootstrap', () => {
     );
     const rows = await database.db.select().from(admins);
     expect(rows).toHaveLength(1);
-    expect(await verifyPassword(rows[0].passwordHash, 'first-password-123')).toBe(true);
+    expect(await verifyPassword(one(rows).passwordHash, 'first-password-123')).toBe(true);
   });
 
   it('refuses short passwords and duplicate usernames', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, contactMessages, payments, stageProgress, students } from '@server/db/schema';
 import { insertStudent, pricePence } from '../factories';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { one } from '@server/db/rows';
 
 /** The database itself refuses bad data, whatever the code above it does. */
 describe('database constraints', () => {
@@ -100,8 +101,8 @@ describe('database constraints', () => {
       .from(payments)
       .where(sql`${payments.idempotencyKey} = ${`keep-${student.id}`}`);
     expect(rows).toHaveLength(1);
-    expect(rows[0].studentId).toBeNull();
-    expect(rows[0].amountPence).toBe(pricePence('enrollment'));
+    expect(one(rows).studentId).toBeNull();
+    expect(one(rows).amountPence).toBe(pricePence('enrollment'));
     const progress = await t.db
       .select()
       .from(stageProgress)

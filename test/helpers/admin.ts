@@ -10,12 +10,12 @@ export function registeredAdminRoutes(app: FastifyInstance): Array<{ method: str
   const routes: Array<{ method: string; url: string }> = [];
   for (const line of tree.split('\n')) {
     const match = /^([│ ]*)(?:├── |└── )(\S+)(?: \(([^)]*)\))?/.exec(line);
-    if (!match) continue;
-    const depth = match[1].length / 4;
-    stack.length = depth;
-    stack.push(match[2]);
+    const [, indent, segment, methods] = match ?? [];
+    if (indent === undefined || segment === undefined) continue;
+    stack.length = indent.length / 4;
+    stack.push(segment);
     const url = stack.join('').replace(/:[\w|:]+/g, '00000000-0000-4000-8000-000000000000');
-    for (const method of (match[3] ?? '').split(', ').filter(Boolean)) {
+    for (const method of (methods ?? '').split(', ').filter(Boolean)) {
       if (url.startsWith('/api/admin/') && method !== 'HEAD') routes.push({ method, url });
     }
   }

@@ -1,6 +1,6 @@
 /** Enrolment data for API tests: registration, course choice and card payments through the real routes. */
 import { randomUUID } from 'node:crypto';
-import { courseSchedule } from '@shared/schedule';
+import { nextIntake } from '@shared/schedule';
 import { type CourseType, type PaymentType } from '@shared/catalogue';
 import { bearer, type TestApp } from './app';
 
@@ -21,7 +21,7 @@ export async function registerStudent(t: TestApp, overrides: Record<string, unkn
   return { id, token, email: payload.email as string };
 }
 
-export const firstIntake = () => courseSchedule()[0].start_date;
+export const firstIntake = () => nextIntake().start_date;
 
 export function selectCourse(
   t: TestApp,

@@ -50,7 +50,7 @@ async function openPage1<T>(bytes: Uint8Array, read: (page: PdfPage, text: PdfTe
       .map((item) => ('str' in item ? item.str : ''))
       .filter((s) => s.trim() !== '')
       .join(' ');
-    const [, , width, height] = page.view;
+    const [, , width = 0, height = 0] = page.view;
     return await read(page, { text, pageCount: document.numPages, width, height });
   } finally {
     await document.destroy();

@@ -6,6 +6,7 @@ import { REFERRAL_CODE_PATTERN } from '@shared/codes';
 import { poundsText, pricePence, pricePounds } from '../factories';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { pay, registerStudent, selectCourse } from '../helpers/enrolment';
+import { one } from '@server/db/rows';
 
 const FEE = pricePounds('enrollment');
 const FOUNDATION = pricePounds('course', 'foundation');
@@ -20,7 +21,7 @@ describe('card payments (POST /api/square/create-payment)', () => {
   });
   afterAll(() => t.close());
 
-  const studentRow = async (id: string) => (await t.db.select().from(students).where(eq(students.id, id)))[0];
+  const studentRow = async (id: string) => one(await t.db.select().from(students).where(eq(students.id, id)));
   const paymentRows = (id: string) => t.db.select().from(payments).where(eq(payments.studentId, id));
 
   it('takes the enrolment fee: payment completed, student paid, total and a new referral code', async () => {
@@ -37,7 +38,7 @@ describe('card payments (POST /api/square/create-payment)', () => {
     });
     expect(body.student).toMatchObject({ id: student.id, enrollment_paid: true, course_paid: false, total_paid: FEE });
     expect(body.student.referral_code).toMatch(REFERRAL_CODE_PATTERN);
-    const [payment] = await paymentRows(student.id);
+    const payment = one(await paymentRows(student.id));
     expect(payment).toMatchObject({
       status: 'completed',
       amountPence: pricePence('enrollment'),
@@ -60,7 +61,7 @@ describe('card payments (POST /api/square/create-payment)', () => {
       total_paid: PRO_PACKAGE,
       course_type: 'pro',
     });
-    const [payment] = await paymentRows(student.id);
+    const payment = one(await paymentRows(student.id));
     expect(payment).toMatchObject({
       courseType: 'pro',
       amountPence: pricePence('combined', 'pro'),
@@ -201,7 +202,7 @@ describe('card payments (POST /api/square/create-payment)', () => {
     const res = await pay(t, student, 'enrollment', { amount: FEE, sourceId });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail });
-    const [payment] = await paymentRows(student.id);
+    const payment = one(await paymentRows(student.id));
     expect(payment).toMatchObject({ status: 'failed', failureDetail: detail, completedAt: null });
     expect(await studentRow(student.id)).toMatchObject({
       enrollmentPaid: false,
@@ -238,7 +239,7 @@ describe('card payments (POST /api/square/create-payment)', () => {
     expect(new Set(results.map((r) => r.json().payment_id)).size).toBe(1);
     const rows = await paymentRows(student.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0].status).toBe('completed');
+    expect(one(rows).status).toBe('completed');
     expect(await studentRow(student.id)).toMatchObject({
       enrollmentPaid: true,
       coursePaid: true,

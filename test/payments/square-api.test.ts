@@ -12,6 +12,7 @@ import { buildTestApp, type TestApp } from '../helpers/app';
 const FEE = pricePounds('enrollment');
 import { pay, registerStudent, selectCourse } from '../helpers/enrolment';
 import { FakeSquare } from './fake-square';
+import { one } from '@server/db/rows';
 
 /** SQUARE_ENVIRONMENT=sandbox: the official `square` package against a fake of Square's API on loopback. */
 describe('card payments through the Square API', () => {
@@ -36,7 +37,7 @@ describe('card payments through the Square API', () => {
     square.charges.clear();
   });
 
-  const studentRow = async (id: string) => (await t.db.select().from(students).where(eq(students.id, id)))[0];
+  const studentRow = async (id: string) => one(await t.db.select().from(students).where(eq(students.id, id)));
   const paymentRows = (id: string) => t.db.select().from(payments).where(eq(payments.studentId, id));
 
   it('tells the browser which Square application and location to use', async () => {
@@ -53,7 +54,7 @@ describe('card payments through the Square API', () => {
     const res = await pay(t, student, 'combined', { amount: pricePounds('combined', 'pro'), key });
     expect(res.statusCode).toBe(200);
     expect(square.requests).toHaveLength(1);
-    const [request] = square.requests;
+    const request = one(square.requests);
     expect(request.path).toBe('POST /v2/payments');
     expect(request.authorization).toBe('Bearer EAAA-test-access-token');
     expect(request.body).toMatchObject({
@@ -63,7 +64,7 @@ describe('card payments through the Square API', () => {
       location_id: 'LOCATION123',
       autocomplete: true,
     });
-    const [payment] = await paymentRows(student.id);
+    const payment = one(await paymentRows(student.id));
     expect(payment).toMatchObject({ status: 'completed', providerReference: square.charges.get(key)?.id });
     expect(request.body.reference_id).toBe(payment.id);
     expect(await studentRow(student.id)).toMatchObject({
@@ -102,7 +103,7 @@ describe('card payments through the Square API', () => {
     expect(retry.statusCode).toBe(200);
     const rows = await paymentRows(student.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0].status).toBe('completed');
+    expect(one(rows).status).toBe('completed');
     expect(square.charges.size).toBe(1);
     expect((await studentRow(student.id)).totalPaidPence).toBe(pricePence('enrollment'));
   });
@@ -155,7 +156,7 @@ describe('card payments through the Square API', () => {
     expect(square.charges.size).toBe(1);
     const rows = await paymentRows(student.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0].status).toBe('completed');
+    expect(one(rows).status).toBe('completed');
     expect((await studentRow(student.id)).totalPaidPence).toBe(pricePence('enrollment'));
   });
 });

@@ -40,7 +40,7 @@ describe('the server process in embedded mode (PGlite in DATA_DIR)', () => {
   });
 
   it('keeps data written before a kill -9', async () => {
-    const password = /password:\s+(\S+)/.exec(server!.output())![1];
+    const password = /password:\s+(\S+)/.exec(server!.output())?.[1] ?? '';
     const { access_token } = (await (await login(server!.url, 'admin', password)).json()) as { access_token: string };
     // Logging out writes a revocation row; after the crash and restart the token must stay revoked.
     const logout = await fetch(`${server!.url}/api/admin/logout`, {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '@server/db/schema';
 import { CONTACT_RATE_LIMIT } from '@server/routes/public';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { one } from '@server/db/rows';
 
 describe('POST /api/support/messages', () => {
   let t: TestApp;
@@ -30,7 +31,7 @@ describe('POST /api/support/messages', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.detail).toBe("Your message has been sent! We'll get back to you within 24 hours.");
-    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, body.id));
+    const row = one(await t.db.select().from(contactMessages).where(eq(contactMessages.id, body.id)));
     expect(row).toMatchObject({
       name: 'Grace Holloway',
       email: 'grace.holloway@example.com',
@@ -44,7 +45,7 @@ describe('POST /api/support/messages', () => {
   it("files a message without subject or category under 'other'", async () => {
     const res = await send({ name: 'Noah', email: 'noah@example.com', message: 'Hello' });
     expect(res.statusCode).toBe(201);
-    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, res.json().id));
+    const row = one(await t.db.select().from(contactMessages).where(eq(contactMessages.id, res.json().id)));
     expect(row).toMatchObject({ category: 'other', subject: null });
   });
 
@@ -72,7 +73,7 @@ describe('POST /api/support/messages', () => {
     const res = await send({ ...valid, read_at: '2020-01-01T00:00:00Z', id: '00000000-0000-4000-8000-000000000000' });
     expect(res.statusCode).toBe(201);
     expect(res.json().id).not.toBe('00000000-0000-4000-8000-000000000000');
-    const [row] = await t.db.select().from(contactMessages).where(eq(contactMessages.id, res.json().id));
+    const row = one(await t.db.select().from(contactMessages).where(eq(contactMessages.id, res.json().id)));
     expect(row.readAt).toBeNull();
   });
 

@@ -4,6 +4,7 @@ import { certificates, stageProgress, students, type Student } from '@server/db/
 import { CERTIFICATE_ID_PATTERN } from '@shared/codes';
 import { COURSE_START_DATE, insertCourseStudent, type CourseStudentSetup } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
+import { one } from '@server/db/rows';
 
 describe('stage progress and the certificate request', () => {
   let t: TestApp;
@@ -75,7 +76,7 @@ describe('stage progress and the certificate request', () => {
       progress_percentage: 20,
       foundation_progress: [false, true, false, false, false],
     });
-    const [row] = await t.db.select().from(students).where(eq(students.id, student.id));
+    const row = one(await t.db.select().from(students).where(eq(students.id, student.id)));
     expect(row.completionStatus).toBe('in_progress');
 
     expect((await setStage(student, token, 2, true)).json().completed_stages).toBe(1);
@@ -87,7 +88,7 @@ describe('stage progress and the certificate request', () => {
     const { student, token } = await studentWithToken({ idStatus: 'approved' });
     await t.db.update(students).set({ completionStatus: 'emailed' }).where(eq(students.id, student.id));
     await setStage(student, token, 1);
-    const [row] = await t.db.select().from(students).where(eq(students.id, student.id));
+    const row = one(await t.db.select().from(students).where(eq(students.id, student.id)));
     expect(row.completionStatus).toBe('emailed');
   });
 
