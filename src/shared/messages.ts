@@ -157,5 +157,8 @@ export const messages = {
     requestTooLarge: 'The request is too large',
     unsupportedContentType: 'Unsupported content type',
     invalidRequest: 'Invalid request',
+    invalidCharacters: 'Invalid characters: please remove control or invisible formatting characters',
+    invalidNameCharacters:
+      'Invalid characters: names may only contain letters, spaces and punctuation (no control or text-direction characters)',
   },
 } as const;

@@ -1,15 +1,12 @@
 import { z } from 'zod';
+import { text } from './text';
 import { messages } from '@shared/messages';
 
-const required = z
-  .string({ error: messages.admin.loginFieldsRequired })
-  .trim()
-  .min(1, messages.admin.loginFieldsRequired);
+const required = text({ error: messages.admin.loginFieldsRequired }).trim().min(1, messages.admin.loginFieldsRequired);
 
 export const adminLoginBody = z.object({
   username: required.max(64, messages.admin.invalidCredentials),
-  password: z
-    .string({ error: messages.admin.loginFieldsRequired })
+  password: text({ error: messages.admin.loginFieldsRequired })
     .min(1, messages.admin.loginFieldsRequired)
     .max(256, messages.admin.invalidCredentials),
 });

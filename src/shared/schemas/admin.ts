@@ -3,6 +3,7 @@
  * paginated in the database: every list answers `{ <items>, total, page, page_size }`.
  */
 import { z } from 'zod';
+import { multilineText, text } from './text';
 import { COMPLETION_STATUSES } from '@shared/statuses';
 import { COURSE_TYPES } from '@shared/catalogue';
 import { studentRecordSchema } from './student';
@@ -12,7 +13,7 @@ export const completionStatusSchema = z.enum(COMPLETION_STATUSES, { error: STATU
 
 const page = z.coerce.number().int().min(1).max(100_000).default(1);
 const pageSize = z.coerce.number().int().min(1).max(200).default(25);
-const search = z.string().trim().max(100).optional();
+const search = text().trim().max(100).optional();
 
 export const paginationQuery = z.object({ page, page_size: pageSize });
 
@@ -63,7 +64,7 @@ export type MarkPaidType = (typeof MARK_PAID_TYPES)[number];
 export const markPaidBody = z.object({
   payment_type: z.enum(MARK_PAID_TYPES, { error: 'payment_type must be enrollment, course or both' }),
   payment_method: z.literal('manual').default('manual'),
-  notes: z.string().trim().max(500).nullable().optional(),
+  notes: multilineText().trim().max(500).nullable().optional(),
 });
 
 /** A page of a list with a name/email search (Course Progress, Referral Codes). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { COURSE_TYPES } from '@shared/catalogue';
 
 /** GET /api/admin/certificates (SPEC.md section 3 "Certificate (admin list)"). */
@@ -47,7 +48,7 @@ export const certificateVerificationSchema = z.object({
 export type CertificateVerification = z.infer<typeof certificateVerificationSchema>;
 
 /** Path parameter of the public verification and admin activation routes. */
-export const certificateIdParams = z.object({ certificate_id: z.string().trim().min(1).max(64) });
+export const certificateIdParams = z.object({ certificate_id: text().trim().min(1).max(64) });
 
 /** GET /api/admin/certificates?page=&page_size= (pending first, then newest request first). */
 export const adminCertificatesQuery = z.object({

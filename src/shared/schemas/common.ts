@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** Every error body: `{ "detail": "..." }` (DESIGN.md section 3). */
 export const errorSchema = z.object({ detail: z.string() });
@@ -7,4 +8,4 @@ export const uuidSchema = z.uuid({ message: 'Invalid id' });
 
 export const studentIdParams = z.object({ id: uuidSchema });
 
-export const emailParams = z.object({ email: z.string().trim().min(1).max(254) });
+export const emailParams = z.object({ email: text().trim().min(1).max(254) });

@@ -1,17 +1,17 @@
 import { z } from 'zod';
+import { nameText, text } from './text';
 import { COURSE_TYPES } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import { uuidSchema } from './common';
 
 const m = messages.enrolment;
 
-const requiredText = (max: number) =>
-  z.string({ error: m.requiredFields }).trim().min(1, m.requiredFields).max(max, m.fieldTooLong);
+const requiredText = (max: number, rule: typeof text = text) =>
+  rule({ error: m.requiredFields }).trim().min(1, m.requiredFields).max(max, m.fieldTooLong);
 
 /** Empty strings and null mean "not given" for the optional fields. */
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, m.fieldTooLong)
     .nullish()
@@ -19,8 +19,8 @@ const optionalText = (max: number) =>
 
 /** POST /api/students (SPEC.md section 3 "Student registration payload"). */
 export const registrationBody = z.object({
-  first_name: requiredText(100),
-  last_name: requiredText(100),
+  first_name: requiredText(100, nameText),
+  last_name: requiredText(100, nameText),
   email: requiredText(254).pipe(z.email({ error: m.invalidEmail })),
   phone: optionalText(30),
   referral_code: optionalText(20),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText } from './text';
 import { COURSE_TYPES } from '@shared/catalogue';
 import { ID_STATUSES } from '@shared/statuses';
 
@@ -27,6 +28,6 @@ export type PendingIdVerification = z.infer<typeof pendingIdVerificationSchema>;
 export const idReviewBody = z.object({
   student_id: z.uuid().optional(),
   status: z.enum(['approved', 'rejected']),
-  rejection_reason: z.string().trim().max(500).nullable().optional(),
+  rejection_reason: multilineText().trim().max(500).nullable().optional(),
 });
 export type IdReviewBody = z.infer<typeof idReviewBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { PAYMENT_TYPES } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import { uuidSchema } from './common';
@@ -9,19 +10,17 @@ import { studentRecordSchema } from './student';
  * `amount` is what the browser showed, in pounds; the server recomputes it and refuses a difference.
  */
 export const createPaymentBody = z.object({
-  source_id: z.string().trim().min(1, 'source_id is required').max(512),
+  source_id: text().trim().min(1, 'source_id is required').max(512),
   student_id: uuidSchema,
   amount: z.number().positive().max(10_000),
-  currency: z
-    .string()
+  currency: text()
     .trim()
     .toUpperCase()
     .refine((value) => value === 'GBP', messages.enrolment.currencyNotSupported),
   payment_type: z.enum(PAYMENT_TYPES),
-  description: z.string().trim().max(200).nullish(),
+  description: text().trim().max(200).nullish(),
   /** One per payment attempt (crypto.randomUUID() in the browser), reused when that attempt is retried. */
-  idempotency_key: z
-    .string()
+  idempotency_key: text()
     .trim()
     .min(8)
     .max(64)

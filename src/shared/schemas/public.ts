@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multilineText, nameText, text } from './text';
 import { CONTACT_CATEGORIES } from '@shared/statuses';
 import { CONTACT_LIMITS } from '../contact-form';
 import { messages } from '@shared/messages';
@@ -29,24 +30,22 @@ export type RecentSignupsResponse = z.infer<typeof recentSignupsResponse>;
 // ---------------------------------------------------------------------------------------------
 // POST /api/support/messages (SPEC.md section 5, contact form). Sent for real and stored.
 
-const requiredText = (max: number) =>
-  z
-    .string({ error: messages.support.requiredFields })
+const requiredText = (max: number, rule: typeof text = text) =>
+  rule({ error: messages.support.requiredFields })
     .trim()
     .min(1, messages.support.requiredFields)
     .max(max, messages.support.fieldTooLong);
 
 export const contactMessageBody = z.object({
-  name: requiredText(CONTACT_LIMITS.name),
+  name: requiredText(CONTACT_LIMITS.name, nameText),
   email: requiredText(CONTACT_LIMITS.email).pipe(z.email({ error: messages.support.invalidEmail })),
-  subject: z
-    .string()
+  subject: text()
     .trim()
     .max(CONTACT_LIMITS.subject, messages.support.fieldTooLong)
     .optional()
     .transform((value) => value || undefined),
   category: z.enum(CONTACT_CATEGORIES, { error: messages.support.invalidCategory }).default('other'),
-  message: requiredText(CONTACT_LIMITS.message),
+  message: requiredText(CONTACT_LIMITS.message, multilineText),
 });
 export type ContactMessageBody = z.input<typeof contactMessageBody>;
 
