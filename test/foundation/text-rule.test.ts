@@ -40,7 +40,7 @@ describe('routes apply the text rule', () => {
 
   /** Sends the request and checks it is a 400 with a {detail} and that no table changed. */
   async function expectRejected(
-    request: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: unknown; headers?: Record<string, string> },
+    request: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: object; headers?: Record<string, string> },
     detail?: string | RegExp,
   ) {
     const before = await tableCounts(t.db);
