@@ -86,6 +86,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    // Errors of the router itself (a malformed or over-long path) are `{ detail }` too.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .code(tooLong ? 414 : 400)
+        .send({ detail: tooLong ? messages.common.addressTooLong : messages.common.invalidRequest });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

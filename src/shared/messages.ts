@@ -157,6 +157,7 @@ export const messages = {
     requestTooLarge: 'The request is too large',
     unsupportedContentType: 'Unsupported content type',
     invalidRequest: 'Invalid request',
+    addressTooLong: 'The address is too long',
     invalidCharacters: 'Invalid characters: please remove control or invisible formatting characters',
     invalidNameCharacters:
       'Invalid characters: names may only contain letters, spaces and punctuation (no control or text-direction characters)',
