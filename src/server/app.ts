@@ -8,7 +8,7 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '@shared/messages';
 import type { Config } from './config';
@@ -89,7 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Errors of the router itself (a malformed or over-long path) are `{ detail }` too.
     frameworkErrors: (error, _request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
-      void reply
+      void (reply as FastifyReply)
         .code(tooLong ? 414 : 400)
         .send({ detail: tooLong ? messages.common.addressTooLong : messages.common.invalidRequest });
     },

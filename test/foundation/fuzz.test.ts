@@ -359,11 +359,11 @@ describe(`fuzzing every API route (${testDbKind})`, () => {
       }
     }
     // The figures the issue asks for (request count and 5xx count).
-    console.info(
+    console.log(
       `fuzz (${testDbKind}, seed ${SEED}): ${requests.length} requests over ${routes.length} routes, ` +
         `${serverErrors} answered 5xx; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
     );
-    if (process.env.FUZZ_TIMING) console.info([...timing].sort((x, y) => y[1] - x[1]).slice(0, 15));
+    if (process.env.FUZZ_TIMING) console.log([...timing].sort((x, y) => y[1] - x[1]).slice(0, 15));
     expect(failures.slice(0, 30)).toEqual([]);
     expect(serverErrors).toBe(0);
   }, 600_000);
