@@ -70,7 +70,12 @@ export const LOG_REDACT_PATHS = [
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: path.join(config.dataDir, 'db'),
+      statementTimeoutMs: config.database.statementTimeoutMs,
+      poolTimeoutMs: config.database.poolTimeoutMs,
+    }));
 
   const app = Fastify({
     logger:

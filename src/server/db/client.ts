@@ -38,16 +38,29 @@ export interface OpenOptions {
    */
   pgliteSnapshot?: Blob;
   migrate?: boolean;
+  /** PostgreSQL: statement timeout (ms, default 5000); a cancelled statement is a 503. */
+  statementTimeoutMs?: number;
+  /** PostgreSQL: how long to wait for a pooled connection (ms, default 5000). */
+  poolTimeoutMs?: number;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  const database = options.databaseUrl
-    ? openPostgres(options.databaseUrl)
-    : await openPglite(options.pgliteDir ?? ':memory:', options.pgliteSnapshot);
+  if (options.databaseUrl) {
+    if (options.migrate !== false) {
+      // Migrations run on their own connection without the statement timeout (an index build may take longer).
+      const migrator = openPostgres(options.databaseUrl, { ...options, statementTimeoutMs: 0 });
+      try {
+        await migratePg(migrator.db as never, { migrationsFolder });
+      } finally {
+        await migrator.close();
+      }
+    }
+    return openPostgres(options.databaseUrl, options);
+  }
+  const database = await openPglite(options.pgliteDir ?? ':memory:', options.pgliteSnapshot);
   if (options.migrate !== false) {
     try {
-      if (database.kind === 'pglite') await migratePglite(database.db as never, { migrationsFolder });
-      else await migratePg(database.db as never, { migrationsFolder });
+      await migratePglite(database.db as never, { migrationsFolder });
     } catch (error) {
       await database.close();
       throw error;
@@ -56,8 +69,19 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return database;
 }
 
-function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+function openPostgres(url: string, options: OpenOptions): Database {
+  const statementTimeoutMs = options.statementTimeoutMs ?? 5000;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Waiting for a free connection (or for a new one to open) gives up after this: a 503, not a hang.
+    connectionTimeoutMillis: options.poolTimeoutMs ?? 5000,
+    // The server cancels a statement that runs longer (57014); the client gives up a little later
+    // in case the server does not answer at all.
+    ...(statementTimeoutMs > 0
+      ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 2000 }
+      : {}),
+  });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;

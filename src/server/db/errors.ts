@@ -70,7 +70,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** The loggable facts of a database error (undefined when the error did not come from the database). */
-export function describeDatabaseError(error: unknown):
+export function describeDatabaseError(
+  error: unknown,
+):
   | { sqlState?: string; constraint?: string; table?: string; column?: string; routine?: string; kind: string }
   | undefined {
   const list = chain(error);

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
+import { describeDatabaseError } from '@server/db/errors';
 
 export interface Job {
   name: string;
@@ -60,7 +61,14 @@ export class JobScheduler {
       this.timers.delete(timer);
       const run = job
         .run(this.stopping.signal)
-        .catch((error: unknown) => this.log.error({ err: error, job: job.name }, 'background job failed'))
+        .catch((error: unknown) => {
+          // A database error is logged by SQLSTATE/constraint/table: its message holds SQL parameters.
+          const database = describeDatabaseError(error);
+          this.log.error(
+            database ? { db: database, job: job.name } : { err: error, job: job.name },
+            'background job failed',
+          );
+        })
         .finally(() => {
           this.running.delete(run);
           this.schedule(job, job.everyMs);

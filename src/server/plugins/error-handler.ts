@@ -5,7 +5,11 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@shared/messages';
+import { describeDatabaseError, isDatabaseUnavailable } from '../db/errors';
 import { AppError } from '../errors';
+
+/** What a 503 for an unavailable database tells the client to wait before retrying. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { detail?: string }, request, reply) => {
@@ -23,6 +27,18 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ detail: error.detail ?? friendlyClientError(status, error.message) });
+    }
+    const database = describeDatabaseError(error);
+    if (database) {
+      // SQLSTATE, constraint and table only: the driver's message carries the SQL and its parameters.
+      request.log.error({ db: database, reqId: request.id }, 'request failed: database error');
+      if (isDatabaseUnavailable(error)) {
+        return reply
+          .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send({ detail: messages.common.serviceUnavailable });
+      }
+      return reply.code(500).send({ detail: messages.common.serverError });
     }
     request.log.error({ err: error, reqId: request.id }, 'request failed');
     const code = status === 503 ? 503 : 500;

@@ -19,6 +19,23 @@ import { completeStudent, updateStudentStatus } from '@server/domain/students/up
 import { requireAdmin } from '@server/plugins/auth';
 import { pageFields, pageRequest, toStudentRecord } from '../wire';
 
+/**
+ * Reads the header row and the first batch before the answer starts, so a database failure (or
+ * timeout) is still a proper error answer rather than a 200 that stops half way.
+ */
+async function primed(chunks: AsyncGenerator<string>): Promise<AsyncGenerator<string>> {
+  const head: string[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const next = await chunks.next();
+    if (next.done) break;
+    head.push(next.value);
+  }
+  return (async function* () {
+    yield* head;
+    yield* chunks;
+  })();
+}
+
 /** Student Management (SPEC.md section 7 "Admin"); inside the guarded admin scope. */
 const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
@@ -52,7 +69,7 @@ const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${studentExportFileName()}"`)
         .header('cache-control', 'no-store');
-      return reply.send(Readable.from(exportStudentsCsv(app.db, request.query), { objectMode: false }));
+      return reply.send(Readable.from(await primed(exportStudentsCsv(app.db, request.query)), { objectMode: false }));
     },
   );
 
