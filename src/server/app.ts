@@ -8,7 +8,7 @@ import path from 'node:path';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '@shared/messages';
 import type { Config } from './config';
@@ -67,6 +67,18 @@ export const LOG_REDACT_PATHS = [
   '*.token',
 ];
 
+/**
+ * What a request line logs: the route pattern (`/api/student/login/:email`), never the raw URL,
+ * whose path or query may hold an email or a name (DESIGN.md section 10).
+ */
+export function requestLogFields(request: FastifyRequest) {
+  return {
+    method: request.method,
+    route: request.routeOptions?.url ?? '(no route)',
+    remoteAddress: request.ip,
+  };
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database =
     options.database ??
@@ -84,6 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : {
             level: config.logLevel,
             redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+            serializers: { req: requestLogFields },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     genReqId: () => randomUUID(),
