@@ -127,6 +127,7 @@ export const messages = {
     referralCopyFailed: 'Could not copy the referral code. Please copy it by hand.',
     courseComplete: 'Congratulations! You have completed your course.',
     idUploadInterrupted: 'The upload was interrupted. Please try again.',
+    idStorageUnavailable: 'Your document could not be saved right now. Please try again in a few minutes.',
   },
   support: {
     requiredFields: 'Please fill in all required fields',

@@ -1,9 +1,11 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import { PassThrough, Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, idVerifications, type Student } from '@server/db/schema';
+import type { DocumentStorage } from '@server/storage/storage';
 import { insertCourseStudent, type CourseStudentSetup } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { jpegBytes, multipartEnvelope, multipartFile, pdfBytes, pngBytes, zipBytes } from '../helpers/uploads';
@@ -182,9 +184,66 @@ describe('ID verification', () => {
         headers: { 'content-type': envelope.contentType, ...bearer(token) },
       })
       .catch(() => null);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(storedFiles()).toEqual(before);
+    // The server removes the .part file after the aborted stream settles: wait for it (slow under load).
+    await expect.poll(() => storedFiles(), { timeout: 10_000, interval: 50 }).toEqual(before);
     expect(await rowOf(student)).toBeNull();
+  });
+
+  it('answers 400 for a multipart body cut off before its end, leaving nothing behind', async () => {
+    const { student, token } = await studentWithToken();
+    const before = storedFiles();
+    const envelope = multipartEnvelope();
+    for (const content of [Buffer.alloc(0), pngBytes(), Buffer.concat([pngBytes(), Buffer.alloc(8000)])]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/students/${encodeURIComponent(student.email)}/upload-id`,
+        payload: Buffer.concat([envelope.head, content]),
+        headers: { 'content-type': envelope.contentType, ...bearer(token) },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail: 'The upload was interrupted. Please try again.' });
+    }
+    await expect.poll(() => storedFiles(), { timeout: 10_000, interval: 50 }).toEqual(before);
+    expect(await rowOf(student)).toBeNull();
+  });
+
+  it('answers 503 and logs the cause when the storage cannot be written', async () => {
+    let logs = '';
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk) => (logs += chunk.toString()));
+    const failing: DocumentStorage = {
+      newKey: (extension) => `${randomUUID()}.${extension}`,
+      write: async (_key, source) => {
+        source.resume();
+        throw Object.assign(new Error('EACCES: permission denied, open uploads/x.part'), { code: 'EACCES' });
+      },
+      read: async () => {
+        throw new Error('not stored');
+      },
+      remove: async () => {},
+    };
+    const broken = await buildTestApp({ LOG_LEVEL: 'error' }, { storage: failing, logger: true, logStream });
+    try {
+      const student = await insertCourseStudent(broken.db, { idStatus: 'required' });
+      const file = multipartFile(pngBytes());
+      const res = await broken.app.inject({
+        method: 'POST',
+        url: `/api/students/${encodeURIComponent(student.email)}/upload-id`,
+        payload: file.payload,
+        headers: { ...file.headers, ...bearer(await broken.studentToken(student.id)) },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        detail: 'Your document could not be saved right now. Please try again in a few minutes.',
+      });
+      expect(logs).toContain('document storage write failed');
+      expect(logs).toContain('EACCES');
+      expect(logs).not.toContain(student.email);
+      const row = (await broken.db.select().from(idVerifications).where(eq(idVerifications.studentId, student.id)))[0];
+      expect(row?.status).toBe('required');
+    } finally {
+      await broken.close();
+    }
   });
 
   it('asks for a file when the request has none', async () => {

@@ -10,3 +10,11 @@ export interface DocumentStorage {
   /** Deleting a key that does not exist is not an error. */
   remove(key: string): Promise<void>;
 }
+
+/** Writing to the storage failed on the server's side (disk full, not writable): a 503, logged with its cause. */
+export class StorageWriteError extends Error {
+  constructor(cause: unknown) {
+    super('document storage write failed', { cause });
+    this.name = 'StorageWriteError';
+  }
+}

@@ -5,7 +5,7 @@ import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { idVerifications, type IdVerification } from '@server/db/schema';
 import { AppError, badRequest, conflict } from '@server/errors';
-import type { DocumentStorage } from '@server/storage/storage';
+import { StorageWriteError, type DocumentStorage } from '@server/storage/storage';
 import { canUploadId, findIdVerification, idStatusOf } from './find-id-verification';
 import { one } from '@server/db/rows';
 
@@ -27,12 +27,25 @@ export interface IncomingFile {
 
 type ChunkIterator = AsyncIterator<Buffer>;
 
+/**
+ * The next chunk of the upload. The stream fails only on the client's side (it went away, or the
+ * multipart body is cut off or malformed): that is the client's 400, never a server error.
+ */
+async function nextChunk(iterator: ChunkIterator): Promise<IteratorResult<Buffer>> {
+  try {
+    return await iterator.next();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw badRequest(messages.student.idUploadInterrupted);
+  }
+}
+
 /** Reads the first bytes of the file; the iterator then continues with the rest. */
 async function readHead(iterator: ChunkIterator): Promise<{ head: Buffer; ended: boolean }> {
   const chunks: Buffer[] = [];
   let length = 0;
   while (length < HEAD_BYTES) {
-    const next = await iterator.next();
+    const next = await nextChunk(iterator);
     if (next.done) return { head: Buffer.concat(chunks), ended: true };
     chunks.push(next.value);
     length += next.value.length;
@@ -92,14 +105,16 @@ export async function uploadIdDocument(
     (async function* () {
       yield counted(head);
       if (ended) return;
-      for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield counted(next.value);
+      for (let next = await nextChunk(iterator); !next.done; next = await nextChunk(iterator))
+        yield counted(next.value);
     })(),
   );
   try {
     await storage.write(key, source);
   } catch (error) {
     await discardRest(iterator);
-    throw error;
+    // The upload's own errors (too large, interrupted) are the client's; anything else is the storage's.
+    throw error instanceof AppError ? error : new StorageWriteError(error);
   }
 
   try {

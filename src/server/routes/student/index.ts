@@ -147,7 +147,10 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const student = await studentByEmail(app, request, request.params.email);
       if (!request.isMultipart()) throw badRequest(messages.student.idFileMissing);
-      const part = await request.file();
+      // A multipart body that is cut off or malformed fails here: the client's problem, not a server error.
+      const part = await request.file().catch(() => {
+        throw badRequest(messages.student.idUploadInterrupted);
+      });
       if (!part) throw badRequest(messages.student.idFileMissing);
       if (part.fieldname !== 'file') {
         part.file.resume();
