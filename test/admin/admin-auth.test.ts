@@ -54,6 +54,41 @@ describe('admin login and logout', () => {
     expect((await login({ username: 'owner', password: TEST_ADMIN_PASSWORD })).statusCode).toBe(200);
   });
 
+  it('counts concurrent guesses atomically, and does not lock the real admin out from another address', async () => {
+    await t.adminToken('raced');
+    const attacker = '203.0.113.66';
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          payload: { username: 'raced', password: `guess-${i}-aaaaaaaa` },
+          remoteAddress: attacker,
+        }),
+      ),
+    );
+    const codes = answers.map((res) => res.statusCode);
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(25);
+    for (const res of answers) expect(Object.keys(res.json())).toEqual(['detail']);
+    // The attacker's address stays refused, even with the right password...
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'raced', password: TEST_ADMIN_PASSWORD },
+      remoteAddress: attacker,
+    });
+    expect(again.statusCode).toBe(429);
+    // ...but the real admin, from their own address, gets in (at most slowed down).
+    const real = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'RACED', password: TEST_ADMIN_PASSWORD },
+      remoteAddress: '198.51.100.7',
+    });
+    expect(real.statusCode).toBe(200);
+  });
+
   it('rejects revoked, forged, expired and student tokens on guarded routes', async () => {
     const token = (await login({ username: 'owner', password: TEST_ADMIN_PASSWORD })).json().access_token;
     await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: bearer(token) });

@@ -1,36 +1,91 @@
 /**
- * Counts failed logins per key (the lower-cased username) in a sliding window. After `limit`
- * failures the key is refused until the oldest failure leaves the window. In memory: one server
- * process; see docs/decisions/003-auth-tokens.md.
+ * Throttles for guessing (issue 12). One small interface, `AttemptCounter`, holds the counts; it is
+ * in memory today (one server process) and can be backed by Redis later (a sorted set per key:
+ * ZADD + ZREMRANGEBYSCORE + ZCARD in one MULTI) without touching the policy below.
  */
-export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
 
-  constructor(
-    private readonly limit = 5,
-    private readonly windowMs = 15 * 60 * 1000,
-  ) {}
+export interface AttemptCounter {
+  /**
+   * Atomically records one attempt for `key` and returns the attempts in the last `windowMs`
+   * (this one included) and when the oldest of them was made.
+   */
+  add(key: string, windowMs: number, now?: number): Promise<{ count: number; oldestAt: number }>;
+  /** Forgets the attempts of `key`. */
+  clear(key: string): Promise<void>;
+}
 
-  private recent(key: string, now: number): number[] {
-    const list = (this.failures.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    if (list.length) this.failures.set(key, list);
-    else this.failures.delete(key);
-    return list;
+export class MemoryAttemptCounter implements AttemptCounter {
+  private readonly attempts = new Map<string, number[]>();
+
+  async add(key: string, windowMs: number, now = Date.now()): Promise<{ count: number; oldestAt: number }> {
+    // No await before the write: concurrent callers each see the attempts of the ones before them.
+    const list = (this.attempts.get(key) ?? []).filter((t) => now - t < windowMs);
+    list.push(now);
+    this.attempts.set(key, list);
+    if (this.attempts.size > 100_000) this.prune(windowMs, now);
+    return { count: list.length, oldestAt: list[0] ?? now };
   }
 
-  /** Seconds until the key may try again, or 0 when it may try now. */
-  retryAfterSeconds(key: string, now = Date.now()): number {
-    const list = this.recent(key, now);
-    const oldest = list[0];
-    if (list.length < this.limit || oldest === undefined) return 0;
-    return Math.ceil((oldest + this.windowMs - now) / 1000);
+  async clear(key: string): Promise<void> {
+    this.attempts.delete(key);
   }
 
-  recordFailure(key: string, now = Date.now()): void {
-    this.failures.set(key, [...this.recent(key, now), now]);
-  }
-
-  reset(key: string): void {
-    this.failures.delete(key);
+  private prune(windowMs: number, now: number): void {
+    for (const [key, list] of this.attempts) if (!list.some((t) => now - t < windowMs)) this.attempts.delete(key);
   }
 }
+
+export interface LoginThrottleOptions {
+  /** Attempts per username and address in the window before that pair is refused (429). */
+  perAddress: number;
+  /** Attempts per username (all addresses) in the window after which every attempt is slowed down. */
+  perUsername: number;
+  windowMs: number;
+  /** The slow-down per attempt over the username ceiling, growing with the excess (capped at 5 s). */
+  slowDownMs: number;
+}
+
+export const DEFAULT_LOGIN_THROTTLE: LoginThrottleOptions = {
+  perAddress: 5,
+  perUsername: 20,
+  windowMs: 15 * 60 * 1000,
+  slowDownMs: 250,
+};
+
+/**
+ * The admin login throttle. `reserve` counts the attempt before the password is checked (so
+ * concurrent guesses cannot all pass a check made before any of them failed):
+ * - per username + address: after `perAddress` attempts the pair waits until its oldest attempt
+ *   leaves the window; attempts made while refused count too, so a hammering address keeps waiting;
+ * - per username, all addresses: over `perUsername` attempts each attempt is delayed, more as the
+ *   excess grows, but never refused, so an attacker elsewhere cannot lock the real admin out.
+ */
+export class LoginThrottle {
+  constructor(
+    private readonly counter: AttemptCounter = new MemoryAttemptCounter(),
+    private readonly options: LoginThrottleOptions = DEFAULT_LOGIN_THROTTLE,
+  ) {}
+
+  /** Records an attempt. Returns the seconds to wait when refused, or the delay (ms) to apply before checking. */
+  async reserve(
+    username: string,
+    address: string,
+    now = Date.now(),
+  ): Promise<{ refusedForSeconds: number; delayMs: number }> {
+    const { perAddress, perUsername, windowMs, slowDownMs } = this.options;
+    const pair = await this.counter.add(pairKey(username, address), windowMs, now);
+    const user = await this.counter.add(`login-user:${username}`, windowMs, now);
+    if (pair.count > perAddress) {
+      return { refusedForSeconds: Math.max(1, Math.ceil((pair.oldestAt + windowMs - now) / 1000)), delayMs: 0 };
+    }
+    const excess = user.count - perUsername;
+    return { refusedForSeconds: 0, delayMs: excess > 0 ? Math.min(5000, excess * slowDownMs) : 0 };
+  }
+
+  /** A successful login clears its pair (the username ceiling only ever slows down). */
+  async succeeded(username: string, address: string): Promise<void> {
+    await this.counter.clear(pairKey(username, address));
+  }
+}
+
+const pairKey = (username: string, address: string) => `login-pair:${username}|${address}`;

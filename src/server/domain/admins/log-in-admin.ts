@@ -14,24 +14,26 @@ export interface AdminSession {
   expiresInSeconds: number;
 }
 
-/** Checks the password (argon2id) under a per-username throttle and issues a bearer token. */
+/** Checks the password (argon2id) under the login throttle (per username + address) and issues a bearer token. */
 export async function logInAdmin(
   db: Db,
   tokens: TokenService,
   throttle: LoginThrottle,
   credentials: { username: string; password: string },
+  address: string,
 ): Promise<AdminSession> {
   const key = credentials.username.trim().toLowerCase();
-  const wait = throttle.retryAfterSeconds(key);
-  if (wait > 0) throw new AppError(429, messages.admin.tooManyLoginAttempts(Math.ceil(wait / 60)));
+  // The attempt is counted before the password is checked: concurrent guesses cannot all get through.
+  const { refusedForSeconds, delayMs } = await throttle.reserve(key, address);
+  if (refusedForSeconds > 0) {
+    throw new AppError(429, messages.admin.tooManyLoginAttempts(Math.ceil(refusedForSeconds / 60)));
+  }
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
   const admin = await findAdminByUsername(db, key);
   // Verify against a dummy hash for unknown usernames so the timing does not reveal them.
   const ok = await verifyPassword(admin?.passwordHash ?? (await dummyPasswordHash()), credentials.password);
-  if (!admin || !ok) {
-    throttle.recordFailure(key);
-    throw unauthorized(messages.admin.invalidCredentials);
-  }
-  throttle.reset(key);
+  if (!admin || !ok) throw unauthorized(messages.admin.invalidCredentials);
+  await throttle.succeeded(key, address);
   await db.update(admins).set({ lastLoginAt: new Date() }).where(eq(admins.id, admin.id));
   return { token: await tokens.adminToken(admin.id, admin.username), expiresInSeconds: ADMIN_TOKEN_TTL_SECONDS };
 }

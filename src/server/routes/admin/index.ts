@@ -35,7 +35,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const session = await logInAdmin(app.db, app.tokens, throttle, request.body);
+      const session = await logInAdmin(app.db, app.tokens, throttle, request.body, request.ip);
       return { access_token: session.token, token_type: 'bearer' as const, expires_in: session.expiresInSeconds };
     },
   );
