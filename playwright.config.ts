@@ -56,6 +56,8 @@ export default defineConfig({
       ADMIN_USERNAME: process.env.E2E_ADMIN_USERNAME,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // The browser tests register many students from one address.
+      REGISTRATION_RATE_LIMIT: '100000',
       SQUARE_ENVIRONMENT: 'offline',
       COURSE_ACCESS_URL_FOUNDATION: 'https://example.com/course/foundation',
       COURSE_ACCESS_URL_PRO: 'https://example.com/course/pro',

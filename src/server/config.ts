@@ -38,6 +38,8 @@ const envSchema = z
     CPD_PROVIDER_NUMBER: optionalString,
     COURSE_ACCESS_URL_FOUNDATION: optionalString.pipe(z.url().optional()),
     COURSE_ACCESS_URL_PRO: optionalString.pipe(z.url().optional()),
+    /** Registrations allowed per client address in 10 minutes (POST /api/students). */
+    REGISTRATION_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
     /** PostgreSQL: a statement running longer is cancelled (the request answers 503). */
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     /** PostgreSQL: how long a request waits for a pooled connection before answering 503. */
@@ -109,6 +111,8 @@ export interface Config {
   courseAccessUrls: { foundation?: string; pro?: string };
   /** PostgreSQL statement timeout and pool acquisition timeout (DESIGN.md section 10). */
   database: { statementTimeoutMs: number; poolTimeoutMs: number };
+  /** Registrations per client address per 10 minutes. */
+  registrationRateLimit: number;
   logLevel: Env['LOG_LEVEL'];
   /** Proxies trusted to set X-Forwarded-For (empty: use the socket address). */
   trustProxy: string[];
@@ -152,6 +156,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     cpdProviderNumber: env.CPD_PROVIDER_NUMBER ?? 'Not configured',
     courseAccessUrls: { foundation: env.COURSE_ACCESS_URL_FOUNDATION, pro: env.COURSE_ACCESS_URL_PRO },
     database: { statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS, poolTimeoutMs: env.DB_POOL_TIMEOUT_MS },
+    registrationRateLimit: env.REGISTRATION_RATE_LIMIT,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((p) => p.trim()) : [],
     clientDir: path.resolve('dist/client'),

@@ -224,3 +224,32 @@ describe('course selection (POST /api/students/{id}/course-selection)', () => {
     expect((await selectCourse(t, { id: paid.id, token }, 'foundation', later)).statusCode).toBe(200);
   });
 });
+
+describe('registration throttle (per client address)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ REGISTRATION_RATE_LIMIT: '10' });
+  });
+  afterAll(() => t.close());
+
+  const register = (n: number, remoteAddress: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/students',
+      payload: {
+        first_name: 'Throttle',
+        last_name: `Tester ${n}`,
+        email: `throttle-${n}-${remoteAddress}@example.com`,
+      },
+      remoteAddress,
+    });
+
+  it('allows 10 registrations per address in 10 minutes, then answers 429 {detail}; other addresses go on', async () => {
+    for (let n = 0; n < 10; n += 1) expect((await register(n, '203.0.113.10')).statusCode).toBe(201);
+    const refused = await register(10, '203.0.113.10');
+    expect(refused.statusCode).toBe(429);
+    expect(Object.keys(refused.json())).toEqual(['detail']);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect((await register(11, '203.0.113.11')).statusCode).toBe(201);
+  });
+});

@@ -5,6 +5,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, idVerifications, type Student } from '@server/db/schema';
+import { ID_UPLOADS_PER_STUDENT } from '@server/routes/student';
 import type { DocumentStorage } from '@server/storage/storage';
 import { insertCourseStudent, type CourseStudentSetup } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
@@ -187,6 +188,26 @@ describe('ID verification', () => {
     // The server removes the .part file after the aborted stream settles: wait for it (slow under load).
     await expect.poll(() => storedFiles(), { timeout: 10_000, interval: 50 }).toEqual(before);
     expect(await rowOf(student)).toBeNull();
+  });
+
+  it('throttles ID uploads per student, from any address', async () => {
+    const { student, token } = await studentWithToken({ idStatus: 'required' });
+    const url = `/api/students/${encodeURIComponent(student.email)}/upload-id`;
+    const codes: number[] = [];
+    for (let i = 0; i <= ID_UPLOADS_PER_STUDENT.max; i += 1) {
+      // Refused uploads (not an image) still count: the throttle is about requests, not stored files.
+      const file = multipartFile(Buffer.from('not an image'));
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: file.payload,
+        headers: { ...file.headers, ...bearer(token) },
+        remoteAddress: `192.0.2.${i + 1}`,
+      });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, -1).every((c) => c === 400)).toBe(true);
+    expect(codes.at(-1)).toBe(429);
   });
 
   it('answers 400 for a multipart body cut off before its end, leaving nothing behind', async () => {

@@ -50,8 +50,10 @@ const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Register a student (the first step of the wizard); returns their id and a student token',
         body: registrationBody,
-        response: { 201: registrationResponse, 400: errorSchema },
+        response: { 201: registrationResponse, 400: errorSchema, 429: errorSchema },
       },
+      // Per client address: every registrant may upload ID files, so sign-ups are not free to repeat.
+      config: { rateLimit: { max: app.config.registrationRateLimit, timeWindow: '10 minutes' } },
     },
     async (request, reply) => {
       const body = request.body;

@@ -29,6 +29,9 @@ import { requireStudentAccess } from '@server/plugins/auth';
 import { toIdStatus, toStudentAreaRecord } from '../wire';
 import { toStudentCertificate, toStudentProgress } from './wire';
 
+/** ID uploads allowed per student. */
+export const ID_UPLOADS_PER_STUDENT = { max: 10, timeWindow: '10 minutes' } as const;
+
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
 /** Route hook for `/student/:id/...`: that student's token or an admin's, checked before the body is validated. */
@@ -140,9 +143,19 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         security: studentSecurity,
         params: emailParams,
         fileUpload: { field: 'file', contentTypes: ID_UPLOAD_TYPES, description: 'A photo or scan of the ID' },
-        response: { 200: idStatusSchema, ...errors, 413: errorSchema },
+        response: { 200: idStatusSchema, ...errors, 413: errorSchema, 429: errorSchema },
       },
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      // Per student (the email of the path), whatever the address: a disk is not filled by one account.
+      config: {
+        rateLimit: {
+          max: ID_UPLOADS_PER_STUDENT.max,
+          timeWindow: ID_UPLOADS_PER_STUDENT.timeWindow,
+          keyGenerator: (request) =>
+            `id-upload:${String((request.params as { email?: string }).email ?? '')
+              .trim()
+              .toLowerCase()}`,
+        },
+      },
     },
     async (request) => {
       const student = await studentByEmail(app, request, request.params.email);
