@@ -190,6 +190,23 @@ describe('ID verification', () => {
     expect(await rowOf(student)).toBeNull();
   });
 
+  it('serialises concurrent first uploads of one student: one accepted, no orphan file', async () => {
+    const { student, token } = await studentWithToken({ idStatus: 'not_required' });
+    const before = storedFiles();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => upload(student, token, multipartFile(pngBytes()))),
+    );
+    const codes = answers.map((res) => res.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c !== 200).every((c) => c === 409)).toBe(true);
+    const row = await rowOf(student);
+    expect(row?.status).toBe('pending');
+    // Exactly one new file, the one the row references.
+    await expect
+      .poll(() => storedFiles().filter((f) => !before.includes(f)), { timeout: 10_000 })
+      .toEqual([row?.documentKey]);
+  });
+
   it('throttles ID uploads per student, from any address', async () => {
     const { student, token } = await studentWithToken({ idStatus: 'required' });
     const url = `/api/students/${encodeURIComponent(student.email)}/upload-id`;

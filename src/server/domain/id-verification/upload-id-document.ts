@@ -3,7 +3,8 @@ import { fileTypeFromBuffer } from 'file-type';
 import { ID_UPLOAD_EXTENSIONS, ID_UPLOAD_MAX_BYTES, type IdUploadType } from '@shared/id-documents';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
-import { idVerifications, type IdVerification } from '@server/db/schema';
+import { eq } from 'drizzle-orm';
+import { idVerifications, students, type IdVerification } from '@server/db/schema';
 import { AppError, badRequest, conflict } from '@server/errors';
 import { StorageWriteError, type DocumentStorage } from '@server/storage/storage';
 import { canUploadId, findIdVerification, idStatusOf } from './find-id-verification';
@@ -120,6 +121,9 @@ export async function uploadIdDocument(
   try {
     if (file.truncated()) throw tooLarge();
     const { row, previousKey } = await db.transaction(async (tx) => {
+      // Lock the student row: it always exists, unlike the verification row of a first upload, so
+      // concurrent uploads of one student are serialised and the later ones see the first one's row.
+      await tx.select({ id: students.id }).from(students).where(eq(students.id, studentId)).for('update');
       const current = await findIdVerification(tx, studentId, true);
       if (!canUploadId(current)) throw uploadRefused(idStatusOf(current));
       const values = {
