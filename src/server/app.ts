@@ -26,6 +26,7 @@ import paymentRoutes from './routes/payments';
 import publicRoutes from './routes/public';
 import studentRoutes from './routes/student';
 import { JobScheduler } from './jobs/scheduler';
+import { sweepIdDocuments } from './domain/id-verification/sweep-id-documents';
 import { LocalDiskStorage } from './storage/local-disk';
 import type { DocumentStorage } from './storage/storage';
 
@@ -52,6 +53,8 @@ export interface BuildOptions {
   /** Sees every route as it is registered (tests check the API documentation against them). */
   onRoute?: (route: RouteOptions) => void;
 }
+
+export const ID_DOCUMENT_SWEEP_JOB = 'sweep-id-documents';
 
 /** Paths whose values never reach the logs. */
 export const LOG_REDACT_PATHS = [
@@ -130,6 +133,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+
+  // ID documents no row references are removed at start (first run soon after app.jobs.start()) and daily.
+  app.jobs.add({
+    name: ID_DOCUMENT_SWEEP_JOB,
+    everyMs: 24 * 60 * 60 * 1000,
+    run: async () => {
+      const removed = await sweepIdDocuments(app.db, app.storage);
+      if (removed > 0) app.log.info({ removed }, 'removed ID documents that no row references');
+    },
   });
 
   registerErrorHandlers(app);

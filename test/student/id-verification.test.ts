@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { PassThrough, Readable } from 'node:stream';
@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, idVerifications, type Student } from '@server/db/schema';
 import { ID_UPLOADS_PER_STUDENT } from '@server/routes/student';
 import type { DocumentStorage } from '@server/storage/storage';
-import { insertCourseStudent, type CourseStudentSetup } from '../factories';
+import { ID_DOCUMENT_SWEEP_JOB } from '@server/app';
+import { insertCourseStudent, insertIdVerification, storeIdDocument, type CourseStudentSetup } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { jpegBytes, multipartEnvelope, multipartFile, pdfBytes, pngBytes, zipBytes } from '../helpers/uploads';
 
@@ -207,6 +208,28 @@ describe('ID verification', () => {
       .toEqual([row?.documentKey]);
   });
 
+  it('sweeps stored files that no row references (older than an hour), keeping referenced and fresh ones', async () => {
+    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    const orphan = await storeIdDocument(t.app.storage, pngBytes());
+    const fresh = await storeIdDocument(t.app.storage, pngBytes());
+    const kept = await storeIdDocument(t.app.storage, pngBytes());
+    const { student } = await studentWithToken();
+    await insertIdVerification(t.db, student.id, 'pending', kept);
+    const stalePart = path.join(uploadsDir(), `${randomUUID()}.png.${randomUUID()}.part`);
+    writeFileSync(stalePart, 'x');
+    for (const file of [orphan.documentKey, kept.documentKey])
+      utimesSync(path.join(uploadsDir(), file), twoHoursAgo, twoHoursAgo);
+    utimesSync(stalePart, twoHoursAgo, twoHoursAgo);
+
+    await t.app.jobs.runNow(ID_DOCUMENT_SWEEP_JOB);
+    const files = storedFiles();
+    expect(files).not.toContain(orphan.documentKey);
+    expect(files).not.toContain(path.basename(stalePart));
+    expect(files).toContain(fresh.documentKey);
+    expect(files).toContain(kept.documentKey);
+    await t.app.storage.remove(fresh.documentKey);
+  });
+
   it('throttles ID uploads per student, from any address', async () => {
     const { student, token } = await studentWithToken({ idStatus: 'required' });
     const url = `/api/students/${encodeURIComponent(student.email)}/upload-id`;
@@ -259,6 +282,10 @@ describe('ID verification', () => {
         throw new Error('not stored');
       },
       remove: async () => {},
+      // eslint-disable-next-line require-yield
+      list: async function* () {
+        return;
+      },
     };
     const broken = await buildTestApp({ LOG_LEVEL: 'error' }, { storage: failing, logger: true, logStream });
     try {

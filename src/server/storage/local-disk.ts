@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -43,5 +43,21 @@ export class LocalDiskStorage implements DocumentStorage {
 
   async remove(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async *list(staleBefore: Date): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    let names: string[];
+    try {
+      names = await readdir(this.root);
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      const file = path.join(this.root, name);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) continue;
+      if (KEY_PATTERN.test(name)) yield { key: name, modifiedAt: info.mtime };
+      else if (name.endsWith('.part') && info.mtime < staleBefore) await rm(file, { force: true });
+    }
   }
 }

@@ -9,6 +9,11 @@ export interface DocumentStorage {
   read(key: string): Promise<Readable>;
   /** Deleting a key that does not exist is not an error. */
   remove(key: string): Promise<void>;
+  /**
+   * Every stored key with its last change, and removes unfinished writes (.part) older than
+   * `staleBefore` (a crashed process leaves them).
+   */
+  list(staleBefore: Date): AsyncIterable<{ key: string; modifiedAt: Date }>;
 }
 
 /** Writing to the storage failed on the server's side (disk full, not writable): a 503, logged with its cause. */
