@@ -70,7 +70,7 @@ function startChild(command: string, argv: string[], env: Record<string, string>
   return spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
 }
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000) {
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 180_000) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (child.exitCode !== null) throw new Error(`${url}: server exited with ${child.exitCode}`);
