@@ -5,10 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '@shared/messages';
 import type { Config } from './config';
@@ -17,6 +16,8 @@ import { TokenService } from './lib/tokens';
 import { registerApiDocs } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandlers } from './plugins/error-handler';
+import { registerRequestLog } from './plugins/request-log';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import adminRoutes from './routes/admin';
 import certificateRoutes from './routes/certificates';
@@ -39,6 +40,8 @@ declare module 'fastify' {
     storage: DocumentStorage;
     /** Background jobs; main.ts starts them, tests run them with runNow. */
     jobs: JobScheduler;
+    /** `draining` is set when shutdown begins: readiness then answers 503 (routes/health.ts). */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -70,18 +73,6 @@ export const LOG_REDACT_PATHS = [
   '*.token',
 ];
 
-/**
- * What a request line logs: the route pattern (`/api/student/login/:email`), never the raw URL,
- * whose path or query may hold an email or a name (DESIGN.md section 10).
- */
-export function requestLogFields(request: FastifyRequest) {
-  return {
-    method: request.method,
-    route: request.routeOptions?.url ?? '(no route)',
-    remoteAddress: request.ip,
-  };
-}
-
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database =
     options.database ??
@@ -99,11 +90,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : {
             level: config.logLevel,
             redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
-            serializers: { req: requestLogFields },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // One line per request, written by plugins/request-log.ts when the response is sent.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     forceCloseConnections: true,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
@@ -126,14 +118,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('tokens', new TokenService(config.sessionSecret));
   app.decorate('storage', options.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'uploads')));
   app.decorate('jobs', new JobScheduler(app.log));
+  app.decorate('lifecycle', { draining: false });
   // Closing stops the jobs (letting a running one finish) before the database closes.
   app.addHook('onClose', async () => {
     await app.jobs.stop();
     await database.close();
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
+  registerRequestLog(app);
 
   // ID documents no row references are removed at start (first run soon after app.jobs.start()) and daily.
   app.jobs.add({
@@ -147,42 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandlers(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://web.squarecdn.com', 'https://sandbox.web.squarecdn.com'],
-        styleSrc: ["'self'", "'unsafe-inline'", 'https://web.squarecdn.com', 'https://sandbox.web.squarecdn.com'],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'https:'],
-        fontSrc: [
-          "'self'",
-          'data:',
-          'https://square-fonts-production-f.squarecdn.com',
-          'https://d1g145x70srn7h.cloudfront.net',
-        ],
-        connectSrc: [
-          "'self'",
-          'https://pci-connect.squareup.com',
-          'https://pci-connect.squareupsandbox.com',
-          'https://o160250.ingest.sentry.io',
-        ],
-        frameSrc: [
-          "'self'",
-          'https://www.youtube-nocookie.com',
-          'https://web.squarecdn.com',
-          'https://sandbox.web.squarecdn.com',
-          'https://*.squarecdn.com',
-        ],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    app.lifecycle.draining = true;
     app.log.info({ signal }, 'shutting down');
     setTimeout(() => {
       app.log.error('shutdown took too long; exiting');

@@ -155,6 +155,7 @@ export const messages = {
     tooManyRequests: 'Too many requests. Please wait a moment and try again.',
     serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
     databaseUnavailable: 'The database is not answering',
+    shuttingDown: 'The server is shutting down',
     requestTooLarge: 'The request is too large',
     unsupportedContentType: 'Unsupported content type',
     invalidRequest: 'Invalid request',

@@ -88,6 +88,24 @@ describe('the app shell', () => {
     expect(logs).not.toContain('hunter2');
   });
 
+  it('logs one line per request, with the route pattern instead of a URL holding an email', async () => {
+    const email = 'private.person@example.com';
+    const res = await t.app.inject({ method: 'GET', url: `/api/students/${encodeURIComponent(email)}/id-status` });
+    expect(res.statusCode).toBe(401);
+    const lines = logs
+      .split('\n')
+      .filter((line) => line.includes(String(res.headers['x-request-id'])))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      msg: 'request',
+      method: 'GET',
+      route: '/api/students/:email/id-status',
+      status: 401,
+    });
+    expect(logs).not.toContain('private.person');
+  });
+
   it('sets security headers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -95,10 +113,20 @@ describe('the app shell', () => {
     expect(res.headers['x-frame-options']).toBeDefined();
   });
 
-  it('reports 503 when the database stops answering', async () => {
+  it('is ready while the database answers, and not while the server drains', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/ready' })).json()).toEqual({ status: 'ok' });
+    t.app.lifecycle.draining = true;
+    const draining = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    t.app.lifecycle.draining = false;
+    expect(draining.statusCode).toBe(503);
+    expect(draining.json()).toEqual({ status: 'unavailable', detail: 'The server is shutting down' });
+  });
+
+  it('stays live but not ready when the database stops answering', async () => {
     await t.app.database.close();
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ status: 'unavailable' });
+    const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'unavailable', detail: 'The database is not answering' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 });

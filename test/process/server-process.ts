@@ -44,7 +44,7 @@ export async function waitForHealthy(server: RunningServer, timeoutMs: number): 
   while (Date.now() - started < timeoutMs) {
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
     try {
-      const res = await fetch(`${server.url}/api/health`);
+      const res = await fetch(`${server.url}/api/health/ready`);
       if (res.status === 200) return Date.now() - started;
     } catch {
       // not listening yet

@@ -13,12 +13,14 @@ import {
 import { registerStudent } from '@server/domain/enrolment/register-student';
 import { selectCourse } from '@server/domain/enrolment/select-course';
 import { badRequest } from '@server/errors';
+import { jsonBody, sendJsonBody, type JsonBody } from '@server/lib/json-body';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
 
 /** The enrolment API area (mounted under /api): registration, course dates, course selection, public config. */
 const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'enrolment');
+  let courseDates: { day: string; body: JsonBody } | null = null;
   app.get(
     '/public-config',
     {
@@ -39,9 +41,14 @@ const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/course-dates',
     { schema: { summary: 'The coming start dates of each course', response: { 200: courseDatesResponse } } },
-    async () => ({
-      schedule: courseSchedule(),
-    }),
+    async (_request, reply) => {
+      // The dates change at most once a day: built and serialised once per UTC date.
+      const today = new Date().toISOString().slice(0, 10);
+      if (courseDates?.day !== today) {
+        courseDates = { day: today, body: jsonBody(courseDatesResponse, { schedule: courseSchedule() }) };
+      }
+      return sendJsonBody(reply, courseDates.body);
+    },
   );
 
   app.post(

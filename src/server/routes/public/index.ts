@@ -5,9 +5,9 @@ import {
   contactMessageBody,
   contactMessageResponse,
   recentSignupsResponse,
-  type RecentSignupsResponse,
 } from '@shared/schemas/public';
 import { tagRoutes } from '@server/plugins/api-docs';
+import { jsonBody, sendJsonBody, type JsonBody } from '@server/lib/json-body';
 import { listRecentSignups } from '@server/domain/reports/list-recent-signups';
 import { storeContactMessage } from '@server/domain/support/store-contact-message';
 import { toRecentSignup } from './wire';
@@ -20,7 +20,7 @@ export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
 /** The public API area (mounted under /api). Routes: HTTP only — schema in, domain function, schema out. */
 const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'public');
-  let cached: { expiresAt: number; value: Promise<RecentSignupsResponse> } | null = null;
+  let cached: { expiresAt: number; value: Promise<JsonBody> } | null = null;
 
   app.get(
     '/recent-signups',
@@ -29,14 +29,16 @@ const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = Date.now();
       if (!cached || cached.expiresAt <= now) {
         // Concurrent requests share one query; a failed query is not cached.
-        const value = listRecentSignups(app.db).then((signups) => ({ notifications: signups.map(toRecentSignup) }));
+        const value = listRecentSignups(app.db).then((signups) =>
+          jsonBody(recentSignupsResponse, { notifications: signups.map(toRecentSignup) }),
+        );
         cached = { expiresAt: now + RECENT_SIGNUPS_CACHE_MS, value };
         value.catch(() => {
           if (cached?.value === value) cached = null;
         });
       }
       reply.header('cache-control', `public, max-age=${RECENT_SIGNUPS_CACHE_MS / 1000}`);
-      return cached.value;
+      return sendJsonBody(reply, await cached.value);
     },
   );
 

@@ -18,7 +18,7 @@ import { requestCertificate } from '@server/domain/certificates/request-certific
 import { findIdVerification } from '@server/domain/id-verification/find-id-verification';
 import { setIdRequired } from '@server/domain/id-verification/set-id-required';
 import { uploadIdDocument } from '@server/domain/id-verification/upload-id-document';
-import { getProgress } from '@server/domain/progress/get-progress';
+import { getProgressById } from '@server/domain/progress/get-progress';
 import { updateStageProgress } from '@server/domain/progress/update-stage-progress';
 import { findStudentByEmail, getStudent } from '@server/domain/students/find-student';
 import { logInStudent } from '@server/domain/students/log-in-student';
@@ -195,7 +195,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: studentProgressSchema, ...errors },
       },
     },
-    async (request) => toStudentProgress(await getProgress(app.db, await getStudent(app.db, request.params.id))),
+    async (request) => toStudentProgress(await getProgressById(app.db, request.params.id)),
   );
 
   app.post(

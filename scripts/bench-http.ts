@@ -1,0 +1,256 @@
+/**
+ * HTTP throughput benchmark (not a test; CI does not time it). Starts, side by side on loopback:
+ *   - a bare node:http server answering a small JSON (the platform's ceiling), and
+ *   - the real app as `npm start` runs it (production mode and logging, log lines to a file),
+ * then drives each route below with autocannon in interleaved rounds (bare, route, bare, route…) and
+ * prints req/s, p50/p99 latency and each route's share of the bare server measured in the same round.
+ *
+ *   npm run bench:http -- [--engine postgres|pglite] [--seconds 6] [--connections 32] [--rounds 2]
+ *                         [--database-url postgres://postgres@127.0.0.1:5432/postgres] [--only <label>]
+ *                         [--cpu-prof <dir>]   (the app writes a V8 CPU profile there on exit)
+ *
+ * PostgreSQL: a fresh database is created on that server for the run and dropped afterwards.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import getPort from 'get-port';
+import pg from 'pg';
+import { nextIntake } from '@shared/schedule';
+
+const { values: args } = parseArgs({
+  options: {
+    engine: { type: 'string', default: 'postgres' },
+    seconds: { type: 'string', default: '6' },
+    connections: { type: 'string', default: '32' },
+    rounds: { type: 'string', default: '2' },
+    'database-url': {
+      type: 'string',
+      default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    },
+    only: { type: 'string' },
+    'cpu-prof': { type: 'string' },
+  },
+});
+const engine = args.engine === 'pglite' ? 'pglite' : 'postgres';
+const seconds = Number(args.seconds);
+const connections = Number(args.connections);
+const rounds = Number(args.rounds);
+
+interface Target {
+  label: string;
+  /** Requests sent in turn by each connection (the dashboard load is several). */
+  requests: { path: string; headers?: Record<string, string> }[];
+  connections?: number;
+}
+
+interface Sample {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+const BARE_SERVER = `
+const http = require('node:http');
+const body = JSON.stringify({ status: 'ok', service: 'bare node:http' });
+http.createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+}).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('listening'));
+`;
+
+function startChild(command: string, argv: string[], env: Record<string, string>, logFile?: string): ChildProcess {
+  const out = logFile ? openSync(logFile, 'w') : 'ignore';
+  return spawn(command, argv, { env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
+}
+
+async function waitFor(url: string, child: ChildProcess, timeoutMs = 180_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`${url}: server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url}: not ready after ${timeoutMs} ms`);
+}
+
+async function createDatabase(serverUrl: string) {
+  const name = `vbr_bench_http_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+function run(base: string, target: Target): Promise<Sample> {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: base,
+        connections: target.connections ?? connections,
+        duration: seconds,
+        requests: target.requests.map((r) => ({ method: 'GET', path: r.path, headers: r.headers ?? {} })),
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          rps: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          errors: result.errors + result.timeouts,
+          non2xx: result.non2xx,
+        });
+      },
+    );
+  });
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'vbr-bench-http-'));
+  const database = engine === 'postgres' ? await createDatabase(args['database-url']) : null;
+  const [barePort, appPort] = [await getPort({ host: '127.0.0.1' }), await getPort({ host: '127.0.0.1' })];
+  const bare = startChild(process.execPath, ['-e', BARE_SERVER], { PORT: String(barePort) });
+  const app = startChild(
+    process.execPath,
+    [
+      ...(args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', args['cpu-prof']] : []),
+      '--import',
+      'tsx',
+      'src/server/main.ts',
+    ],
+    {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(appPort),
+      DATA_DIR: dataDir,
+      ...(database ? { DATABASE_URL: database.url, SESSION_SECRET: randomBytes(32).toString('hex') } : {}),
+      ADMIN_USERNAME: 'bench-admin',
+      ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
+    },
+    path.join(dataDir, 'server.log'),
+  );
+  const bareUrl = `http://127.0.0.1:${barePort}`;
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  try {
+    await waitFor(bareUrl, bare);
+    await waitFor(`${appUrl}/api/health`, app);
+
+    // One enrolled student whose dashboard we load.
+    const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+    const registered = await fetch(`${appUrl}/api/students`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        first_name: 'Bench',
+        last_name: 'Student',
+        email,
+        phone: '07700 900123',
+        referral_code: '',
+      }),
+    });
+    if (registered.status !== 201)
+      throw new Error(`registration failed: ${registered.status} ${await registered.text()}`);
+    const { id, token } = (await registered.json()) as { id: string; token: string };
+    const auth = { authorization: `Bearer ${token}` };
+    await fetch(`${appUrl}/api/students/${id}/course-selection`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: JSON.stringify({ student_id: id, course_type: 'foundation', course_start_date: nextIntake().start_date }),
+    });
+    const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+    const emailPath = encodeURIComponent(email);
+
+    const targets: Target[] = [
+      { label: 'GET / (landing, br)', requests: [{ path: '/', headers: gzip }] },
+      { label: 'GET /api/course-dates', requests: [{ path: '/api/course-dates' }] },
+      { label: 'GET /api/recent-signups', requests: [{ path: '/api/recent-signups' }] },
+      { label: 'GET /api/health', requests: [{ path: '/api/health' }] },
+      { label: 'GET /api/student/{id}/progress', requests: [{ path: `/api/student/${id}/progress`, headers: auth }] },
+      {
+        label: 'progress, 64 connections',
+        requests: [{ path: `/api/student/${id}/progress`, headers: auth }],
+        connections: 64,
+      },
+      {
+        label: 'student dashboard (4 calls)',
+        requests: [
+          { path: `/api/student/${id}`, headers: auth },
+          { path: `/api/student/${id}/progress`, headers: auth },
+          { path: `/api/students/${emailPath}/id-status`, headers: auth },
+          { path: `/api/student/${id}/certificate`, headers: auth },
+        ],
+      },
+    ].filter((t) => !args.only || t.label.includes(args.only));
+
+    // Warm-up: JIT, pools, caches.
+    for (const target of targets) await run(appUrl, { ...target, connections: 8 }).catch(() => undefined);
+
+    const results = new Map<string, { bare: Sample; app: Sample }[]>();
+    for (let round = 1; round <= rounds; round += 1) {
+      for (const target of targets) {
+        const bareSample = await run(bareUrl, {
+          label: 'bare',
+          requests: [{ path: '/' }],
+          connections: target.connections,
+        });
+        const appSample = await run(appUrl, target);
+        const list = results.get(target.label) ?? [];
+        list.push({ bare: bareSample, app: appSample });
+        results.set(target.label, list);
+        console.error(
+          `round ${round} ${target.label}: ${appSample.rps.toFixed(0)} req/s (bare ${bareSample.rps.toFixed(0)})`,
+        );
+      }
+    }
+
+    console.log(
+      `\nbench:http — engine ${engine}, ${seconds} s × ${rounds} interleaved rounds, ${connections} connections`,
+    );
+    console.log(['route', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'share of bare', 'errors/non-2xx'].join(' | '));
+    for (const [label, samples] of results) {
+      const mean = (pick: (s: { bare: Sample; app: Sample }) => number) =>
+        samples.reduce((sum, s) => sum + pick(s), 0) / samples.length;
+      const share = mean((s) => s.app.rps / s.bare.rps);
+      console.log(
+        [
+          label,
+          mean((s) => s.app.rps).toFixed(0),
+          mean((s) => s.app.p50).toFixed(1),
+          mean((s) => s.app.p99).toFixed(1),
+          mean((s) => s.bare.rps).toFixed(0),
+          `${(share * 100).toFixed(1)}%`,
+          `${samples.reduce((n, s) => n + s.app.errors, 0)}/${samples.reduce((n, s) => n + s.app.non2xx, 0)}`,
+        ].join(' | '),
+      );
+    }
+  } finally {
+    bare.kill('SIGTERM');
+    app.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
