@@ -45,6 +45,9 @@ export const messages = {
     courseAlreadyPaidForStudent: 'The course has already been paid for this student.',
     selectCourseBeforePaying: 'Please select a course before paying for it.',
     payEnrolmentFirst: 'Please pay the enrollment fee first, or choose the Complete Package.',
+    courseChangeWhilePaying:
+      'A payment for your course is being processed, so the course cannot change right now. Please wait a moment and check again.',
+    amountTooPrecise: 'The amount must be in pounds with at most two decimals (e.g. 84.99).',
   },
   admin: {
     loginFieldsRequired: 'Please enter both username and password',
@@ -56,6 +59,9 @@ export const messages = {
     dashboardLoadFailed: 'Failed to load dashboard data',
     markPaidFailed: 'Failed to mark payment as received',
     markPaidSuccess: 'Payment marked as received',
+    markPaidWhilePaying:
+      'A card payment for this student is being processed. Wait for it to finish (see Payments) before recording a payment by hand.',
+    nothingToMarkPaid: 'No payment can be recorded for this student yet.',
     idReviewFailed: (status: 'approved' | 'rejected') => `Failed to ${status} ID verification`,
     idReviewSuccess: (status: 'approved' | 'rejected') => `ID verification ${status} successfully!`,
     statusUpdateFailed: 'Failed to update student status',
