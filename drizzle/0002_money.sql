@@ -13,6 +13,7 @@ CREATE TABLE "offline_provider_ledger" (
 ALTER TABLE "payments" DROP CONSTRAINT "payments_status_check";--> statement-breakpoint
 ALTER TABLE "payments" DROP CONSTRAINT "payments_completed_at_check";--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "needs_review" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "replay_source_id" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "refunded_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "refund_reason" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "refund_reference" text;--> statement-breakpoint

@@ -26,6 +26,8 @@ import paymentRoutes from './routes/payments';
 import publicRoutes from './routes/public';
 import studentRoutes from './routes/student';
 import { JobScheduler } from './jobs/scheduler';
+import { reconcilePaymentsJob } from './jobs/reconcile-payments';
+import { createPaymentProvider } from './payments/create-provider';
 import { LocalDiskStorage } from './storage/local-disk';
 import type { DocumentStorage } from './storage/storage';
 
@@ -98,6 +100,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('tokens', new TokenService(config.sessionSecret));
   app.decorate('storage', options.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'uploads')));
   app.decorate('jobs', new JobScheduler(app.log));
+  app.jobs.add(
+    reconcilePaymentsJob(database.db, createPaymentProvider(config.square, database.db), config.reconcile, app.log),
+  );
   // Closing stops the jobs (letting a running one finish) before the database closes.
   app.addHook('onClose', async () => {
     await app.jobs.stop();

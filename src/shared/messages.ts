@@ -47,6 +47,7 @@ export const messages = {
     payEnrolmentFirst: 'Please pay the enrollment fee first, or choose the Complete Package.',
     courseChangeWhilePaying:
       'A payment for your course is being processed, so the course cannot change right now. Please wait a moment and check again.',
+    paymentNotTaken: 'This payment was not completed and your card was not charged. Please start a new payment.',
     amountTooPrecise: 'The amount must be in pounds with at most two decimals (e.g. 84.99).',
   },
   admin: {

@@ -118,6 +118,11 @@ export const payments = pgTable(
      * money is recorded, nothing was applied twice, and an admin decides (usually a refund).
      */
     needsReview: boolean('needs_review').notNull().default(false),
+    /**
+     * The card token, kept only while the payment is pending so the reconciler can replay
+     * CreatePayment with the same key and source (a used token charges nothing new); cleared when settled.
+     */
+    replaySourceId: text('replay_source_id'),
     ...timestamps,
     completedAt: timestamp('completed_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),

@@ -1,3 +1,5 @@
+import type { Db } from '@server/db/client';
+
 /**
  * The card payment provider behind one small interface: Square's offline test tokens or Square's
  * CreatePayment API. A charge either completes, is declined (a normal answer with a detail a person
@@ -20,6 +22,13 @@ export type ChargeResult =
 
 export interface PaymentProvider {
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * What happened to a charge whose answer was lost (a crash, a timeout): asks the provider about the
+   * same idempotency key, on the caller's database handle. Completed or declined is final (a charge
+   * with that key later gets the same answer); throws ProviderUnavailableError when still unknown.
+   * `sourceId` is null when the token was not kept.
+   */
+  reconcile(db: Db, request: Omit<ChargeRequest, 'sourceId'> & { sourceId: string | null }): Promise<ChargeResult>;
 }
 
 /** The outcome is unknown: the payment row stays pending for reconciliation. */

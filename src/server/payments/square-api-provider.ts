@@ -1,5 +1,6 @@
 import { SquareClient, SquareEnvironment, SquareError, SquareTimeoutError } from 'square';
 import { messages } from '@shared/messages';
+import type { Db } from '@server/db/client';
 import type { ChargeRequest, ChargeResult, PaymentProvider } from './provider';
 import { ProviderUnavailableError } from './provider';
 
@@ -41,6 +42,15 @@ export class SquareApiProvider implements PaymentProvider {
       // A retry after a timeout is safe (same idempotency key) but the caller already retries.
       maxRetries: 0,
     });
+  }
+
+  /**
+   * Square keeps the answer of every idempotency key: replaying CreatePayment with the same key and
+   * source returns the payment it made (or makes it now, once). Without the source nothing can be asked.
+   */
+  async reconcile(_db: Db, request: Omit<ChargeRequest, 'sourceId'> & { sourceId: string | null }): Promise<ChargeResult> {
+    if (!request.sourceId) throw new ProviderUnavailableError('error', 'no card token kept to replay the payment');
+    return this.charge({ ...request, sourceId: request.sourceId });
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {

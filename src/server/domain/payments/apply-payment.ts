@@ -99,7 +99,14 @@ export async function recordCompletedPayment(
   const completed = one(
     await tx
       .update(payments)
-      .set({ status: 'completed', completedAt: new Date(), providerReference, failureDetail: null, needsReview: !fits })
+      .set({
+        status: 'completed',
+        completedAt: new Date(),
+        providerReference,
+        failureDetail: null,
+        replaySourceId: null,
+        needsReview: !fits,
+      })
       .where(eq(payments.id, paymentId))
       .returning(),
   );

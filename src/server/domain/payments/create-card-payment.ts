@@ -94,6 +94,7 @@ export async function createCardPayment(
           status: 'pending',
           method: 'card',
           idempotencyKey: input.idempotencyKey,
+          replaySourceId: input.sourceId,
           description: describePayment(input.paymentType, student.courseType),
         })
         .returning(),
@@ -168,7 +169,7 @@ async function chargeAndRecord(
   if (result.outcome === 'declined') {
     await db
       .update(payments)
-      .set({ status: 'failed', failureDetail: result.detail })
+      .set({ status: 'failed', failureDetail: result.detail, replaySourceId: null })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
     throw badRequest(result.detail);
   }
