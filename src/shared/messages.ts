@@ -62,6 +62,15 @@ export const messages = {
     markPaidSuccess: 'Payment marked as received',
     markPaidWhilePaying:
       'A card payment for this student is being processed. Wait for it to finish (see Payments) before recording a payment by hand.',
+    refundRejected: (why: string) => `The payment provider refused the refund (${why}). Nothing was changed.`,
+    refundProviderUnavailable:
+      'The payment provider could not be reached, so nothing was refunded. Please try again in a moment.',
+    refundOnlyCompleted: 'Only a completed payment can be refunded.',
+    refundSuccess: 'Payment refunded',
+    refundFailed: 'Failed to refund the payment',
+    paymentNotFound: 'Payment not found',
+    noPaymentsFound: 'No payments found matching your criteria.',
+    confirmRefund: (amount: string, name: string) => `Refund ${amount} to ${name}? This cannot be undone.`,
     nothingToMarkPaid: 'No payment can be recorded for this student yet.',
     idReviewFailed: (status: 'approved' | 'rejected') => `Failed to ${status} ID verification`,
     idReviewSuccess: (status: 'approved' | 'rejected') => `ID verification ${status} successfully!`,

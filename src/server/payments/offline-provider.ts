@@ -4,7 +4,7 @@ import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { offlineProviderLedger } from '@server/db/schema';
 import { one } from '@server/db/rows';
-import type { ChargeRequest, ChargeResult, PaymentProvider } from './provider';
+import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from './provider';
 
 /**
  * SQUARE_ENVIRONMENT=offline: no network. Square's documented sandbox test tokens (DESIGN.md
@@ -58,6 +58,29 @@ export class OfflineSquareProvider implements PaymentProvider {
       providerReference: null,
       detail: messages.enrolment.paymentNotTaken,
     });
+  }
+
+  /** Offline refunds always succeed, recorded in the ledger under their own key (once per key). */
+  async refund(db: Db, request: RefundRequest): Promise<RefundResult> {
+    await db
+      .insert(offlineProviderLedger)
+      .values({
+        idempotencyKey: request.idempotencyKey,
+        kind: 'refund',
+        amountPence: request.amountPence,
+        outcome: 'completed',
+        providerReference: `offline-refund-${randomUUID()}`,
+        detail: request.reason,
+      })
+      .onConflictDoNothing();
+    const row = one(
+      await db
+        .select()
+        .from(offlineProviderLedger)
+        .where(eq(offlineProviderLedger.idempotencyKey, request.idempotencyKey))
+        .limit(1),
+    );
+    return { outcome: 'refunded', refundReference: row.providerReference ?? request.idempotencyKey };
   }
 }
 

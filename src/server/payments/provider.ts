@@ -20,7 +20,21 @@ export interface ChargeRequest {
 export type ChargeResult =
   { outcome: 'completed'; providerReference: string } | { outcome: 'declined'; detail: string };
 
+export interface RefundRequest {
+  /** Our own key for the refund (one per payment), so a retried refund refunds once. */
+  idempotencyKey: string;
+  /** The provider's id of the payment being refunded. */
+  providerReference: string;
+  amountPence: number;
+  currency: 'GBP';
+  reason: string;
+}
+
+export type RefundResult = { outcome: 'refunded'; refundReference: string } | { outcome: 'failed'; detail: string };
+
 export interface PaymentProvider {
+  /** A full refund, on the caller's database handle; throws ProviderUnavailableError when the outcome is unknown. */
+  refund(db: Db, request: RefundRequest): Promise<RefundResult>;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /**
    * What happened to a charge whose answer was lost (a crash, a timeout): asks the provider about the
