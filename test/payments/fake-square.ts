@@ -31,6 +31,10 @@ const CARD_ERRORS: Record<string, string> = {
 
 export class FakeSquare {
   readonly requests: RecordedRequest[] = [];
+  /** Refunds made, by idempotency key. */
+  readonly refunds = new Map<string, { id: string; paymentId: string; amount: number }>();
+  /** When set, RefundPayment answers 400 with this error code. */
+  refuseRefunds: string | null = null;
   /** Payments created, by idempotency key. */
   readonly charges = new Map<string, { id: string; amount: number }>();
   private server = http.createServer((req, res) => this.handle(req, res));
@@ -57,6 +61,7 @@ export class FakeSquare {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(payload));
       };
+      if (req.method === 'POST' && req.url === '/v2/refunds') return this.refund(body, send);
       if (req.method !== 'POST' || req.url !== '/v2/payments')
         return send(404, { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND' }] });
       const known = this.charges.get(body.idempotency_key);
@@ -84,6 +89,29 @@ export class FakeSquare {
       const charge = { id: `sq-${randomUUID()}`, amount: body.amount_money.amount };
       this.charges.set(body.idempotency_key, charge);
       send(200, this.paymentBody(charge, body));
+    });
+  }
+
+  private refund(body: RecordedRequest['body'], send: (status: number, payload: unknown) => void) {
+    const paymentId = String(body.payment_id);
+    if (this.refuseRefunds) {
+      return send(400, { errors: [{ category: 'REFUND_ERROR', code: this.refuseRefunds, detail: 'refused' }] });
+    }
+    if (![...this.charges.values()].some((c) => c.id === paymentId)) {
+      return send(404, { errors: [{ category: 'INVALID_REQUEST_ERROR', code: 'NOT_FOUND', detail: 'no payment' }] });
+    }
+    let refund = this.refunds.get(body.idempotency_key);
+    if (!refund) {
+      refund = { id: `sqr-${randomUUID()}`, paymentId, amount: body.amount_money.amount };
+      this.refunds.set(body.idempotency_key, refund);
+    }
+    send(200, {
+      refund: {
+        id: refund.id,
+        status: 'PENDING',
+        payment_id: refund.paymentId,
+        amount_money: { amount: refund.amount, currency: body.amount_money.currency },
+      },
     });
   }
 

@@ -47,7 +47,9 @@ describe('payment races (issue 11)', () => {
       if (payment.statusCode === 200 && change.statusCode === 200) paidAndChanged += 1;
       if (change.statusCode === 409) {
         expect(change.json().detail).toMatch(
-          new RegExp(`^(${escape(messages.enrolment.courseChangeWhilePaying)}|${escape(messages.enrolment.courseAlreadyPaid)})$`),
+          new RegExp(
+            `^(${escape(messages.enrolment.courseChangeWhilePaying)}|${escape(messages.enrolment.courseAlreadyPaid)})$`,
+          ),
         );
       }
       if (payment.statusCode !== 200) expect(payment.statusCode).toBe(400);
@@ -72,7 +74,9 @@ describe('payment races (issue 11)', () => {
       for (const res of [card, manual]) if (res.statusCode !== 200) expect(res.statusCode).toBe(409);
       if (manual.statusCode === 409)
         expect(manual.json().detail).toMatch(
-          new RegExp(`^(${escape(messages.admin.markPaidWhilePaying)}|${escape(messages.enrolment.enrolmentAlreadyPaid)})$`),
+          new RegExp(
+            `^(${escape(messages.admin.markPaidWhilePaying)}|${escape(messages.enrolment.enrolmentAlreadyPaid)})$`,
+          ),
         );
       const completed = (await t.db.select().from(payments).where(eq(payments.studentId, student.id))).filter(
         (p) => p.status === 'completed',
@@ -80,7 +84,11 @@ describe('payment races (issue 11)', () => {
       if (completed.length !== 1) recordedTwice += 1;
     }
     const violations = await findLedgerViolations(t.db, { studentIds: ids });
-    expect({ both, recordedTwice, violations: violations.length }).toEqual({ both: 0, recordedTwice: 0, violations: 0 });
+    expect({ both, recordedTwice, violations: violations.length }).toEqual({
+      both: 0,
+      recordedTwice: 0,
+      violations: 0,
+    });
   });
 
   it(`defect 2: Mark Paid (Full) racing a Complete Package card payment records one of them (${TRIES} tries)`, async () => {

@@ -48,7 +48,10 @@ export class SquareApiProvider implements PaymentProvider {
    * Square keeps the answer of every idempotency key: replaying CreatePayment with the same key and
    * source returns the payment it made (or makes it now, once). Without the source nothing can be asked.
    */
-  async reconcile(_db: Db, request: Omit<ChargeRequest, 'sourceId'> & { sourceId: string | null }): Promise<ChargeResult> {
+  async reconcile(
+    _db: Db,
+    request: Omit<ChargeRequest, 'sourceId'> & { sourceId: string | null },
+  ): Promise<ChargeResult> {
     if (!request.sourceId) throw new ProviderUnavailableError('error', 'no card token kept to replay the payment');
     return this.charge({ ...request, sourceId: request.sourceId });
   }

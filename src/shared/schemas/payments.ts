@@ -17,11 +17,7 @@ function hasAtMostTwoDecimals(pounds: number): boolean {
 export const createPaymentBody = z.object({
   source_id: z.string().trim().min(1, 'source_id is required').max(512),
   student_id: uuidSchema,
-  amount: z
-    .number()
-    .positive()
-    .max(10_000)
-    .refine(hasAtMostTwoDecimals, messages.enrolment.amountTooPrecise),
+  amount: z.number().positive().max(10_000).refine(hasAtMostTwoDecimals, messages.enrolment.amountTooPrecise),
   currency: z
     .string()
     .trim()

@@ -64,7 +64,8 @@ export function studentViolations(student: StudentMoney, rows: PaymentMoney[]): 
   if (courses > 1) problems.push(`the course is paid ${courses} times`);
   for (const p of rows) {
     if (p.status !== 'completed') continue;
-    if (p.paymentType !== 'enrollment' && !p.courseType) problems.push(`payment ${p.id}: ${p.paymentType} without a course`);
+    if (p.paymentType !== 'enrollment' && !p.courseType)
+      problems.push(`payment ${p.id}: ${p.paymentType} without a course`);
     else if (p.amountPence !== paymentAmountPence(p.paymentType, p.courseType))
       problems.push(`payment ${p.id}: ${p.amountPence} is not the catalogue price of ${p.paymentType}`);
   }
@@ -72,7 +73,10 @@ export function studentViolations(student: StudentMoney, rows: PaymentMoney[]): 
 }
 
 /** Every student breaking an invariant (all students, or those listed), with what is wrong. */
-export async function findLedgerViolations(db: Db, options: { studentIds?: string[] } = {}): Promise<LedgerViolation[]> {
+export async function findLedgerViolations(
+  db: Db,
+  options: { studentIds?: string[] } = {},
+): Promise<LedgerViolation[]> {
   const violations: LedgerViolation[] = [];
   const ids = options.studentIds;
   const batch = 1000;
@@ -129,4 +133,3 @@ export async function findLedgerViolations(db: Db, options: { studentIds?: strin
   }
   return violations;
 }
-

@@ -53,11 +53,7 @@ export async function listPayments(
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(page.pageSize)
       .offset(pageOffset(page)),
-    db
-      .select({ total: count() })
-      .from(payments)
-      .leftJoin(students, eq(students.id, payments.studentId))
-      .where(where),
+    db.select({ total: count() }).from(payments).leftJoin(students, eq(students.id, payments.studentId)).where(where),
     db.select({ total: count() }).from(payments).where(eq(payments.status, 'pending')),
   ]);
   return {

@@ -47,7 +47,8 @@ export async function refundPayment(
           reason,
         });
       } catch (error) {
-        if (error instanceof ProviderUnavailableError) throw new AppError(502, messages.admin.refundProviderUnavailable);
+        if (error instanceof ProviderUnavailableError)
+          throw new AppError(502, messages.admin.refundProviderUnavailable);
         throw error;
       }
       if (result.outcome === 'failed') throw new AppError(502, result.detail);
@@ -57,7 +58,13 @@ export async function refundPayment(
     const refunded = one(
       await tx
         .update(payments)
-        .set({ status: 'refunded', refundedAt: new Date(), refundReason: reason, refundReference, refundedBy: admin.adminId })
+        .set({
+          status: 'refunded',
+          refundedAt: new Date(),
+          refundReason: reason,
+          refundReference,
+          refundedBy: admin.adminId,
+        })
         .where(eq(payments.id, payment.id))
         .returning(),
     );

@@ -79,7 +79,13 @@ const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const payment = await refundPayment(app.db, provider, requireAdmin(request), request.params.id, request.body.reason);
+      const payment = await refundPayment(
+        app.db,
+        provider,
+        requireAdmin(request),
+        request.params.id,
+        request.body.reason,
+      );
       request.log.info({ paymentId: payment.id }, 'payment refunded');
       return toAdminPayment(payment, null, null);
     },
