@@ -14,14 +14,16 @@ import { usePayments, useRefundPayment } from '../api/payments';
 import { DataTable, type Column } from './data-table';
 import { PAGE_SIZE, SearchBox } from './list-parts';
 
-const STATUS_BADGES: Record<PaymentViewStatus, { tone: 'green' | 'amber' | 'red' | 'slate' | 'purple'; label: string }> =
-  {
-    pending: { tone: 'amber', label: 'Pending' },
-    completed: { tone: 'green', label: 'Completed' },
-    failed: { tone: 'red', label: 'Failed' },
-    refunded: { tone: 'slate', label: 'Refunded' },
-    needs_review: { tone: 'purple', label: 'Needs review' },
-  };
+const STATUS_BADGES: Record<
+  PaymentViewStatus,
+  { tone: 'green' | 'amber' | 'red' | 'slate' | 'purple'; label: string }
+> = {
+  pending: { tone: 'amber', label: 'Pending' },
+  completed: { tone: 'green', label: 'Completed' },
+  failed: { tone: 'red', label: 'Failed' },
+  refunded: { tone: 'slate', label: 'Refunded' },
+  needs_review: { tone: 'purple', label: 'Needs review' },
+};
 
 const TYPE_LABELS: Record<(typeof PAYMENT_TYPES)[number], string> = {
   enrollment: 'Enrollment',
@@ -160,10 +162,7 @@ export function PaymentsTab() {
         label="Status"
         value={status}
         onChange={filter(setStatus)}
-        options={[
-          ['', 'All'],
-          ...Object.entries(STATUS_BADGES).map(([v, b]): [string, string] => [v, b.label]),
-        ]}
+        options={[['', 'All'], ...Object.entries(STATUS_BADGES).map(([v, b]): [string, string] => [v, b.label])]}
       />
       <Filter
         label="Type"
