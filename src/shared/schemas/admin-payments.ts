@@ -17,7 +17,6 @@ export const paymentListQuery = paginationQuery.extend({
   method: z.preprocess(blankIsAll, z.enum(PAYMENT_METHODS).optional()),
   search: z.string().trim().max(100).optional(),
 });
-export type PaymentListQuery = z.input<typeof paymentListQuery>;
 
 export const adminPaymentSchema = z.object({
   id: z.uuid(),
@@ -54,6 +53,5 @@ export type PaymentListResponse = z.infer<typeof paymentListResponse>;
 export const refundBody = z.object({
   reason: z.string().trim().min(1, 'A reason for the refund is required').max(500),
 });
-export type RefundBody = z.infer<typeof refundBody>;
 
 export const paymentIdParams = z.object({ id: z.uuid({ error: 'Payment not found' }) });
