@@ -148,7 +148,7 @@ describe('admin payments (GET /api/admin/payments, POST /api/admin/payments/{id}
     expect(twice.json()).toEqual({ detail: messages.admin.refundOnlyCompleted });
   });
 
-  it('concurrent refunds of one payment refund it once (30 tries)', async () => {
+  it('concurrent refunds of one payment refund it once (30 tries)', { timeout: 180_000 }, async () => {
     const ids: string[] = [];
     let refundedTwice = 0;
     for (let i = 0; i < 30; i += 1) {

@@ -32,81 +32,93 @@ describe('payment races (issue 11)', () => {
       payload: { payment_type: paymentType },
     });
 
-  it(`defect 1: a Foundation payment racing a change to Pro never buys Pro at the Foundation price (${TRIES} tries)`, async () => {
-    const ids: string[] = [];
-    let paidAndChanged = 0;
-    for (let i = 0; i < TRIES; i += 1) {
-      const student = await registerStudent(t);
-      ids.push(student.id);
-      expect((await selectCourse(t, student, 'foundation')).statusCode).toBe(200);
-      const [payment, change] = await Promise.all([
-        pay(t, student, 'combined', { amount: pricePounds('combined', 'foundation') }),
-        selectCourse(t, student, 'pro'),
-      ]);
-      // Either order is fine, but not both: a paid Foundation place cannot become Pro.
-      if (payment.statusCode === 200 && change.statusCode === 200) paidAndChanged += 1;
-      if (change.statusCode === 409) {
-        expect(change.json().detail).toMatch(
-          new RegExp(
-            `^(${escape(messages.enrolment.courseChangeWhilePaying)}|${escape(messages.enrolment.courseAlreadyPaid)})$`,
-          ),
-        );
+  it(
+    `defect 1: a Foundation payment racing a change to Pro never buys Pro at the Foundation price (${TRIES} tries)`,
+    { timeout: 180_000 },
+    async () => {
+      const ids: string[] = [];
+      let paidAndChanged = 0;
+      for (let i = 0; i < TRIES; i += 1) {
+        const student = await registerStudent(t);
+        ids.push(student.id);
+        expect((await selectCourse(t, student, 'foundation')).statusCode).toBe(200);
+        const [payment, change] = await Promise.all([
+          pay(t, student, 'combined', { amount: pricePounds('combined', 'foundation') }),
+          selectCourse(t, student, 'pro'),
+        ]);
+        // Either order is fine, but not both: a paid Foundation place cannot become Pro.
+        if (payment.statusCode === 200 && change.statusCode === 200) paidAndChanged += 1;
+        if (change.statusCode === 409) {
+          expect(change.json().detail).toMatch(
+            new RegExp(
+              `^(${escape(messages.enrolment.courseChangeWhilePaying)}|${escape(messages.enrolment.courseAlreadyPaid)})$`,
+            ),
+          );
+        }
+        if (payment.statusCode !== 200) expect(payment.statusCode).toBe(400);
       }
-      if (payment.statusCode !== 200) expect(payment.statusCode).toBe(400);
-    }
-    const violations = await findLedgerViolations(t.db, { studentIds: ids });
-    expect({ paidAndChanged, violations: violations.length }).toEqual({ paidAndChanged: 0, violations: 0 });
-  });
+      const violations = await findLedgerViolations(t.db, { studentIds: ids });
+      expect({ paidAndChanged, violations: violations.length }).toEqual({ paidAndChanged: 0, violations: 0 });
+    },
+  );
 
-  it(`defect 2: Mark Paid racing a card payment for the enrolment fee records it once (${TRIES} tries)`, async () => {
-    const ids: string[] = [];
-    let both = 0;
-    let recordedTwice = 0;
-    for (let i = 0; i < TRIES; i += 1) {
-      const student = await registerStudent(t);
-      ids.push(student.id);
-      const [card, manual] = await Promise.all([
-        pay(t, student, 'enrollment', { amount: pricePounds('enrollment') }),
-        markPaid(student.id, 'enrollment'),
-      ]);
-      if (card.statusCode === 200 && manual.statusCode === 200) both += 1;
-      expect([card.statusCode, manual.statusCode]).toContain(200);
-      for (const res of [card, manual]) if (res.statusCode !== 200) expect(res.statusCode).toBe(409);
-      if (manual.statusCode === 409)
-        expect(manual.json().detail).toMatch(
-          new RegExp(
-            `^(${escape(messages.admin.markPaidWhilePaying)}|${escape(messages.enrolment.enrolmentAlreadyPaid)})$`,
-          ),
+  it(
+    `defect 2: Mark Paid racing a card payment for the enrolment fee records it once (${TRIES} tries)`,
+    { timeout: 180_000 },
+    async () => {
+      const ids: string[] = [];
+      let both = 0;
+      let recordedTwice = 0;
+      for (let i = 0; i < TRIES; i += 1) {
+        const student = await registerStudent(t);
+        ids.push(student.id);
+        const [card, manual] = await Promise.all([
+          pay(t, student, 'enrollment', { amount: pricePounds('enrollment') }),
+          markPaid(student.id, 'enrollment'),
+        ]);
+        if (card.statusCode === 200 && manual.statusCode === 200) both += 1;
+        expect([card.statusCode, manual.statusCode]).toContain(200);
+        for (const res of [card, manual]) if (res.statusCode !== 200) expect(res.statusCode).toBe(409);
+        if (manual.statusCode === 409)
+          expect(manual.json().detail).toMatch(
+            new RegExp(
+              `^(${escape(messages.admin.markPaidWhilePaying)}|${escape(messages.enrolment.enrolmentAlreadyPaid)})$`,
+            ),
+          );
+        const completed = (await t.db.select().from(payments).where(eq(payments.studentId, student.id))).filter(
+          (p) => p.status === 'completed',
         );
-      const completed = (await t.db.select().from(payments).where(eq(payments.studentId, student.id))).filter(
-        (p) => p.status === 'completed',
-      );
-      if (completed.length !== 1) recordedTwice += 1;
-    }
-    const violations = await findLedgerViolations(t.db, { studentIds: ids });
-    expect({ both, recordedTwice, violations: violations.length }).toEqual({
-      both: 0,
-      recordedTwice: 0,
-      violations: 0,
-    });
-  });
+        if (completed.length !== 1) recordedTwice += 1;
+      }
+      const violations = await findLedgerViolations(t.db, { studentIds: ids });
+      expect({ both, recordedTwice, violations: violations.length }).toEqual({
+        both: 0,
+        recordedTwice: 0,
+        violations: 0,
+      });
+    },
+  );
 
-  it(`defect 2: Mark Paid (Full) racing a Complete Package card payment records one of them (${TRIES} tries)`, async () => {
-    const ids: string[] = [];
-    let both = 0;
-    for (let i = 0; i < TRIES; i += 1) {
-      const student = await registerStudent(t);
-      ids.push(student.id);
-      await selectCourse(t, student, 'pro');
-      const [card, manual] = await Promise.all([
-        pay(t, student, 'combined', { amount: pricePounds('combined', 'pro') }),
-        markPaid(student.id, 'both'),
-      ]);
-      if (card.statusCode === 200 && manual.statusCode === 200) both += 1;
-    }
-    const violations = await findLedgerViolations(t.db, { studentIds: ids });
-    expect({ both, violations: violations.length }).toEqual({ both: 0, violations: 0 });
-  });
+  it(
+    `defect 2: Mark Paid (Full) racing a Complete Package card payment records one of them (${TRIES} tries)`,
+    { timeout: 180_000 },
+    async () => {
+      const ids: string[] = [];
+      let both = 0;
+      for (let i = 0; i < TRIES; i += 1) {
+        const student = await registerStudent(t);
+        ids.push(student.id);
+        await selectCourse(t, student, 'pro');
+        const [card, manual] = await Promise.all([
+          pay(t, student, 'combined', { amount: pricePounds('combined', 'pro') }),
+          markPaid(student.id, 'both'),
+        ]);
+        if (card.statusCode === 200 && manual.statusCode === 200) both += 1;
+      }
+      const violations = await findLedgerViolations(t.db, { studentIds: ids });
+      expect({ both, violations: violations.length }).toEqual({ both: 0, violations: 0 });
+    },
+  );
 
   it('defect 4: amounts with more than two decimals are refused with 400 and charge nothing', async () => {
     const student = await registerStudent(t);

@@ -173,7 +173,8 @@ describe('reconciling stuck payments (Square API, replaying CreatePayment)', () 
       paymentType: 'enrollment',
       idempotencyKey: key,
     }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ statusCode: 503 });
+    // Unknown outcome: 503 (timeout) or 502, depending on how the SDK reports the lost answer.
+    expect([502, 503]).toContain((error as { statusCode?: number }).statusCode);
     const pending = one(await t.db.select().from(payments).where(eq(payments.idempotencyKey, key)));
     expect(pending.status).toBe('pending');
     await expect.poll(() => square.charges.size).toBe(1);
