@@ -163,7 +163,8 @@ describe('reconciling stuck payments (Square API, replaying CreatePayment)', () 
       accessToken: 'EAAA-test-access-token',
       locationId: 'LOCATION123',
       baseUrl: square.url,
-      timeoutSeconds: 0.1,
+      // Long enough for the request to reach the fake on a loaded machine; the fake never answers it.
+      timeoutSeconds: 2,
     });
     const key = randomUUID();
     const error = await createCardPayment(t.db, provider, {
@@ -177,7 +178,7 @@ describe('reconciling stuck payments (Square API, replaying CreatePayment)', () 
     expect([502, 503]).toContain((error as { statusCode?: number }).statusCode);
     const pending = one(await t.db.select().from(payments).where(eq(payments.idempotencyKey, key)));
     expect(pending.status).toBe('pending');
-    await expect.poll(() => square.charges.size).toBe(1);
+    await expect.poll(() => square.charges.size, { timeout: 10_000 }).toBe(1);
 
     await t.db.update(payments).set({ createdAt: LONG_AGO }).where(eq(payments.id, pending.id));
     await t.app.jobs.runNow(RECONCILE_JOB);

@@ -4,6 +4,7 @@ import type { PaymentProvider } from '@server/payments/provider';
 import { withJobLock, type Job } from './scheduler';
 
 export const RECONCILE_JOB = 'reconcile-payments';
+const BATCH = 10;
 
 /**
  * Every `intervalS`, one process (advisory lock) settles the card payments pending longer than
@@ -19,10 +20,20 @@ export function reconcilePaymentsJob(
     name: RECONCILE_JOB,
     everyMs: settings.intervalS * 1000,
     async run(signal) {
-      await withJobLock(db, RECONCILE_JOB, async (tx) => {
-        const summary = await reconcileStalePayments(tx, provider, { olderThanMs: settings.afterS * 1000, signal });
-        if (summary.completed + summary.failed + summary.unknown > 0) log.info(summary, 'payments reconciled');
-      });
+      // Small batches, each in its own transaction, so settled payments show as soon as possible.
+      for (let more = true; more && !signal.aborted;) {
+        more = false;
+        await withJobLock(db, RECONCILE_JOB, async (tx) => {
+          const summary = await reconcileStalePayments(tx, provider, {
+            olderThanMs: settings.afterS * 1000,
+            limit: BATCH,
+            signal,
+          });
+          const settled = summary.completed + summary.failed;
+          if (settled + summary.unknown > 0) log.info(summary, 'payments reconciled');
+          more = settled === BATCH;
+        });
+      }
     },
   };
 }
