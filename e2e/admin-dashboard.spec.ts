@@ -281,6 +281,7 @@ test('the dashboard fits a 375 px wide phone: tables scroll inside their own box
   await expect(page.getByTestId('stat-total_students')).not.toHaveText('…');
   for (const tab of [
     'Student Management',
+    'Payments',
     'Course Progress',
     'Referral Codes',
     'Certificates',

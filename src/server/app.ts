@@ -28,6 +28,8 @@ import publicRoutes from './routes/public';
 import studentRoutes from './routes/student';
 import { JobScheduler } from './jobs/scheduler';
 import { sweepIdDocuments } from './domain/id-verification/sweep-id-documents';
+import { reconcilePaymentsJob } from './jobs/reconcile-payments';
+import { createPaymentProvider } from './payments/create-provider';
 import { LocalDiskStorage } from './storage/local-disk';
 import type { DocumentStorage } from './storage/storage';
 
@@ -119,6 +121,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('storage', options.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'uploads')));
   app.decorate('jobs', new JobScheduler(app.log));
   app.decorate('lifecycle', { draining: false });
+  app.jobs.add(
+    reconcilePaymentsJob(database.db, createPaymentProvider(config.square, database.db), config.reconcile, app.log),
+  );
   // Closing stops the jobs (letting a running one finish) before the database closes.
   app.addHook('onClose', async () => {
     await app.jobs.stop();

@@ -35,6 +35,10 @@ const envSchema = z
     SQUARE_ACCESS_TOKEN: optionalString,
     /** Base URL of Square's API; only tests point it at a local fake. */
     SQUARE_API_URL: optionalString.pipe(z.url().optional()),
+    /** A card payment pending longer than this (seconds) is settled by asking the provider (issue 11). */
+    RECONCILE_AFTER_S: z.coerce.number().int().min(1).max(86_400).default(120),
+    /** How often (seconds) the reconciler looks for such payments. */
+    RECONCILE_INTERVAL_S: z.coerce.number().int().min(1).max(3_600).default(60),
     CPD_PROVIDER_NUMBER: optionalString,
     COURSE_ACCESS_URL_FOUNDATION: optionalString.pipe(z.url().optional()),
     COURSE_ACCESS_URL_PRO: optionalString.pipe(z.url().optional()),
@@ -107,6 +111,8 @@ export interface Config {
     accessToken?: string;
     apiUrl?: string;
   };
+  /** The payment reconciler: settle card payments pending longer than `afterS`, every `intervalS`. */
+  reconcile: { afterS: number; intervalS: number };
   cpdProviderNumber: string;
   courseAccessUrls: { foundation?: string; pro?: string };
   /** PostgreSQL statement timeout and pool acquisition timeout (DESIGN.md section 10). */
@@ -153,6 +159,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       accessToken: env.SQUARE_ACCESS_TOKEN,
       apiUrl: env.SQUARE_API_URL,
     },
+    reconcile: { afterS: env.RECONCILE_AFTER_S, intervalS: env.RECONCILE_INTERVAL_S },
     cpdProviderNumber: env.CPD_PROVIDER_NUMBER ?? 'Not configured',
     courseAccessUrls: { foundation: env.COURSE_ACCESS_URL_FOUNDATION, pro: env.COURSE_ACCESS_URL_PRO },
     database: { statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS, poolTimeoutMs: env.DB_POOL_TIMEOUT_MS },

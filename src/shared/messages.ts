@@ -45,8 +45,13 @@ export const messages = {
     courseAlreadyPaidForStudent: 'The course has already been paid for this student.',
     selectCourseBeforePaying: 'Please select a course before paying for it.',
     payEnrolmentFirst: 'Please pay the enrollment fee first, or choose the Complete Package.',
+    courseChangeWhilePaying:
+      'A payment for your course is being processed, so the course cannot change right now. Please wait a moment and check again.',
+    paymentNotTaken: 'This payment was not completed and your card was not charged. Please start a new payment.',
+    amountTooPrecise: 'The amount must be in pounds with at most two decimals (e.g. 84.99).',
   },
   admin: {
+    refundReasonRequired: 'A reason for the refund is required',
     loginFieldsRequired: 'Please enter both username and password',
     invalidCredentials: 'Invalid username or password',
     loginFailed: 'Login failed. Please try again.',
@@ -56,6 +61,18 @@ export const messages = {
     dashboardLoadFailed: 'Failed to load dashboard data',
     markPaidFailed: 'Failed to mark payment as received',
     markPaidSuccess: 'Payment marked as received',
+    markPaidWhilePaying:
+      'A card payment for this student is being processed. Wait for it to finish (see Payments) before recording a payment by hand.',
+    refundRejected: (why: string) => `The payment provider refused the refund (${why}). Nothing was changed.`,
+    refundProviderUnavailable:
+      'The payment provider could not be reached, so nothing was refunded. Please try again in a moment.',
+    refundOnlyCompleted: 'Only a completed payment can be refunded.',
+    refundSuccess: 'Payment refunded',
+    refundFailed: 'Failed to refund the payment',
+    paymentNotFound: 'Payment not found',
+    noPaymentsFound: 'No payments found matching your criteria.',
+    confirmRefund: (amount: string, name: string) => `Refund ${amount} to ${name}? This cannot be undone.`,
+    nothingToMarkPaid: 'No payment can be recorded for this student yet.',
     idReviewFailed: (status: 'approved' | 'rejected') => `Failed to ${status} ID verification`,
     idReviewSuccess: (status: 'approved' | 'rejected') => `ID verification ${status} successfully!`,
     statusUpdateFailed: 'Failed to update student status',

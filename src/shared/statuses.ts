@@ -17,6 +17,13 @@ export const COMPLETION_STATUS_LABELS: Record<CompletionStatus, string> = {
 export const ID_STATUSES = ['not_required', 'required', 'pending', 'approved', 'rejected'] as const;
 export type IdStatus = (typeof ID_STATUSES)[number];
 
+/** A payment's life: pending until the provider answers, then completed or failed; a completed one may be refunded. */
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_METHODS = ['card', 'manual'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
 export const CONTACT_CATEGORIES = ['course', 'enrollment', 'technical', 'certification', 'other'] as const;
 export type ContactCategory = (typeof CONTACT_CATEGORIES)[number];
 
@@ -25,6 +32,8 @@ export const AUDIT_ACTION_LABELS = {
   'student.status_changed': 'Changed status',
   'student.completed': 'Marked as completed',
   'student.marked_paid': 'Marked payment as received',
+  'payment.reconciled': 'Reconciled a stuck payment',
+  'payment.refunded': 'Refunded a payment',
   'student.deleted': 'Deleted student',
   'id.approved': 'Approved ID',
   'id.rejected': 'Rejected ID',

@@ -19,7 +19,14 @@ import {
   bigserial,
   foreignKey,
 } from 'drizzle-orm/pg-core';
-import { COMPLETION_STATUSES, CONTACT_CATEGORIES } from '@shared/statuses';
+import {
+  COMPLETION_STATUSES,
+  CONTACT_CATEGORIES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '@shared/statuses';
 import { EMAIL_TEMPLATES, type EmailTemplate } from '@server/email/message-types';
 import { COURSE_TYPES, PAYMENT_TYPES } from '@shared/catalogue';
 
@@ -98,16 +105,31 @@ export const payments = pgTable(
     courseType: text('course_type').$type<(typeof COURSE_TYPES)[number]>(),
     amountPence: integer('amount_pence').notNull(),
     currency: text('currency').notNull().default('GBP'),
-    status: text('status').$type<'pending' | 'completed' | 'failed'>().notNull().default('pending'),
-    method: text('method').$type<'card' | 'manual'>().notNull(),
+    status: text('status').$type<PaymentStatus>().notNull().default('pending'),
+    method: text('method').$type<PaymentMethod>().notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     providerReference: text('provider_reference'),
     failureDetail: text('failure_detail'),
     description: text('description'),
     notes: text('notes'),
     recordedBy: uuid('recorded_by').references(() => admins.id, { onDelete: 'set null' }),
+    /**
+     * Completed, but what it bought no longer fitted the student when it completed (issue 11): the
+     * money is recorded, nothing was applied twice, and an admin decides (usually a refund).
+     */
+    needsReview: boolean('needs_review').notNull().default(false),
+    /**
+     * The card token, kept only while the payment is pending so the reconciler can replay
+     * CreatePayment with the same key and source (a used token charges nothing new); cleared when settled.
+     */
+    replaySourceId: text('replay_source_id'),
     ...timestamps,
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundReason: text('refund_reason'),
+    /** The provider's refund id (card), or null for a manual reversal. */
+    refundReference: text('refund_reference'),
+    refundedBy: uuid('refunded_by').references(() => admins.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('payments_idempotency_key_key').on(t.idempotencyKey),
@@ -117,9 +139,35 @@ export const payments = pgTable(
     check('payments_course_type_check', sql`${t.courseType} is null or ${inList('course_type', COURSE_TYPES)}`),
     check('payments_amount_check', sql`${t.amountPence} > 0`),
     check('payments_currency_check', sql`${t.currency} = 'GBP'`),
-    check('payments_status_check', inList('status', ['pending', 'completed', 'failed'])),
-    check('payments_method_check', inList('method', ['card', 'manual'])),
-    check('payments_completed_at_check', sql`(${t.status} = 'completed') = (${t.completedAt} is not null)`),
+    index('payments_created_idx').on(t.createdAt.desc()),
+    check('payments_status_check', inList('status', PAYMENT_STATUSES)),
+    check('payments_method_check', inList('method', PAYMENT_METHODS)),
+    check(
+      'payments_completed_at_check',
+      sql`(${t.status} in ('completed', 'refunded')) = (${t.completedAt} is not null)`,
+    ),
+    check('payments_refunded_at_check', sql`(${t.status} = 'refunded') = (${t.refundedAt} is not null)`),
+  ],
+);
+
+/**
+ * SQUARE_ENVIRONMENT=offline: what the offline provider charged and refunded, written before it
+ * answers, so the reconciler can ask it about a payment left pending by a crash (issue 11).
+ */
+export const offlineProviderLedger = pgTable(
+  'offline_provider_ledger',
+  {
+    idempotencyKey: text('idempotency_key').primaryKey(),
+    kind: text('kind').$type<'payment' | 'refund'>().notNull(),
+    outcome: text('outcome').$type<'completed' | 'declined'>().notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    providerReference: text('provider_reference'),
+    detail: text('detail'),
+    ...timestamps,
+  },
+  () => [
+    check('offline_provider_ledger_kind_check', inList('kind', ['payment', 'refund'])),
+    check('offline_provider_ledger_outcome_check', inList('outcome', ['completed', 'declined'])),
   ],
 );
 

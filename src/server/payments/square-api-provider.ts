@@ -1,6 +1,7 @@
 import { SquareClient, SquareEnvironment, SquareError, SquareTimeoutError } from 'square';
 import { messages } from '@shared/messages';
-import type { ChargeRequest, ChargeResult, PaymentProvider } from './provider';
+import type { Db } from '@server/db/client';
+import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from './provider';
 import { ProviderUnavailableError } from './provider';
 
 export interface SquareApiOptions {
@@ -41,6 +42,40 @@ export class SquareApiProvider implements PaymentProvider {
       // A retry after a timeout is safe (same idempotency key) but the caller already retries.
       maxRetries: 0,
     });
+  }
+
+  /**
+   * Square keeps the answer of every idempotency key: replaying CreatePayment with the same key and
+   * source returns the payment it made (or makes it now, once). Without the source nothing can be asked.
+   */
+  async reconcile(
+    _db: Db,
+    request: Omit<ChargeRequest, 'sourceId'> & { sourceId: string | null },
+  ): Promise<ChargeResult> {
+    if (!request.sourceId) throw new ProviderUnavailableError('error', 'no card token kept to replay the payment');
+    return this.charge({ ...request, sourceId: request.sourceId });
+  }
+
+  /** Square's RefundPayment for the whole amount, with our own idempotency key. */
+  async refund(_db: Db, request: RefundRequest): Promise<RefundResult> {
+    try {
+      const response = await this.client.refunds.refundPayment({
+        idempotencyKey: request.idempotencyKey,
+        paymentId: request.providerReference,
+        amountMoney: { amount: BigInt(request.amountPence), currency: request.currency },
+        reason: request.reason.slice(0, 192),
+      });
+      const refund = response.refund;
+      if (refund?.id && refund.status !== 'REJECTED' && refund.status !== 'FAILED') {
+        return { outcome: 'refunded', refundReference: refund.id };
+      }
+      return { outcome: 'failed', detail: messages.admin.refundRejected(refund?.status ?? 'no refund') };
+    } catch (error) {
+      if (error instanceof SquareError && error.statusCode !== undefined && error.statusCode < 500) {
+        return { outcome: 'failed', detail: messages.admin.refundRejected(error.errors.map((e) => e.code).join(', ')) };
+      }
+      throw toUnavailable(error);
+    }
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {

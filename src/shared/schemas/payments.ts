@@ -5,6 +5,12 @@ import { messages } from '@shared/messages';
 import { uuidSchema } from './common';
 import { studentRecordSchema } from './student';
 
+/** 84.99 yes; 84.994 and 84.98999 no (they must not be rounded into a price). */
+function hasAtMostTwoDecimals(pounds: number): boolean {
+  const pence = pounds * 100;
+  return Math.abs(pence - Math.round(pence)) < 1e-6;
+}
+
 /**
  * POST /api/square/create-payment (SPEC.md section 3 "Payment request", DESIGN.md section 6).
  * `amount` is what the browser showed, in pounds; the server recomputes it and refuses a difference.
@@ -12,7 +18,7 @@ import { studentRecordSchema } from './student';
 export const createPaymentBody = z.object({
   source_id: text().trim().min(1, 'source_id is required').max(512),
   student_id: uuidSchema,
-  amount: z.number().positive().max(10_000),
+  amount: z.number().positive().max(10_000).refine(hasAtMostTwoDecimals, messages.enrolment.amountTooPrecise),
   currency: text()
     .trim()
     .toUpperCase()

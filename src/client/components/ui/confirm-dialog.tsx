@@ -11,7 +11,8 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   tone?: 'primary' | 'danger';
   loading?: boolean;
-  onConfirm: () => void;
+  /** Without it there is nothing to confirm: the dialog only informs, with a Close button. */
+  onConfirm?: () => void;
   /** Extra content between the question and the buttons (e.g. a reason field). */
   children?: ReactNode;
 }
@@ -38,11 +39,13 @@ export function ConfirmDialog({
           {children}
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             <Dialog.Close asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{onConfirm ? 'Cancel' : 'Close'}</Button>
             </Dialog.Close>
-            <Button variant={tone} loading={loading} onClick={onConfirm}>
-              {confirmLabel}
-            </Button>
+            {onConfirm && (
+              <Button variant={tone} loading={loading} onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
+            )}
           </div>
         </Dialog.Content>
       </Dialog.Portal>

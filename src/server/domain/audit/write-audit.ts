@@ -6,7 +6,8 @@ import type { AdminActor } from '../actor';
 /** Call inside the same transaction as the change it records. */
 export async function writeAudit(
   tx: Db,
-  admin: Pick<AdminActor, 'adminId' | 'username'>,
+  /** An admin, or the system (adminId null, e.g. the payment reconciler). */
+  admin: Pick<AdminActor, 'username'> & { adminId: string | null },
   entry: {
     action: AuditAction;
     studentId?: string | null;

@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, ne } from 'drizzle-orm';
 import { courseSchedule } from '@shared/schedule';
 import { type CourseType } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
-import { students, type Student } from '@server/db/schema';
+import { payments, students, type Student } from '@server/db/schema';
 import { badRequest, conflict } from '@server/errors';
 import { getStudent } from '../students/find-student';
 import { one } from '@server/db/rows';
@@ -11,7 +11,8 @@ import { one } from '@server/db/rows';
 /**
  * Step 3 of the wizard: the course and one of the listed intakes. Once the course is paid the
  * course type is fixed (a paid Foundation place cannot become Pro without paying); the start date
- * may still move to another listed intake.
+ * may still move to another listed intake. While a payment for a course is pending, the course cannot
+ * change either (issue 11: the payment fixed what it buys).
  */
 export async function selectCourse(
   db: Db,
@@ -23,6 +24,20 @@ export async function selectCourse(
     const student = await getStudent(tx, options.studentId, true);
     if (student.coursePaid && student.courseType !== options.courseType)
       throw conflict(messages.enrolment.courseAlreadyPaid);
+    // A pending payment fixed the course it buys: the course cannot change under it.
+    const [paying] = await tx
+      .select({ id: payments.id })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.studentId, student.id),
+          eq(payments.status, 'pending'),
+          isNotNull(payments.courseType),
+          ne(payments.courseType, options.courseType),
+        ),
+      )
+      .limit(1);
+    if (paying) throw conflict(messages.enrolment.courseChangeWhilePaying);
     const updated = one(
       await tx
         .update(students)

@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
-import type { CourseType, PaymentType } from '@shared/catalogue';
+import { and, eq } from 'drizzle-orm';
+import { paymentAmountPence } from '@shared/catalogue';
 import type { Db } from '@server/db/client';
-import { students, type Student } from '@server/db/schema';
+import { payments, students, type Payment, type Student } from '@server/db/schema';
 import { newReferralCode } from '@server/lib/codes';
 import { PAYS_FOR } from './payment-rules';
+import { expectedMoney } from './ledger-invariants';
+import { getStudent } from '../students/find-student';
 import { one } from '@server/db/rows';
 
 async function uniqueReferralCode(tx: Db): Promise<string> {
@@ -15,29 +17,99 @@ async function uniqueReferralCode(tx: Db): Promise<string> {
   throw new Error('could not find a free referral code');
 }
 
+type Bought = Pick<Payment, 'paymentType' | 'amountPence' | 'courseType'>;
+
 /**
- * Records a completed payment on the student, inside the caller's transaction: the paid flags,
- * total_paid, and a referral code when the enrolment fee becomes paid. Returns the updated row.
+ * Whether a payment still fits the student it is applied to: nothing it pays for is paid already,
+ * its course is the student's course, and its amount is the catalogue price of what it bought.
  */
-export async function applyPaymentToStudent(
+export function paymentFits(student: Student, payment: Bought): boolean {
+  const pays = PAYS_FOR[payment.paymentType];
+  if (pays.enrollment && student.enrollmentPaid) return false;
+  if (pays.course && (student.coursePaid || !payment.courseType || payment.courseType !== student.courseType))
+    return false;
+  if (payment.paymentType === 'course' && !student.enrollmentPaid) return false;
+  return payment.amountPence === paymentAmountPence(payment.paymentType, payment.courseType);
+}
+
+/**
+ * Records a completed payment on the student, inside the caller's transaction (which holds the
+ * student's row): total_paid, the paid flags, and a referral code when the enrolment fee becomes
+ * paid. The course is paid only by a payment for the student's own course at its price, so the
+ * flags always agree with the ledger (ledger-invariants.ts). Returns the updated row.
+ */
+export async function applyPaymentToStudent(tx: Db, student: Student, payment: Bought): Promise<Student> {
+  const pays = PAYS_FOR[payment.paymentType];
+  const enrollmentPaid = student.enrollmentPaid || pays.enrollment;
+  const coursePaid =
+    student.coursePaid ||
+    (pays.course &&
+      payment.courseType !== null &&
+      payment.courseType === student.courseType &&
+      payment.amountPence === paymentAmountPence(payment.paymentType, payment.courseType));
+  return updateMoney(tx, student, {
+    enrollmentPaid,
+    coursePaid,
+    totalPaidPence: student.totalPaidPence + payment.amountPence,
+  });
+}
+
+/** Recomputes the student's flags and total from their payments (after a refund), in the caller's transaction. */
+export async function recomputeStudentMoney(tx: Db, student: Student): Promise<Student> {
+  const rows = await tx.select().from(payments).where(eq(payments.studentId, student.id));
+  return updateMoney(tx, student, expectedMoney(student, rows));
+}
+
+async function updateMoney(
   tx: Db,
   student: Student,
-  payment: { paymentType: PaymentType; amountPence: number; courseType?: CourseType | null },
+  money: { enrollmentPaid: boolean; coursePaid: boolean; totalPaidPence: number },
 ): Promise<Student> {
-  const pays = PAYS_FOR[payment.paymentType];
-  const referralCode = pays.enrollment && !student.referralCode ? await uniqueReferralCode(tx) : student.referralCode;
-  const updated = one(
+  const referralCode =
+    money.enrollmentPaid && !student.referralCode ? await uniqueReferralCode(tx) : student.referralCode;
+  return one(
     await tx
       .update(students)
-      .set({
-        enrollmentPaid: student.enrollmentPaid || pays.enrollment,
-        coursePaid: student.coursePaid || pays.course,
-        totalPaidPence: student.totalPaidPence + payment.amountPence,
-        referralCode,
-        updatedAt: new Date(),
-      })
+      .set({ ...money, referralCode, updatedAt: new Date() })
       .where(eq(students.id, student.id))
       .returning(),
   );
-  return updated;
+}
+
+/**
+ * The provider charged a pending payment: in the caller's transaction, lock the student, re-check
+ * that the payment still fits (needs_review when it does not), mark it completed and apply it once.
+ * Returns null when the payment was no longer pending (another request or the reconciler recorded it).
+ */
+export async function recordCompletedPayment(
+  tx: Db,
+  paymentId: string,
+  providerReference: string,
+): Promise<{ payment: Payment; student: Student | null } | null> {
+  const current = one(await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1));
+  // Student first, then the payment: the order every payment path locks in.
+  const student = current.studentId ? await getStudent(tx, current.studentId, true) : null;
+  const [pending] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+    .for('update');
+  if (!pending) return null;
+  const fits = student ? paymentFits(student, pending) : false;
+  const completed = one(
+    await tx
+      .update(payments)
+      .set({
+        status: 'completed',
+        completedAt: new Date(),
+        providerReference,
+        failureDetail: null,
+        replaySourceId: null,
+        needsReview: !fits,
+      })
+      .where(eq(payments.id, paymentId))
+      .returning(),
+  );
+  const updated = student ? await applyPaymentToStudent(tx, student, completed) : null;
+  return { payment: completed, student: updated };
 }

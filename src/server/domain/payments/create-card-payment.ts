@@ -3,7 +3,8 @@
  * 1. In one transaction holding the student's row: replay an existing attempt with the same
  *    idempotency key, or check the rules and the amount and write the payment `pending`.
  * 2. Call the provider with the same idempotency key (outside any transaction).
- * 3. Completed: the payment and the student's flags/total_paid/referral code in one transaction.
+ * 3. Completed: in one transaction holding the student's row, re-check that the payment still fits
+ *    (needs_review when not), then the payment and the student's flags/total_paid/referral code.
  *    Declined: the payment is `failed` with its detail, nothing is paid.
  *    Unknown outcome (timeout, provider error): 502/503, the row stays `pending` for reconciliation,
  *    marked so that a retry with the same key may ask the provider again (which never charges twice).
@@ -17,7 +18,7 @@ import { payments, type Payment, type Student } from '@server/db/schema';
 import { AppError, badRequest, conflict } from '@server/errors';
 import { ProviderUnavailableError, type PaymentProvider } from '@server/payments/provider';
 import { getStudent } from '../students/find-student';
-import { applyPaymentToStudent } from './apply-payment';
+import { recordCompletedPayment } from './apply-payment';
 import { assertPayable } from './payment-rules';
 import { describePayment } from './describe-payment';
 import { one } from '@server/db/rows';
@@ -93,6 +94,7 @@ export async function createCardPayment(
           status: 'pending',
           method: 'card',
           idempotencyKey: input.idempotencyKey,
+          replaySourceId: input.sourceId,
           description: describePayment(input.paymentType, student.courseType),
         })
         .returning(),
@@ -167,33 +169,16 @@ async function chargeAndRecord(
   if (result.outcome === 'declined') {
     await db
       .update(payments)
-      .set({ status: 'failed', failureDetail: result.detail })
+      .set({ status: 'failed', failureDetail: result.detail, replaySourceId: null })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
     throw badRequest(result.detail);
   }
 
   return db.transaction(async (tx) => {
-    const [completed] = await tx
-      .update(payments)
-      .set({
-        status: 'completed',
-        completedAt: new Date(),
-        providerReference: result.providerReference,
-        failureDetail: null,
-      })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
-      .returning();
-    const student = await getStudent(tx, payment.studentId ?? '', true);
-    if (!completed) {
-      // Another request already recorded this payment: report it, never apply it twice.
-      const recorded = one(await tx.select().from(payments).where(eq(payments.id, payment.id)).limit(1));
-      return { payment: recorded, student };
-    }
-    const updated = await applyPaymentToStudent(tx, student, {
-      paymentType: completed.paymentType,
-      amountPence: completed.amountPence,
-      courseType: completed.courseType,
-    });
-    return { payment: completed, student: updated };
+    const recorded = await recordCompletedPayment(tx, payment.id, result.providerReference);
+    if (recorded?.student) return { payment: recorded.payment, student: recorded.student };
+    // Already recorded (another request or the reconciler): report it, never apply it twice.
+    const row = one(await tx.select().from(payments).where(eq(payments.id, payment.id)).limit(1));
+    return { payment: row, student: await getStudent(tx, payment.studentId ?? '') };
   });
 }

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { messages } from '@shared/messages';
+import { conflict } from '@server/errors';
 import { COURSES, paymentAmountPence, type PaymentType } from '@shared/catalogue';
 import type { Db } from '@server/db/client';
 import { payments, type Student } from '@server/db/schema';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
 import { applyPaymentToStudent } from './apply-payment';
-import { assertPayable } from './payment-rules';
+import { assertPayable, PAYS_FOR } from './payment-rules';
 import { fullName, getStudent } from '../students/find-student';
 
 /** What an admin marks as paid; `both` is recorded as a combined payment. */
@@ -16,7 +19,8 @@ const RECORDED_AS: Record<MarkPaidType, PaymentType> = { enrollment: 'enrollment
 /**
  * Mark Paid: records a manual payment at catalogue prices and updates the student's flags and
  * total_paid, with its audit row, in one transaction. The same rules as a card payment apply
- * (nothing paid twice; a course payment needs a chosen course).
+ * (nothing paid twice; a course payment needs a chosen course), and an overlapping card payment
+ * still pending refuses it with 409.
  */
 export async function markStudentPaid(
   db: Db,
@@ -28,6 +32,12 @@ export async function markStudentPaid(
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);
     assertPayable(student, paymentType);
+    // A card payment in flight for an overlapping item would charge twice: refuse until it settles.
+    const pending = await tx
+      .select({ paymentType: payments.paymentType })
+      .from(payments)
+      .where(and(eq(payments.studentId, student.id), eq(payments.status, 'pending')));
+    if (pending.some((p) => overlaps(p.paymentType, paymentType))) throw conflict(messages.admin.markPaidWhilePaying);
     const amountPence = paymentAmountPence(paymentType, student.courseType);
     const now = new Date();
     const courseType = paymentType === 'enrollment' ? null : student.courseType;
@@ -56,4 +66,8 @@ export async function markStudentPaid(
     });
     return updated;
   });
+}
+
+function overlaps(a: PaymentType, b: PaymentType): boolean {
+  return (PAYS_FOR[a].enrollment && PAYS_FOR[b].enrollment) || (PAYS_FOR[a].course && PAYS_FOR[b].course);
 }

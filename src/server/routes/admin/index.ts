@@ -10,6 +10,7 @@ import auditAdminRoutes from './audit';
 import certificateAdminRoutes from './certificates';
 import idVerificationAdminRoutes from './id-verifications';
 import messageAdminRoutes from './messages';
+import paymentAdminRoutes from './payments';
 import progressAdminRoutes from './progress';
 import referralAdminRoutes from './referrals';
 import statsAdminRoutes from './stats';
@@ -58,6 +59,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await guarded.register(referralAdminRoutes);
     await guarded.register(auditAdminRoutes);
     await guarded.register(messageAdminRoutes);
+    await guarded.register(paymentAdminRoutes);
     await guarded.register(idVerificationAdminRoutes);
     await guarded.register(certificateAdminRoutes);
   });

@@ -11,7 +11,7 @@ import { toStudentRecord } from '../wire';
 /** The payments API area (mounted under /api): Square card payments. */
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'payments');
-  const provider = createPaymentProvider(app.config.square);
+  const provider = createPaymentProvider(app.config.square, app.db);
 
   app.post(
     '/square/create-payment',

@@ -18,6 +18,8 @@ export type StudentListParams = Pick<StudentListQuery, 'page' | 'page_size'> & {
   course: string;
 };
 
+export type PaymentListParams = PageParams & { search: string; status: string; type: string; method: string };
+
 export const adminKeys = {
   all: ['admin'] as const,
   stats: () => [...adminKeys.all, 'stats'] as const,
@@ -26,6 +28,7 @@ export const adminKeys = {
   referralCodes: (params: SearchPageParams) => [...adminKeys.all, 'referral-codes', params] as const,
   certificates: (params: PageParams) => [...adminKeys.all, 'certificates', params] as const,
   idVerifications: () => [...adminKeys.all, 'id-verifications'] as const,
+  payments: (params: PaymentListParams) => [...adminKeys.all, 'payments', params] as const,
   auditLog: (params: PageParams) => [...adminKeys.all, 'audit-log', params] as const,
   /** Every page of the contact messages (to invalidate); `messages(params)` is one page. */
   allMessages: () => [...adminKeys.all, 'messages'] as const,

@@ -20,7 +20,7 @@ export function MarkPaidDialog({ student, onClose }: { student: StudentRecord; o
   const notesId = useId();
   const markPaid = useMarkStudentPaid();
   const question = !choice
-    ? 'No payment can be recorded for this student yet.'
+    ? messages.admin.nothingToMarkPaid
     : choice === 'both'
       ? messages.admin.confirmMarkFullyPaid(name)
       : messages.admin.confirmMarkPaid(choice, name);
@@ -47,7 +47,7 @@ export function MarkPaidDialog({ student, onClose }: { student: StudentRecord; o
       description={question}
       confirmLabel="Confirm"
       loading={markPaid.isPending}
-      onConfirm={confirm}
+      onConfirm={choice ? confirm : undefined}
     >
       <fieldset className="mt-4 space-y-2">
         <legend className="text-sm font-medium text-slate-800">Payment received</legend>

@@ -13,6 +13,7 @@ import { AdminHeader } from '../components/admin-header';
 import { CertificatesTab } from '../components/certificates-tab';
 import { IdVerificationTab } from '../components/id-verification-tab';
 import { MessagesTab } from '../components/messages-tab';
+import { PaymentsTab } from '../components/payments-tab';
 import { ProgressTab } from '../components/progress-tab';
 import { ReferralsTab } from '../components/referrals-tab';
 import { StatsCards } from '../components/stats-cards';
@@ -21,6 +22,7 @@ import { WeeklyChart } from '../components/weekly-chart';
 
 const TABS = [
   { value: 'students', label: 'Student Management', Panel: StudentsTab },
+  { value: 'payments', label: 'Payments', Panel: PaymentsTab },
   { value: 'progress', label: 'Course Progress', Panel: ProgressTab },
   { value: 'referrals', label: 'Referral Codes', Panel: ReferralsTab },
   { value: 'certificates', label: 'Certificates', Panel: CertificatesTab },

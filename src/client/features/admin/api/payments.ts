@@ -1,0 +1,22 @@
+/** The Payments tab: the list (paged and filtered on the server) and the refund action, which reloads the dashboard. */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminPayment, PaymentListResponse } from '@shared/schemas/admin-payments';
+import { adminApi, queryString } from './admin-api';
+import { adminKeys, type PaymentListParams } from './query-keys';
+
+export function usePayments(params: PaymentListParams) {
+  return useQuery({
+    queryKey: adminKeys.payments(params),
+    queryFn: ({ signal }) => adminApi<PaymentListResponse>(`/api/admin/payments${queryString(params)}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRefundPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reason }: { id: string; reason: string }) =>
+      adminApi<AdminPayment>(`/api/admin/payments/${id}/refund`, { method: 'POST', body: { reason } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}

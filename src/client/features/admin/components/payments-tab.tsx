@@ -1,0 +1,229 @@
+import { useCallback, useId, useState } from 'react';
+import { toast } from 'sonner';
+import { PAYMENT_TYPES } from '@shared/catalogue';
+import { messages } from '@shared/messages';
+import { formatPence, poundsToPence } from '@shared/money';
+import type { AdminPayment, PaymentViewStatus } from '@shared/schemas/admin-payments';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
+import { inputClasses } from '@client/components/ui/field';
+import { errorDetail } from '@client/lib/api-client';
+import { formatDate } from '@client/lib/format';
+import { usePayments, useRefundPayment } from '../api/payments';
+import { DataTable, type Column } from './data-table';
+import { PAGE_SIZE, SearchBox } from './list-parts';
+
+const STATUS_BADGES: Record<
+  PaymentViewStatus,
+  { tone: 'green' | 'amber' | 'red' | 'slate' | 'purple'; label: string }
+> = {
+  pending: { tone: 'amber', label: 'Pending' },
+  completed: { tone: 'green', label: 'Completed' },
+  failed: { tone: 'red', label: 'Failed' },
+  refunded: { tone: 'slate', label: 'Refunded' },
+  needs_review: { tone: 'purple', label: 'Needs review' },
+};
+
+const TYPE_LABELS: Record<(typeof PAYMENT_TYPES)[number], string> = {
+  enrollment: 'Enrollment',
+  course: 'Course',
+  combined: 'Complete Package',
+};
+
+const amountText = (p: AdminPayment) => formatPence(poundsToPence(p.amount));
+const studentText = (p: AdminPayment) => p.student_name ?? 'Deleted student';
+
+function Filter({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: Array<[string, string]>;
+}) {
+  return (
+    <label className="block space-y-1 text-sm font-medium text-slate-800">
+      <span>{label}</span>
+      <select className={inputClasses} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Every payment (card and manual), with filters, the pending count, and a full refund of a completed payment. */
+export function PaymentsTab() {
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const [type, setType] = useState('');
+  const [method, setMethod] = useState('');
+  const [refunding, setRefunding] = useState<AdminPayment | null>(null);
+  const [reason, setReason] = useState('');
+  const reasonId = useId();
+  const list = usePayments({ page, page_size: PAGE_SIZE, search, status, type, method });
+  const refund = useRefundPayment();
+  const onSearch = useCallback((value: string) => {
+    setSearch(value);
+    setPage(1);
+  }, []);
+  const filter = (set: (v: string) => void) => (v: string) => {
+    set(v);
+    setPage(1);
+  };
+
+  function confirmRefund() {
+    if (!refunding || reason.trim() === '') return;
+    refund.mutate(
+      { id: refunding.id, reason: reason.trim() },
+      {
+        onSuccess: () => {
+          toast.success(messages.admin.refundSuccess);
+          setRefunding(null);
+        },
+        onError: (error) => toast.error(errorDetail(error, messages.admin.refundFailed)),
+      },
+    );
+  }
+
+  const columns: Array<Column<AdminPayment>> = [
+    {
+      header: 'Student',
+      cell: (p) => (
+        <>
+          <div className="font-semibold text-slate-900">{studentText(p)}</div>
+          {p.email && <div className="break-all text-slate-600">{p.email}</div>}
+        </>
+      ),
+    },
+    { header: 'Purchase', cell: (p) => p.description ?? TYPE_LABELS[p.payment_type] },
+    { header: 'Amount', cell: amountText },
+    { header: 'Method', cell: (p) => (p.method === 'card' ? 'Card' : 'Manual') },
+    {
+      header: 'Status',
+      cell: (p) => (
+        <>
+          <Badge tone={STATUS_BADGES[p.status].tone}>{STATUS_BADGES[p.status].label}</Badge>
+          {p.status === 'failed' && p.failure_detail && (
+            <div className="mt-1 text-xs text-slate-600">{p.failure_detail}</div>
+          )}
+          {p.status === 'refunded' && p.refund_reason && (
+            <div className="mt-1 text-xs text-slate-600">{p.refund_reason}</div>
+          )}
+        </>
+      ),
+    },
+    {
+      header: 'Reference',
+      cell: (p) => p.provider_reference ?? '—',
+      className: 'font-mono text-xs break-all',
+    },
+    {
+      header: 'Date',
+      cell: (p) => (
+        <>
+          <div>{formatDate(p.created_at)}</div>
+          {p.refunded_at && <div className="text-xs text-slate-600">Refunded {formatDate(p.refunded_at)}</div>}
+        </>
+      ),
+    },
+    {
+      header: 'Actions',
+      cell: (p) =>
+        p.status === 'completed' || p.status === 'needs_review' ? (
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`Refund ${amountText(p)} to ${studentText(p)}`}
+            onClick={() => {
+              setReason('');
+              setRefunding(p);
+            }}
+          >
+            Refund
+          </Button>
+        ) : null,
+    },
+  ];
+
+  const pendingCount = list.data?.pending_count ?? 0;
+  const toolbar = (
+    <div className="flex flex-col gap-3 md:flex-row md:items-end">
+      <SearchBox label="Search students" onSearch={onSearch} />
+      <Filter
+        label="Status"
+        value={status}
+        onChange={filter(setStatus)}
+        options={[['', 'All'], ...Object.entries(STATUS_BADGES).map(([v, b]): [string, string] => [v, b.label])]}
+      />
+      <Filter
+        label="Type"
+        value={type}
+        onChange={filter(setType)}
+        options={[['', 'All'], ...PAYMENT_TYPES.map((v): [string, string] => [v, TYPE_LABELS[v]])]}
+      />
+      <Filter
+        label="Method"
+        value={method}
+        onChange={filter(setMethod)}
+        options={[
+          ['', 'All'],
+          ['card', 'Card'],
+          ['manual', 'Manual'],
+        ]}
+      />
+    </div>
+  );
+
+  return (
+    <DataTable
+      heading={
+        <span className="flex items-center gap-2">
+          Payments
+          {pendingCount > 0 && <Badge tone="amber">{pendingCount} pending</Badge>}
+        </span>
+      }
+      toolbar={toolbar}
+      query={list}
+      empty={messages.admin.noPaymentsFound}
+      columns={columns}
+      rows={list.data?.payments ?? []}
+      rowKey={(p) => p.id}
+      pagination={{ page, total: list.data?.total ?? 0, onPage: setPage }}
+      after={
+        <ConfirmDialog
+          open={refunding !== null}
+          onOpenChange={(open) => !open && setRefunding(null)}
+          title="Refund payment"
+          description={refunding ? messages.admin.confirmRefund(amountText(refunding), studentText(refunding)) : ''}
+          confirmLabel="Refund"
+          tone="danger"
+          loading={refund.isPending}
+          onConfirm={reason.trim() ? confirmRefund : undefined}
+        >
+          <div className="mt-4 space-y-1">
+            <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">
+              Reason (required)
+            </label>
+            <textarea
+              id={reasonId}
+              className={inputClasses}
+              rows={3}
+              maxLength={500}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </div>
+        </ConfirmDialog>
+      }
+    />
+  );
+}

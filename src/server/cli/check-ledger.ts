@@ -1,0 +1,32 @@
+/**
+ * `npm run check:ledger`: checks the money invariants (src/server/domain/payments/ledger-invariants.ts)
+ * on the configured database (DATABASE_URL, or the embedded database in DATA_DIR: stop the server
+ * first). Prints each offending student with what is wrong and exits 1; exits 0 when all hold.
+ * Prints ids only, no personal data.
+ */
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { findLedgerViolations } from '@server/domain/payments/ledger-invariants';
+
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  try {
+    const violations = await findLedgerViolations(database.db);
+    if (violations.length === 0) {
+      console.log('Ledger OK: every student agrees with their payments.');
+      return 0;
+    }
+    console.error(`Ledger check failed for ${violations.length} student(s):`);
+    for (const v of violations) console.error(`  student ${v.studentId}: ${v.problems.join('; ')}`);
+    return 1;
+  } catch (error) {
+    console.error((error as Error).message);
+    return 2;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then((code) => process.exit(code));

@@ -1,0 +1,135 @@
+/**
+ * The money invariants of issue 11, checked against the database: the tests run it after every
+ * concurrency test, and an operator runs it in production (`npm run check:ledger`).
+ *
+ * For every student:
+ * - total_paid = the sum of their completed (unrefunded) payments;
+ * - enrollment_paid ⇔ a completed, unrefunded enrolment or combined payment;
+ * - course_paid ⇔ a completed, unrefunded course or combined payment for exactly the student's
+ *   course_type at that purchase's catalogue price.
+ * And every completed payment is at the catalogue price of what it bought, and nothing is paid twice
+ * unless the second payment is flagged needs_review.
+ */
+import { asc, gt, inArray } from 'drizzle-orm';
+import { paymentAmountPence } from '@shared/catalogue';
+import type { Db } from '@server/db/client';
+import { payments, students, type Payment, type Student } from '@server/db/schema';
+import { PAYS_FOR } from './payment-rules';
+
+export interface LedgerViolation {
+  studentId: string;
+  problems: string[];
+}
+
+type StudentMoney = Pick<Student, 'id' | 'enrollmentPaid' | 'coursePaid' | 'courseType' | 'totalPaidPence'>;
+type PaymentMoney = Pick<Payment, 'id' | 'status' | 'paymentType' | 'courseType' | 'amountPence'> & {
+  needsReview?: boolean;
+};
+
+/** What a student's flags and total must be, given their payments (also used to recompute them). */
+export function expectedMoney(
+  student: Pick<Student, 'courseType'>,
+  rows: PaymentMoney[],
+): { enrollmentPaid: boolean; coursePaid: boolean; totalPaidPence: number } {
+  const completed = rows.filter((p) => p.status === 'completed');
+  return {
+    totalPaidPence: completed.reduce((sum, p) => sum + p.amountPence, 0),
+    enrollmentPaid: completed.some((p) => PAYS_FOR[p.paymentType].enrollment),
+    coursePaid: completed.some(
+      (p) =>
+        PAYS_FOR[p.paymentType].course &&
+        student.courseType !== null &&
+        p.courseType === student.courseType &&
+        p.amountPence === paymentAmountPence(p.paymentType, p.courseType),
+    ),
+  };
+}
+
+export function studentViolations(student: StudentMoney, rows: PaymentMoney[]): string[] {
+  const problems: string[] = [];
+  const expected = expectedMoney(student, rows);
+  if (student.totalPaidPence !== expected.totalPaidPence)
+    problems.push(`total_paid ${student.totalPaidPence} but completed payments sum to ${expected.totalPaidPence}`);
+  if (student.enrollmentPaid !== expected.enrollmentPaid)
+    problems.push(`enrollment_paid ${student.enrollmentPaid} but the payments say ${expected.enrollmentPaid}`);
+  if (student.coursePaid !== expected.coursePaid)
+    problems.push(
+      `course_paid ${student.coursePaid} (course ${student.courseType ?? 'none'}) but the payments say ${expected.coursePaid}`,
+    );
+  // Each item is paid once; a second charge is only acceptable flagged for an admin (needs_review).
+  const completed = rows.filter((p) => p.status === 'completed' && !p.needsReview);
+  const enrolments = completed.filter((p) => PAYS_FOR[p.paymentType].enrollment).length;
+  const courses = completed.filter((p) => PAYS_FOR[p.paymentType].course).length;
+  if (enrolments > 1) problems.push(`the enrolment fee is paid ${enrolments} times`);
+  if (courses > 1) problems.push(`the course is paid ${courses} times`);
+  for (const p of rows) {
+    if (p.status !== 'completed') continue;
+    if (p.paymentType !== 'enrollment' && !p.courseType)
+      problems.push(`payment ${p.id}: ${p.paymentType} without a course`);
+    else if (p.amountPence !== paymentAmountPence(p.paymentType, p.courseType))
+      problems.push(`payment ${p.id}: ${p.amountPence} is not the catalogue price of ${p.paymentType}`);
+  }
+  return problems;
+}
+
+/** Every student breaking an invariant (all students, or those listed), with what is wrong. */
+export async function findLedgerViolations(
+  db: Db,
+  options: { studentIds?: string[] } = {},
+): Promise<LedgerViolation[]> {
+  const violations: LedgerViolation[] = [];
+  const ids = options.studentIds;
+  const batch = 1000;
+  let after: string | null = null;
+  for (;;) {
+    const query = db
+      .select({
+        id: students.id,
+        enrollmentPaid: students.enrollmentPaid,
+        coursePaid: students.coursePaid,
+        courseType: students.courseType,
+        totalPaidPence: students.totalPaidPence,
+      })
+      .from(students);
+    const page: StudentMoney[] = ids
+      ? ids.length
+        ? await query.where(inArray(students.id, ids))
+        : []
+      : await query
+          .where(after ? gt(students.id, after) : undefined)
+          .orderBy(asc(students.id))
+          .limit(batch);
+    if (page.length === 0) break;
+    const rows = await db
+      .select({
+        id: payments.id,
+        studentId: payments.studentId,
+        status: payments.status,
+        paymentType: payments.paymentType,
+        courseType: payments.courseType,
+        amountPence: payments.amountPence,
+        needsReview: payments.needsReview,
+      })
+      .from(payments)
+      .where(
+        inArray(
+          payments.studentId,
+          page.map((s) => s.id),
+        ),
+      );
+    const byStudent = new Map<string, PaymentMoney[]>();
+    for (const row of rows) {
+      if (!row.studentId) continue;
+      const list = byStudent.get(row.studentId) ?? [];
+      list.push(row);
+      byStudent.set(row.studentId, list);
+    }
+    for (const student of page) {
+      const problems = studentViolations(student, byStudent.get(student.id) ?? []);
+      if (problems.length) violations.push({ studentId: student.id, problems });
+    }
+    if (ids || page.length < batch) break;
+    after = page[page.length - 1]?.id ?? null;
+  }
+  return violations;
+}

@@ -1,0 +1,68 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PaymentType } from '@shared/catalogue';
+import type { PaymentMethod, PaymentStatus } from '@shared/statuses';
+import type { Db } from '@server/db/client';
+import { one } from '@server/db/rows';
+import { pageOffset, type Page, type PageRequest } from '@server/db/pagination';
+import { payments, students, type Payment } from '@server/db/schema';
+import { containsPattern } from '../students/student-filters';
+
+export interface PaymentFilter {
+  /** needs_review: completed payments flagged for an admin. */
+  status?: PaymentStatus | 'needs_review';
+  type?: PaymentType;
+  method?: PaymentMethod;
+  /** Student name or email. */
+  search?: string;
+}
+
+export interface PaymentListRow {
+  payment: Payment;
+  studentName: string | null;
+  email: string | null;
+}
+
+function filterWhere(filter: PaymentFilter): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.status === 'needs_review')
+    conditions.push(eq(payments.status, 'completed'), eq(payments.needsReview, true));
+  else if (filter.status) conditions.push(eq(payments.status, filter.status));
+  if (filter.type) conditions.push(eq(payments.paymentType, filter.type));
+  if (filter.method) conditions.push(eq(payments.method, filter.method));
+  const term = filter.search?.trim();
+  if (term)
+    conditions.push(
+      sql`lower(${students.firstName} || ' ' || ${students.lastName} || ' ' || ${students.email}) like ${containsPattern(term)}`,
+    );
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The Payments tab: newest first, paged in the database, with the number of payments still pending. */
+export async function listPayments(
+  db: Db,
+  filter: PaymentFilter,
+  page: PageRequest,
+): Promise<Page<PaymentListRow> & { pendingCount: number }> {
+  const where = filterWhere(filter);
+  const [rows, totals, pending] = await Promise.all([
+    db
+      .select({ payment: payments, firstName: students.firstName, lastName: students.lastName, email: students.email })
+      .from(payments)
+      .leftJoin(students, eq(students.id, payments.studentId))
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(page.pageSize)
+      .offset(pageOffset(page)),
+    db.select({ total: count() }).from(payments).leftJoin(students, eq(students.id, payments.studentId)).where(where),
+    db.select({ total: count() }).from(payments).where(eq(payments.status, 'pending')),
+  ]);
+  return {
+    rows: rows.map((r) => ({
+      payment: r.payment,
+      studentName: r.firstName === null ? null : `${r.firstName} ${r.lastName ?? ''}`.trim(),
+      email: r.email,
+    })),
+    total: one(totals).total,
+    pendingCount: one(pending).total,
+  };
+}

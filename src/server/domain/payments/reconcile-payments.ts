@@ -1,0 +1,90 @@
+/**
+ * The reconciler (issue 11): settles every card payment left `pending` longer than `olderThanMs`
+ * (a crash or a lost answer) by asking the provider what happened to its idempotency key, then
+ * completes it (applied to the student once, re-checked as any completion) or fails it, with an
+ * audit row per settlement. Runs inside the caller's transaction (the job holds an advisory lock
+ * there, so one process reconciles at a time); an unknown answer leaves the row for the next pass.
+ */
+import { and, asc, eq, lt } from 'drizzle-orm';
+import type { Db } from '@server/db/client';
+import { payments, type Payment } from '@server/db/schema';
+import { ProviderUnavailableError, type PaymentProvider } from '@server/payments/provider';
+import { writeAudit } from '../audit/write-audit';
+import { recordCompletedPayment } from './apply-payment';
+
+export const RECONCILER_ACTOR = { adminId: null, username: 'system (reconciler)' } as const;
+
+export interface ReconcileSummary {
+  completed: number;
+  failed: number;
+  unknown: number;
+}
+
+export async function reconcileStalePayments(
+  tx: Db,
+  provider: PaymentProvider,
+  options: { olderThanMs: number; limit?: number; signal?: AbortSignal },
+): Promise<ReconcileSummary> {
+  const summary: ReconcileSummary = { completed: 0, failed: 0, unknown: 0 };
+  const stale = await tx
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'pending'),
+        eq(payments.method, 'card'),
+        lt(payments.createdAt, new Date(Date.now() - options.olderThanMs)),
+      ),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(options.limit ?? 50);
+  for (const payment of stale) {
+    if (options.signal?.aborted) break;
+    summary[await settle(tx, provider, payment)] += 1;
+  }
+  return summary;
+}
+
+async function settle(tx: Db, provider: PaymentProvider, payment: Payment): Promise<keyof ReconcileSummary> {
+  let result;
+  try {
+    result = await provider.reconcile(tx, {
+      sourceId: payment.replaySourceId,
+      idempotencyKey: payment.idempotencyKey,
+      amountPence: payment.amountPence,
+      currency: 'GBP',
+      note: payment.description ?? 'Enrollment',
+      referenceId: payment.id,
+    });
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError) return 'unknown';
+    throw error;
+  }
+  if (result.outcome === 'completed') {
+    const recorded = await recordCompletedPayment(tx, payment.id, result.providerReference);
+    if (!recorded) return 'unknown'; // settled meanwhile by the request itself
+    await writeAudit(tx, RECONCILER_ACTOR, {
+      action: 'payment.reconciled',
+      studentId: payment.studentId,
+      details: {
+        payment_id: payment.id,
+        outcome: 'completed',
+        needs_review: recorded.payment.needsReview,
+        amount_pence: payment.amountPence,
+      },
+    });
+    return 'completed';
+  }
+  const [failed] = await tx
+    .update(payments)
+    .set({ status: 'failed', failureDetail: result.detail, replaySourceId: null })
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+    .returning({ id: payments.id });
+  if (!failed) return 'unknown';
+  await writeAudit(tx, RECONCILER_ACTOR, {
+    action: 'payment.reconciled',
+    studentId: payment.studentId,
+    details: { payment_id: payment.id, outcome: 'failed', amount_pence: payment.amountPence },
+  });
+  return 'failed';
+}

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { penceToPounds } from '@shared/money';
+import {
+  adminPaymentSchema,
+  paymentIdParams,
+  paymentListQuery,
+  paymentListResponse,
+  refundBody,
+  type AdminPayment,
+} from '@shared/schemas/admin-payments';
+import { errorSchema } from '@shared/schemas/common';
+import type { Payment } from '@server/db/schema';
+import { listPayments } from '@server/domain/payments/list-payments';
+import { refundPayment } from '@server/domain/payments/refund-payment';
+import { createPaymentProvider } from '@server/payments/create-provider';
+import { requireAdmin } from '@server/plugins/auth';
+import { pageFields, pageRequest } from '../wire';
+
+function toAdminPayment(payment: Payment, studentName: string | null, email: string | null): AdminPayment {
+  return {
+    id: payment.id,
+    student_id: payment.studentId,
+    student_name: studentName,
+    email,
+    payment_type: payment.paymentType,
+    course_type: payment.courseType,
+    description: payment.description,
+    amount: penceToPounds(payment.amountPence),
+    method: payment.method,
+    status: payment.status === 'completed' && payment.needsReview ? 'needs_review' : payment.status,
+    provider_reference: payment.providerReference,
+    failure_detail: payment.failureDetail,
+    refund_reason: payment.refundReason,
+    created_at: payment.createdAt.toISOString(),
+    completed_at: payment.completedAt?.toISOString() ?? null,
+    refunded_at: payment.refundedAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /api/admin/payments and POST /api/admin/payments/{id}/refund: the Payments tab (issue 11). */
+const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const provider = createPaymentProvider(app.config.square, app.db);
+
+  app.get(
+    '/payments',
+    {
+      schema: {
+        summary: 'Every payment, newest first, with filters and the number still pending',
+        querystring: paymentListQuery,
+        response: { 200: paymentListResponse, 400: errorSchema, 401: errorSchema },
+      },
+    },
+    async (request) => {
+      const { status, type, method, search } = request.query;
+      const page = await listPayments(app.db, { status, type, method, search }, pageRequest(request.query));
+      return {
+        payments: page.rows.map((r) => toAdminPayment(r.payment, r.studentName, r.email)),
+        ...pageFields(page.total, request.query),
+        pending_count: page.pendingCount,
+      };
+    },
+  );
+
+  app.post(
+    '/payments/:id/refund',
+    {
+      schema: {
+        summary: 'Refund a completed payment in full (card: through the provider; manual: a recorded reversal)',
+        params: paymentIdParams,
+        body: refundBody,
+        response: {
+          200: adminPaymentSchema,
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+          502: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const payment = await refundPayment(
+        app.db,
+        provider,
+        requireAdmin(request),
+        request.params.id,
+        request.body.reason,
+      );
+      request.log.info({ paymentId: payment.id }, 'payment refunded');
+      return toAdminPayment(payment, null, null);
+    },
+  );
+};
+
+export default paymentAdminRoutes;

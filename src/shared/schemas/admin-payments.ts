@@ -1,0 +1,59 @@
+/** The admin Payments tab (issue 11): every payment, with refunds. */
+import { z } from 'zod';
+import { COURSE_TYPES, PAYMENT_TYPES } from '@shared/catalogue';
+import { PAYMENT_METHODS } from '@shared/statuses';
+import { messages } from '@shared/messages';
+import { paginationQuery } from './admin';
+import { multilineText, text } from './text';
+
+/** What the Payments view shows as a payment's status: needs_review is a completed payment flagged for an admin. */
+export const PAYMENT_VIEW_STATUSES = ['pending', 'completed', 'failed', 'refunded', 'needs_review'] as const;
+export type PaymentViewStatus = (typeof PAYMENT_VIEW_STATUSES)[number];
+
+const blankIsAll = (v: unknown) => (v === '' ? undefined : v);
+
+/** GET /api/admin/payments?status=&type=&method=&search=&page=&page_size= */
+export const paymentListQuery = paginationQuery.extend({
+  status: z.preprocess(blankIsAll, z.enum(PAYMENT_VIEW_STATUSES).optional()),
+  type: z.preprocess(blankIsAll, z.enum(PAYMENT_TYPES).optional()),
+  method: z.preprocess(blankIsAll, z.enum(PAYMENT_METHODS).optional()),
+  search: text().trim().max(100).optional(),
+});
+
+export const adminPaymentSchema = z.object({
+  id: z.uuid(),
+  student_id: z.uuid().nullable(),
+  /** Null once the student was deleted (the money record stays). */
+  student_name: z.string().nullable(),
+  email: z.string().nullable(),
+  payment_type: z.enum(PAYMENT_TYPES),
+  course_type: z.enum(COURSE_TYPES).nullable(),
+  description: z.string().nullable(),
+  amount: z.number(),
+  method: z.enum(PAYMENT_METHODS),
+  status: z.enum(PAYMENT_VIEW_STATUSES),
+  provider_reference: z.string().nullable(),
+  failure_detail: z.string().nullable(),
+  refund_reason: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  refunded_at: z.string().nullable(),
+});
+export type AdminPayment = z.infer<typeof adminPaymentSchema>;
+
+export const paymentListResponse = z.object({
+  payments: z.array(adminPaymentSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+  /** Payments waiting for the provider's answer (the tab's badge). */
+  pending_count: z.number().int(),
+});
+export type PaymentListResponse = z.infer<typeof paymentListResponse>;
+
+/** POST /api/admin/payments/{id}/refund */
+export const refundBody = z.object({
+  reason: multilineText().trim().min(1, messages.admin.refundReasonRequired).max(500),
+});
+
+export const paymentIdParams = z.object({ id: z.uuid({ error: 'Payment not found' }) });
