@@ -146,6 +146,49 @@ export const messages = {
     downloadFailed: 'Failed to download certificate',
     downloadStarted: 'Certificate downloaded',
   },
+  email: {
+    siteName: 'Video Book Review Specialist',
+    greeting: (firstName: string) => `Hello ${firstName},`,
+    signOff: 'The Video Book Review Specialist team',
+    footer: 'You are receiving this email because of your enrolment with Video Book Review Specialist.',
+    loginCodeSubject: (code: string) => `${code} is your sign-in code`,
+    loginCodeIntro: 'Use this code to sign in to your student dashboard:',
+    loginCodeValidity: (minutes: number) =>
+      `The code is valid for ${minutes} minutes and can be used once. If you did not ask to sign in, you can ignore this email.`,
+    receiptSubject: (kind: 'payment' | 'refund') => (kind === 'refund' ? 'Your refund receipt' : 'Your payment receipt'),
+    receiptIntro: (kind: 'payment' | 'refund') =>
+      kind === 'refund' ? 'We have refunded the following payment:' : 'Thank you for your payment. Here is your receipt:',
+    receiptItem: 'Item',
+    receiptAmount: 'Amount',
+    receiptDate: 'Date',
+    receiptReference: 'Payment reference',
+    receiptNext: (kind: 'payment' | 'refund') =>
+      kind === 'refund'
+        ? 'The refund usually reaches your card within 5 to 10 working days.'
+        : 'What happens next: sign in to your student dashboard to follow your course, upload your ID and track your progress.',
+    dashboardButton: 'Open my student dashboard',
+    idApprovedSubject: 'Your ID has been approved',
+    idApprovedIntro: 'Good news: your ID document has been approved and your course stages are unlocked.',
+    idApprovedCourseLink: 'Open your course materials',
+    idRejectedSubject: 'Your ID could not be verified',
+    idRejectedIntro: 'We could not verify the ID document you uploaded, for this reason:',
+    idRejectedNext: 'Please upload a clear photo or scan of a valid ID from your student dashboard.',
+    idRejectedButton: 'Upload my ID again',
+    certificateSubject: 'Your certificate has been issued',
+    certificateIntro: 'Congratulations! Your certificate has been issued. It is attached to this email as a PDF.',
+    certificateId: (id: string) => `Certificate ID: ${id}`,
+    certificateVerify: 'Anyone can check your certificate at:',
+    contactSubject: 'We received your message',
+    contactIntro: (subject: string | null) =>
+      subject ? `Thank you for your message "${subject}".` : 'Thank you for your message.',
+    contactPromise: "We'll get back to you within 24 hours.",
+    adminMessageSubject: (fromName: string) => `New contact message from ${fromName}`,
+    adminMessageIntro: (fromName: string, category: string, subject: string | null) =>
+      `${fromName} sent a message (${category})${subject ? `: "${subject}"` : ''}.`,
+    adminIdSubject: (studentName: string) => `New ID document from ${studentName}`,
+    adminIdIntro: (studentName: string) => `${studentName} uploaded an ID document to review.`,
+    adminButton: 'Open the admin area',
+  },
   common: {
     notFound: 'Not found',
     notSignedIn: 'Please sign in to continue',
