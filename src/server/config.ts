@@ -181,7 +181,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((p) => p.trim()) : [],
     mail: {
       smtpUrl: env.SMTP_URL,
-      from: env.MAIL_FROM ?? `Video Book Review Specialist <no-reply@${new URL(env.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+      from:
+        env.MAIL_FROM ??
+        `Video Book Review Specialist <no-reply@${new URL(env.PUBLIC_URL ?? 'http://localhost').hostname}>`,
       adminNotifyEmail: env.ADMIN_NOTIFY_EMAIL,
       retryFirstMs: env.EMAIL_RETRY_FIRST_MS,
       pollMs: env.EMAIL_POLL_MS,

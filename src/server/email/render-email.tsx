@@ -60,7 +60,10 @@ export async function renderEmail(
   message: Pick<EmailMessage, 'template' | 'data'>,
   site: TemplateContext,
 ): Promise<RenderedEmail> {
-  const build = builders[message.template] as (data: unknown, site: TemplateContext) => ReturnType<Builders['login-code']>;
+  const build = builders[message.template] as (
+    data: unknown,
+    site: TemplateContext,
+  ) => ReturnType<Builders['login-code']>;
   const { subject, element } = build(message.data, site);
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { subject, html, text };

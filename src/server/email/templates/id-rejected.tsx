@@ -13,7 +13,9 @@ export function IdRejectedEmail({ data, site }: { data: Data; site: TemplateCont
     <EmailLayout preview={messages.email.idRejectedIntro} title={subject()}>
       <Text style={paragraph}>{messages.email.greeting(data.firstName)}</Text>
       <Text style={paragraph}>{messages.email.idRejectedIntro}</Text>
-      <Text style={{ ...paragraph, borderLeft: `4px solid ${colours.brand}`, paddingLeft: '12px', fontStyle: 'italic' }}>
+      <Text
+        style={{ ...paragraph, borderLeft: `4px solid ${colours.brand}`, paddingLeft: '12px', fontStyle: 'italic' }}
+      >
         {data.reason}
       </Text>
       <Text style={paragraph}>{messages.email.idRejectedNext}</Text>

@@ -32,7 +32,10 @@ export function EmailLayout(props: { preview: string; title: string; children: R
             </Text>
           </Section>
           <Section style={{ backgroundColor: '#ffffff', borderRadius: '0 0 8px 8px', padding: '24px' }}>
-            <Heading as="h1" style={{ color: colours.brandDark, fontSize: '22px', lineHeight: '30px', margin: '0 0 16px' }}>
+            <Heading
+              as="h1"
+              style={{ color: colours.brandDark, fontSize: '22px', lineHeight: '30px', margin: '0 0 16px' }}
+            >
               {props.title}
             </Heading>
             {props.children}

@@ -13,7 +13,9 @@ function Line(props: { label: string; value: string }) {
   return (
     <Row>
       <Column style={{ width: '45%', padding: '4px 0', color: colours.muted, fontSize: '14px' }}>{props.label}</Column>
-      <Column style={{ padding: '4px 0', color: colours.text, fontSize: '14px', fontWeight: 600 }}>{props.value}</Column>
+      <Column style={{ padding: '4px 0', color: colours.text, fontSize: '14px', fontWeight: 600 }}>
+        {props.value}
+      </Column>
     </Row>
   );
 }
@@ -23,7 +25,9 @@ export function PaymentReceiptEmail({ data, site }: { data: Data; site: Template
     <EmailLayout preview={messages.email.receiptIntro(data.kind)} title={subject(data)}>
       <Text style={paragraph}>{messages.email.greeting(data.firstName)}</Text>
       <Text style={paragraph}>{messages.email.receiptIntro(data.kind)}</Text>
-      <Section style={{ backgroundColor: colours.brandLight, borderRadius: '6px', padding: '12px 16px', margin: '0 0 16px' }}>
+      <Section
+        style={{ backgroundColor: colours.brandLight, borderRadius: '6px', padding: '12px 16px', margin: '0 0 16px' }}
+      >
         <Line label={messages.email.receiptItem} value={data.description} />
         <Line
           label={messages.email.receiptAmount}
