@@ -22,7 +22,9 @@ export const paragraph = { fontSize: '16px', lineHeight: '24px', color: colours.
 export function EmailLayout(props: { preview: string; title: string; children: ReactNode }): ReactElement {
   return (
     <Html lang="en">
-      <Head />
+      <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+      </Head>
       <Preview>{props.preview}</Preview>
       <Body style={{ backgroundColor: colours.brandLight, fontFamily: 'Helvetica, Arial, sans-serif', margin: 0 }}>
         <Container style={{ maxWidth: '560px', width: '100%', margin: '0 auto', padding: '24px 12px' }}>
