@@ -38,6 +38,7 @@ const projects: TestProjectInlineConfiguration[] = [
       testTimeout: 120_000,
       include: [
         'test/process/embedded-server.test.ts',
+        'test/process/email-restart.test.ts',
         ...(withPostgres ? ['test/process/postgres-server.test.ts'] : []),
       ],
     },

@@ -100,7 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('tokens', new TokenService(config.sessionSecret));
+  app.decorate('tokens', new TokenService(config.sessionSecret, config.studentTokenTtlSeconds));
   app.decorate('storage', options.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'uploads')));
   app.decorate('jobs', new JobScheduler(app.log));
   app.decorate(
