@@ -142,7 +142,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       if (request.auth?.role !== 'student') throw unauthorized();
       await logOutStudent(app.db, request.auth);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
