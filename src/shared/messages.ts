@@ -170,9 +170,12 @@ export const messages = {
     loginCodeIntro: 'Use this code to sign in to your student dashboard:',
     loginCodeValidity: (minutes: number) =>
       `The code is valid for ${minutes} minutes and can be used once. If you did not ask to sign in, you can ignore this email.`,
-    receiptSubject: (kind: 'payment' | 'refund') => (kind === 'refund' ? 'Your refund receipt' : 'Your payment receipt'),
+    receiptSubject: (kind: 'payment' | 'refund') =>
+      kind === 'refund' ? 'Your refund receipt' : 'Your payment receipt',
     receiptIntro: (kind: 'payment' | 'refund') =>
-      kind === 'refund' ? 'We have refunded the following payment:' : 'Thank you for your payment. Here is your receipt:',
+      kind === 'refund'
+        ? 'We have refunded the following payment:'
+        : 'Thank you for your payment. Here is your receipt:',
     receiptItem: 'Item',
     receiptAmount: 'Amount',
     receiptDate: 'Date',

@@ -88,7 +88,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginCodeRequestBody,
         response: { 202: loginCodeSentResponse, 400: errorSchema, 404: errorSchema, 429: errorSchema },
       },
-      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
     },
     async (request, reply) => {
       if (app.config.studentLogin !== 'code') throw notFound(messages.common.notFound);
@@ -108,7 +108,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginCodeVerifyBody,
         response: { 200: studentLoginResponse, 400: errorSchema, 404: errorSchema, 429: errorSchema },
       },
-      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+      config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
     },
     async (request) => {
       if (app.config.studentLogin !== 'code') throw notFound(messages.common.notFound);
