@@ -51,7 +51,7 @@ const idVerificationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await reviewIdDocument(app.db, requireAdmin(request), studentId, {
         decision: body.status,
         rejectionReason: body.rejection_reason,
-      });
+      }, app.config.courseAccessUrls);
       return toIdStatus(row);
     },
   );
