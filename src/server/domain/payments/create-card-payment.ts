@@ -17,6 +17,7 @@ import { payments, type Payment, type Student } from '@server/db/schema';
 import { AppError, badRequest, conflict } from '@server/errors';
 import { ProviderUnavailableError, type PaymentProvider } from '@server/payments/provider';
 import { getStudent } from '../students/find-student';
+import { queuePaymentReceipt } from './queue-payment-receipt';
 import { applyPaymentToStudent } from './apply-payment';
 import { assertPayable } from './payment-rules';
 import { describePayment } from './describe-payment';
@@ -194,6 +195,8 @@ async function chargeAndRecord(
       amountPence: completed.amountPence,
       courseType: completed.courseType,
     });
+    // Email: the receipt, in this transaction (issue 13).
+    await queuePaymentReceipt(tx, updated, completed);
     return { payment: completed, student: updated };
   });
 }

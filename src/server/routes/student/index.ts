@@ -240,10 +240,16 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest(messages.student.idFileMissing);
       }
       try {
-        const row = await uploadIdDocument(app.db, app.storage, student.id, {
-          stream: part.file,
-          truncated: () => part.file.truncated,
-        });
+        const row = await uploadIdDocument(
+          app.db,
+          app.storage,
+          student.id,
+          {
+            stream: part.file,
+            truncated: () => part.file.truncated,
+          },
+          { adminNotifyEmail: app.config.mail.adminNotifyEmail },
+        );
         return toIdStatus(row);
       } catch (error) {
         // The client went away mid-upload (nothing was kept): not a server failure.
