@@ -139,10 +139,10 @@ function CodeStep(props: {
         autoComplete="one-time-code"
         inputMode="numeric"
         pattern="[0-9]*"
-        maxLength={6}
         value={code}
         error={error}
-        // A pasted code may carry spaces or dashes ("123 456"): keep the digits.
+        // A pasted code may carry spaces or dashes ("123 456"): keep the digits (no maxLength, which
+        // would cut such a paste short).
         onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
         required
         autoFocus
