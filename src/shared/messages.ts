@@ -90,6 +90,8 @@ export const messages = {
     rejectionReasonPrompt: 'Why is this ID rejected? The student will see this reason.',
     documentOpenFailed: 'Failed to open the ID document',
     markReadFailed: 'Failed to mark the message as read',
+    emailNotFound: 'No email found with this id',
+    emailNotFailed: 'Only a failed email can be sent again (login codes are never resent).',
   },
   student: {
     emailRequired: 'Please enter your email address',

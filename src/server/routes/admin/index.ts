@@ -8,6 +8,7 @@ import { tagRoutes } from '@server/plugins/api-docs';
 import { guardAdminScope, requireAdmin } from '@server/plugins/auth';
 import auditAdminRoutes from './audit';
 import certificateAdminRoutes from './certificates';
+import emailAdminRoutes from './emails';
 import idVerificationAdminRoutes from './id-verifications';
 import messageAdminRoutes from './messages';
 import progressAdminRoutes from './progress';
@@ -60,6 +61,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await guarded.register(messageAdminRoutes);
     await guarded.register(idVerificationAdminRoutes);
     await guarded.register(certificateAdminRoutes);
+    await guarded.register(emailAdminRoutes);
   });
 };
 
