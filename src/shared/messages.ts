@@ -91,6 +91,9 @@ export const messages = {
     documentOpenFailed: 'Failed to open the ID document',
     markReadFailed: 'Failed to mark the message as read',
     emailNotFound: 'No email found with this id',
+    noEmails: 'No emails have been sent yet',
+    emailResent: 'The email will be sent again',
+    emailResendFailed: 'Failed to send the email again',
     emailNotFailed: 'Only a failed email can be sent again (login codes are never resent).',
   },
   student: {
