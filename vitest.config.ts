@@ -39,6 +39,7 @@ const projects: TestProjectInlineConfiguration[] = [
       include: [
         'test/process/embedded-server.test.ts',
         'test/process/reconcile-crash.test.ts',
+        'test/process/email-restart.test.ts',
         ...(withPostgres ? ['test/process/postgres-server.test.ts', 'test/process/database-outage.test.ts'] : []),
       ],
     },

@@ -26,6 +26,9 @@ import healthRoutes from './routes/health';
 import paymentRoutes from './routes/payments';
 import publicRoutes from './routes/public';
 import studentRoutes from './routes/student';
+import { createMailTransport, type MailTransport } from './email/transport';
+import { emailAttachments } from './jobs/email-attachments';
+import { emailOutboxJob } from './jobs/email-outbox';
 import { JobScheduler } from './jobs/scheduler';
 import { sweepIdDocuments } from './domain/id-verification/sweep-id-documents';
 import { reconcilePaymentsJob } from './jobs/reconcile-payments';
@@ -44,6 +47,8 @@ declare module 'fastify' {
     jobs: JobScheduler;
     /** `draining` is set when shutdown begins: readiness then answers 503 (routes/health.ts). */
     lifecycle: { draining: boolean };
+    /** Where the email outbox worker delivers (SMTP, or .eml files in DATA_DIR/mail). */
+    mail: MailTransport;
   }
 }
 
@@ -117,16 +122,42 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
-  app.decorate('tokens', new TokenService(config.sessionSecret));
+  app.decorate('tokens', new TokenService(config.sessionSecret, config.studentTokenTtlSeconds));
   app.decorate('storage', options.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'uploads')));
   app.decorate('jobs', new JobScheduler(app.log));
   app.decorate('lifecycle', { draining: false });
   app.jobs.add(
     reconcilePaymentsJob(database.db, createPaymentProvider(config.square, database.db), config.reconcile, app.log),
   );
+  app.decorate(
+    'mail',
+    createMailTransport(
+      {
+        smtpUrl: config.mail.smtpUrl,
+        from: config.mail.from,
+        host: new URL(config.publicUrl).hostname,
+        mailDir: path.join(config.dataDir, 'mail'),
+      },
+      app.log,
+    ),
+  );
+  app.jobs.add(
+    emailOutboxJob(
+      {
+        db: database.db,
+        transport: app.mail,
+        site: { siteUrl: config.publicUrl },
+        retryFirstMs: config.mail.retryFirstMs,
+        attachmentsFor: (row) => emailAttachments(database.db, config, row),
+        log: app.log,
+      },
+      config.mail.pollMs,
+    ),
+  );
   // Closing stops the jobs (letting a running one finish) before the database closes.
   app.addHook('onClose', async () => {
     await app.jobs.stop();
+    app.mail.close();
     await database.close();
   });
   app.addHook('onRequest', (request, reply, done) => {

@@ -63,6 +63,26 @@ const envSchema = z
         )
         .optional(),
     ),
+    /** Unset: every email is written as an .eml file under DATA_DIR/mail/. smtp:// or smtps://, user and password in the URL. */
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    MAIL_FROM: optionalString.pipe(z.string().max(200).optional()),
+    ADMIN_NOTIFY_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
+    /** How students sign in: `code` (a 6-digit code by email) or `email` (the seed's email-only login). */
+    STUDENT_LOGIN: z.enum(['code', 'email']).default('code'),
+    /** Student token lifetime: seconds, or a number with s / m / h / d (7d). */
+    STUDENT_TOKEN_TTL: z
+      .string()
+      .trim()
+      .regex(/^\d+[smhd]?$/, 'must be a duration such as 7d, 12h or 3600')
+      .default('7d'),
+    /** Tests only: the first retry delay of the email outbox (default one minute) and how often it polls. */
+    EMAIL_RETRY_FIRST_MS: z.coerce.number().int().min(1).default(60_000),
+    EMAIL_POLL_MS: z.coerce.number().int().min(10).default(2000),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_USERNAME) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -122,6 +142,18 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   /** Proxies trusted to set X-Forwarded-For (empty: use the socket address). */
   trustProxy: string[];
+  mail: {
+    /** Unset: .eml files under `${dataDir}/mail`. */
+    smtpUrl?: string;
+    from: string;
+    /** Where admin notifications go (unset: none are sent). */
+    adminNotifyEmail?: string;
+    /** First retry delay; doubles per attempt up to six hours (docs/decisions/011-email.md). */
+    retryFirstMs: number;
+    pollMs: number;
+  };
+  studentLogin: Env['STUDENT_LOGIN'];
+  studentTokenTtlSeconds: number;
   /** Where the built client lives (dist/client); absent in API tests. */
   clientDir: string;
 }
@@ -166,8 +198,28 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     registrationRateLimit: env.REGISTRATION_RATE_LIMIT,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((p) => p.trim()) : [],
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from:
+        env.MAIL_FROM ??
+        `Video Book Review Specialist <no-reply@${new URL(env.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+      adminNotifyEmail: env.ADMIN_NOTIFY_EMAIL,
+      retryFirstMs: env.EMAIL_RETRY_FIRST_MS,
+      pollMs: env.EMAIL_POLL_MS,
+    },
+    studentLogin: env.STUDENT_LOGIN,
+    studentTokenTtlSeconds: durationSeconds(env.STUDENT_TOKEN_TTL),
     clientDir: path.resolve('dist/client'),
   };
+}
+
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
+
+/** "7d" → 604800; a bare number is seconds. */
+function durationSeconds(value: string): number {
+  const unit = value.at(-1) as keyof typeof UNIT_SECONDS | undefined;
+  if (unit && unit in UNIT_SECONDS) return Number(value.slice(0, -1)) * UNIT_SECONDS[unit];
+  return Number(value);
 }
 
 /** Embedded mode: a random secret generated once and kept (mode 600) in DATA_DIR. */

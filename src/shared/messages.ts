@@ -107,6 +107,11 @@ export const messages = {
     rejectionReasonPrompt: 'Why is this ID rejected? The student will see this reason.',
     documentOpenFailed: 'Failed to open the ID document',
     markReadFailed: 'Failed to mark the message as read',
+    emailNotFound: 'No email found with this id',
+    noEmails: 'No emails have been sent yet',
+    emailResent: 'The email will be sent again',
+    emailResendFailed: 'Failed to send the email again',
+    emailNotFailed: 'Only a failed email can be sent again (login codes are never resent).',
   },
   student: {
     emailRequired: 'Please enter your email address',
@@ -145,6 +150,21 @@ export const messages = {
     courseComplete: 'Congratulations! You have completed your course.',
     idUploadInterrupted: 'The upload was interrupted. Please try again.',
     idStorageUnavailable: 'Your document could not be saved right now. Please try again in a few minutes.',
+    codeSent: (email: string) => `We sent a 6-digit code to ${email}`,
+    codeSentDetail: 'We sent you a 6-digit sign-in code by email. It is valid for 10 minutes.',
+    codeLabel: '6-digit code',
+    codeFormat: 'Please enter the 6-digit code from the email',
+    codeWrong: 'That code is not right. Please check the email and try again.',
+    codeExpired: 'This code has expired or was already used. Please ask for a new one.',
+    codeTooManyTries: 'Too many wrong tries. Please ask for a new code.',
+    tooManyCodeRequests: 'You have asked for several codes in a short time. Please wait a few minutes and try again.',
+    codeLoginRequired: 'Please sign in with the code we send to your email.',
+    verifyCode: 'Sign In',
+    resendCode: 'Resend code',
+    resendIn: (seconds: number) => `Resend code in ${seconds} s`,
+    codeResent: 'We sent you a new code.',
+    useAnotherEmail: 'Use another email',
+    signedOut: 'You have been signed out.',
   },
   support: {
     requiredFields: 'Please fill in all required fields',
@@ -163,6 +183,52 @@ export const messages = {
       'Your certificate is awaiting admin activation. You can download it once it has been activated.',
     downloadFailed: 'Failed to download certificate',
     downloadStarted: 'Certificate downloaded',
+  },
+  email: {
+    siteName: 'Video Book Review Specialist',
+    greeting: (firstName: string) => `Hello ${firstName},`,
+    signOff: 'The Video Book Review Specialist team',
+    footer: 'You are receiving this email because of your enrolment with Video Book Review Specialist.',
+    loginCodeSubject: (code: string) => `${code} is your sign-in code`,
+    loginCodeIntro: 'Use this code to sign in to your student dashboard:',
+    loginCodeValidity: (minutes: number) =>
+      `The code is valid for ${minutes} minutes and can be used once. If you did not ask to sign in, you can ignore this email.`,
+    receiptSubject: (kind: 'payment' | 'refund') =>
+      kind === 'refund' ? 'Your refund receipt' : 'Your payment receipt',
+    receiptIntro: (kind: 'payment' | 'refund') =>
+      kind === 'refund'
+        ? 'We have refunded the following payment:'
+        : 'Thank you for your payment. Here is your receipt:',
+    receiptItem: 'Item',
+    receiptAmount: 'Amount',
+    receiptDate: 'Date',
+    receiptReference: 'Payment reference',
+    receiptNext: (kind: 'payment' | 'refund') =>
+      kind === 'refund'
+        ? 'The refund usually reaches your card within 5 to 10 working days.'
+        : 'What happens next: sign in to your student dashboard to follow your course, upload your ID and track your progress.',
+    dashboardButton: 'Open my student dashboard',
+    idApprovedSubject: 'Your ID has been approved',
+    idApprovedIntro: 'Good news: your ID document has been approved and your course stages are unlocked.',
+    idApprovedCourseLink: 'Open your course materials',
+    idRejectedSubject: 'Your ID could not be verified',
+    idRejectedIntro: 'We could not verify the ID document you uploaded, for this reason:',
+    idRejectedNext: 'Please upload a clear photo or scan of a valid ID from your student dashboard.',
+    idRejectedButton: 'Upload my ID again',
+    certificateSubject: 'Your certificate has been issued',
+    certificateIntro: 'Congratulations! Your certificate has been issued. It is attached to this email as a PDF.',
+    certificateId: (id: string) => `Certificate ID: ${id}`,
+    certificateVerify: 'Anyone can check your certificate at:',
+    contactSubject: 'We received your message',
+    contactIntro: (subject: string | null) =>
+      subject ? `Thank you for your message "${subject}".` : 'Thank you for your message.',
+    contactPromise: "We'll get back to you within 24 hours.",
+    adminMessageSubject: (fromName: string) => `New contact message from ${fromName}`,
+    adminMessageIntro: (fromName: string, category: string, subject: string | null) =>
+      `${fromName} sent a message (${category})${subject ? `: "${subject}"` : ''}.`,
+    adminIdSubject: (studentName: string) => `New ID document from ${studentName}`,
+    adminIdIntro: (studentName: string) => `${studentName} uploaded an ID document to review.`,
+    adminButton: 'Open the admin area',
   },
   common: {
     notFound: 'Not found',

@@ -51,6 +51,8 @@ describe('every /api/admin route checks the admin token on the server', () => {
         'GET /api/admin/audit-log',
         'GET /api/admin/messages',
         'POST /api/admin/messages/00000000-0000-4000-8000-000000000000/read',
+        'GET /api/admin/emails',
+        'POST /api/admin/emails/00000000-0000-4000-8000-000000000000/resend',
       ]),
     );
   });

@@ -133,7 +133,10 @@ describe('course dates (GET /api/course-dates)', () => {
 
   it('gives the browser the card form settings but never the access token', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/public-config' });
-    expect(res.json()).toEqual({ square: { environment: 'offline', application_id: null, location_id: null } });
+    expect(res.json()).toEqual({
+      square: { environment: 'offline', application_id: null, location_id: null },
+      student_login: 'code',
+    });
   });
 });
 

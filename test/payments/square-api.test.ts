@@ -44,6 +44,7 @@ describe('card payments through the Square API', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/public-config' });
     expect(res.json()).toEqual({
       square: { environment: 'sandbox', application_id: 'sandbox-sq0idb-test', location_id: 'LOCATION123' },
+      student_login: 'code',
     });
   });
 

@@ -4,13 +4,16 @@ import { insertCourseStudent } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { multipartFile, pngBytes } from '../helpers/uploads';
 
-describe('student login and who may call the student routes', () => {
+describe('email-only student login (STUDENT_LOGIN=email) and who may call the student routes', () => {
   let t: TestApp;
   let a: Student;
   let b: Student;
 
   beforeAll(async () => {
-    t = await buildTestApp({ COURSE_ACCESS_URL_FOUNDATION: 'https://courses.example.com/foundation' });
+    t = await buildTestApp({
+      STUDENT_LOGIN: 'email',
+      COURSE_ACCESS_URL_FOUNDATION: 'https://courses.example.com/foundation',
+    });
     a = await insertCourseStudent(t.db, {
       idStatus: 'approved',
       stages: [1, 2, 3, 4, 5],

@@ -258,6 +258,34 @@ export const adminTokenRevocations = pgTable(
   (t) => [index('admin_token_revocations_expires_idx').on(t.expiresAt)],
 );
 
+/** Student tokens revoked before they expire (logout). Rows past expires_at can be purged. */
+export const studentTokenRevocations = pgTable(
+  'student_token_revocations',
+  {
+    jti: text('jti').primaryKey(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('student_token_revocations_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The sign-in code a student asked for (STUDENT_LOGIN=code): one per student, so a newer code
+ * replaces the older one. Only an HMAC of the code is stored; the row is deleted when used.
+ */
+export const studentLoginCodes = pgTable('student_login_codes', {
+  studentId: uuid('student_id')
+    .primaryKey()
+    .references(() => students.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const contactMessages = pgTable(
   'contact_messages',
   {

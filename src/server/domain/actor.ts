@@ -16,6 +16,9 @@ export interface AdminActor {
 export interface StudentActor {
   role: 'student';
   studentId: string;
+  /** The token's id, so logout can revoke exactly that token. */
+  jti: string;
+  expiresAt: Date;
 }
 
 export type Actor = AdminActor | StudentActor;

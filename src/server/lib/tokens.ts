@@ -8,22 +8,28 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { Actor } from '@server/domain/actor';
 
 export const ADMIN_TOKEN_TTL_SECONDS = 8 * 60 * 60;
-export const STUDENT_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** The default of STUDENT_TOKEN_TTL (seven days). */
+const STUDENT_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
 export class TokenService {
   /** A KeyObject, not bytes: jose then skips importing the key on every sign and verify. */
   private readonly key: KeyObject;
 
-  constructor(secret: string) {
+  constructor(
+    secret: string,
+    private readonly studentTtlSeconds = STUDENT_TOKEN_TTL_SECONDS,
+  ) {
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
+  /** A student token (STUDENT_TOKEN_TTL), with a `jti` so logout can revoke it. */
   studentToken(studentId: string): Promise<string> {
     return new SignJWT({ role: 'student' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(studentId)
+      .setJti(randomUUID())
       .setIssuedAt()
-      .setExpirationTime(`${STUDENT_TOKEN_TTL_SECONDS}s`)
+      .setExpirationTime(Math.floor(Date.now() / 1000) + this.studentTtlSeconds)
       .sign(this.key);
   }
 
@@ -42,7 +48,14 @@ export class TokenService {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string') return null;
-      if (payload.role === 'student') return { role: 'student', studentId: payload.sub };
+      if (payload.role === 'student' && typeof payload.jti === 'string') {
+        return {
+          role: 'student',
+          studentId: payload.sub,
+          jti: payload.jti,
+          expiresAt: new Date((payload.exp ?? 0) * 1000),
+        };
+      }
       if (payload.role === 'admin' && typeof payload.jti === 'string' && typeof payload.username === 'string') {
         return {
           role: 'admin',

@@ -5,7 +5,7 @@
 import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { adminTokenRevocations, admins } from '../db/schema';
+import { adminTokenRevocations, admins, studentTokenRevocations } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
 import { adminSecurity, documentSecurity } from './api-docs';
 import type { Actor, AdminActor } from '@server/domain/actor';
@@ -49,6 +49,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
         )
         .limit(1);
       if (rows.length === 0) return;
+    } else {
+      // A student token must not have been revoked at logout.
+      const revoked = await app.db
+        .select({ jti: studentTokenRevocations.jti })
+        .from(studentTokenRevocations)
+        .where(eq(studentTokenRevocations.jti, claims.jti))
+        .limit(1);
+      if (revoked.length > 0) return;
     }
     request.auth = claims;
   });

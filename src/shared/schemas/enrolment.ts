@@ -62,5 +62,7 @@ export const publicConfigResponse = z.object({
     application_id: z.string().nullable(),
     location_id: z.string().nullable(),
   }),
+  /** How students sign in: a code by email, or the email alone (STUDENT_LOGIN). */
+  student_login: z.enum(['code', 'email']),
 });
 export type PublicConfig = z.infer<typeof publicConfigResponse>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { text } from './text';
 import { COURSE_TYPES } from '@shared/catalogue';
+import { messages } from '@shared/messages';
 import { uuidSchema } from './common';
 import { studentRecordSchema } from './student';
 
@@ -12,6 +14,20 @@ export type StudentAreaRecord = z.infer<typeof studentAreaRecordSchema>;
 /** GET /api/student/login/{email}: the record plus the bearer token for every later student call. */
 export const studentLoginResponse = studentAreaRecordSchema.extend({ token: z.string() });
 export type StudentLoginResponse = z.infer<typeof studentLoginResponse>;
+
+/** POST /api/student/login/code: send a sign-in code to this email (STUDENT_LOGIN=code). */
+export const loginCodeRequestBody = z.object({ email: text().trim().min(1).max(254) });
+
+/** POST /api/student/login/verify: sign in with the emailed code. */
+export const loginCodeVerifyBody = z.object({
+  email: text().trim().min(1).max(254),
+  code: text()
+    .trim()
+    .regex(/^\d{6}$/, messages.student.codeFormat),
+});
+
+/** 202 of POST /api/student/login/code. */
+export const loginCodeSentResponse = z.object({ detail: z.string() });
 
 /** GET|POST /api/student/{id}/progress (SPEC.md section 3 "Student progress record"). */
 export const studentProgressSchema = z.object({

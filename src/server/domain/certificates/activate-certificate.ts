@@ -6,6 +6,7 @@ import { certificates, students } from '@server/db/schema';
 import { notFound } from '@server/errors';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
+import { enqueueEmail } from '../email/enqueue-email';
 import { fullName } from '../students/find-student';
 
 /**
@@ -36,7 +37,7 @@ export async function activateCertificate(
       return { certificateId, alreadyActive: true };
     }
     const [student] = await tx
-      .select({ firstName: students.firstName, lastName: students.lastName })
+      .select({ firstName: students.firstName, lastName: students.lastName, email: students.email })
       .from(students)
       .where(eq(students.id, changed.studentId))
       .limit(1);
@@ -46,6 +47,15 @@ export async function activateCertificate(
       studentName: student ? fullName(student) : null,
       details: { certificate_id: certificateId, course_type: changed.courseType },
     });
+    // The certificate by email (PDF attached by the outbox worker), in the activation's transaction.
+    if (student) {
+      await enqueueEmail(tx, {
+        template: 'certificate-issued',
+        to: student.email,
+        studentId: changed.studentId,
+        data: { firstName: student.firstName, certificateId },
+      });
+    }
     return { certificateId, alreadyActive: false };
   });
 }

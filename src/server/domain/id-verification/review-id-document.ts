@@ -8,6 +8,8 @@ import { writeAudit } from '../audit/write-audit';
 import { fullName, getStudent } from '../students/find-student';
 import { findIdVerification } from './find-id-verification';
 import { one } from '@server/db/rows';
+import { enqueueEmail } from '../email/enqueue-email';
+import type { CourseAccessUrls } from '../students/student-account';
 
 /**
  * An admin approves or rejects the document under review. A rejection needs a reason; the audit
@@ -18,6 +20,7 @@ export async function reviewIdDocument(
   admin: AdminActor,
   studentId: string,
   review: { decision: 'approved' | 'rejected'; rejectionReason?: string | null },
+  courseAccessUrls: CourseAccessUrls = {},
 ): Promise<IdVerification> {
   const reason = review.rejectionReason?.trim() ?? '';
   if (review.decision === 'rejected' && reason === '') throw badRequest(messages.admin.rejectionReasonRequired);
@@ -45,6 +48,24 @@ export async function reviewIdDocument(
       studentName: fullName(student),
       details: review.decision === 'rejected' ? { rejection_reason: reason } : undefined,
     });
+    // The student's email, in the decision's transaction (the email outbox).
+    if (review.decision === 'approved') {
+      const courseAccessUrl =
+        student.courseType && student.coursePaid ? (courseAccessUrls[student.courseType] ?? null) : null;
+      await enqueueEmail(tx, {
+        template: 'id-approved',
+        to: student.email,
+        studentId,
+        data: { firstName: student.firstName, courseAccessUrl },
+      });
+    } else {
+      await enqueueEmail(tx, {
+        template: 'id-rejected',
+        to: student.email,
+        studentId,
+        data: { firstName: student.firstName, reason },
+      });
+    }
     return row;
   });
 }

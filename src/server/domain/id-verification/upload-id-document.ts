@@ -9,6 +9,8 @@ import { AppError, badRequest, conflict } from '@server/errors';
 import { StorageWriteError, type DocumentStorage } from '@server/storage/storage';
 import { canUploadId, findIdVerification, idStatusOf } from './find-id-verification';
 import { one } from '@server/db/rows';
+import { enqueueEmail } from '../email/enqueue-email';
+import { fullName, getStudent } from '../students/find-student';
 
 /** What the first bytes of a file may be (never the name or the declared type), and how it is stored. */
 const ACCEPTED = ID_UPLOAD_EXTENSIONS;
@@ -80,6 +82,7 @@ export async function uploadIdDocument(
   storage: DocumentStorage,
   studentId: string,
   file: IncomingFile,
+  notify: { adminNotifyEmail?: string } = {},
 ): Promise<IdVerification> {
   const iterator = file.stream[Symbol.asyncIterator]() as ChunkIterator;
   let head: Buffer;
@@ -143,6 +146,15 @@ export async function uploadIdDocument(
           .onConflictDoUpdate({ target: idVerifications.studentId, set: values })
           .returning(),
       );
+      // The admins' notification (when ADMIN_NOTIFY_EMAIL is set), in the upload's transaction.
+      if (notify.adminNotifyEmail) {
+        const student = await getStudent(tx, studentId);
+        await enqueueEmail(tx, {
+          template: 'admin-new-id',
+          to: notify.adminNotifyEmail,
+          data: { studentName: fullName(student) },
+        });
+      }
       return { row, previousKey: current?.documentKey ?? null };
     });
     if (previousKey && previousKey !== key) await storage.remove(previousKey);

@@ -1,3 +1,4 @@
+import { queuePaymentReceipt } from './queue-payment-receipt';
 import { and, eq } from 'drizzle-orm';
 import { paymentAmountPence } from '@shared/catalogue';
 import type { Db } from '@server/db/client';
@@ -111,5 +112,7 @@ export async function recordCompletedPayment(
       .returning(),
   );
   const updated = student ? await applyPaymentToStudent(tx, student, completed) : null;
+  // Email: the receipt, in this transaction (issue 13), whichever path completed the payment.
+  if (updated) await queuePaymentReceipt(tx, updated, completed);
   return { payment: completed, student: updated };
 }

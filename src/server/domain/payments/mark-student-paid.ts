@@ -4,9 +4,11 @@ import { messages } from '@shared/messages';
 import { conflict } from '@server/errors';
 import { COURSES, paymentAmountPence, type PaymentType } from '@shared/catalogue';
 import type { Db } from '@server/db/client';
+import { one } from '@server/db/rows';
 import { payments, type Student } from '@server/db/schema';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
+import { queuePaymentReceipt } from './queue-payment-receipt';
 import { applyPaymentToStudent } from './apply-payment';
 import { assertPayable, PAYS_FOR } from './payment-rules';
 import { fullName, getStudent } from '../students/find-student';
@@ -41,23 +43,30 @@ export async function markStudentPaid(
     const amountPence = paymentAmountPence(paymentType, student.courseType);
     const now = new Date();
     const courseType = paymentType === 'enrollment' ? null : student.courseType;
-    await tx.insert(payments).values({
-      studentId: student.id,
-      paymentType,
-      courseType,
-      amountPence,
-      status: 'completed',
-      method: 'manual',
-      idempotencyKey: `manual-${randomUUID()}`,
-      description: courseType
-        ? `Manual payment: ${paymentType} (${COURSES[courseType].title})`
-        : 'Manual payment: enrollment',
-      notes: options.notes || null,
-      recordedBy: admin.adminId,
-      createdAt: now,
-      completedAt: now,
-    });
+    const payment = one(
+      await tx
+        .insert(payments)
+        .values({
+          studentId: student.id,
+          paymentType,
+          courseType,
+          amountPence,
+          status: 'completed',
+          method: 'manual',
+          idempotencyKey: `manual-${randomUUID()}`,
+          description: courseType
+            ? `Manual payment: ${paymentType} (${COURSES[courseType].title})`
+            : 'Manual payment: enrollment',
+          notes: options.notes || null,
+          recordedBy: admin.adminId,
+          createdAt: now,
+          completedAt: now,
+        })
+        .returning(),
+    );
     const updated = await applyPaymentToStudent(tx, student, { paymentType, amountPence, courseType });
+    // Email: the receipt, in this transaction (issue 13).
+    await queuePaymentReceipt(tx, updated, payment);
     await writeAudit(tx, admin, {
       action: 'student.marked_paid',
       studentId: student.id,

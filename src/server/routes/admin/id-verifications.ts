@@ -48,10 +48,16 @@ const idVerificationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { student_id: studentId } = request.params;
       const body = request.body;
       if (body.student_id && body.student_id !== studentId) throw badRequest(messages.student.studentIdMismatch);
-      const row = await reviewIdDocument(app.db, requireAdmin(request), studentId, {
-        decision: body.status,
-        rejectionReason: body.rejection_reason,
-      });
+      const row = await reviewIdDocument(
+        app.db,
+        requireAdmin(request),
+        studentId,
+        {
+          decision: body.status,
+          rejectionReason: body.rejection_reason,
+        },
+        app.config.courseAccessUrls,
+      );
       return toIdStatus(row);
     },
   );

@@ -8,6 +8,7 @@ import { tagRoutes } from '@server/plugins/api-docs';
 import { guardAdminScope, requireAdmin } from '@server/plugins/auth';
 import auditAdminRoutes from './audit';
 import certificateAdminRoutes from './certificates';
+import emailAdminRoutes from './emails';
 import idVerificationAdminRoutes from './id-verifications';
 import messageAdminRoutes from './messages';
 import paymentAdminRoutes from './payments';
@@ -62,6 +63,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await guarded.register(paymentAdminRoutes);
     await guarded.register(idVerificationAdminRoutes);
     await guarded.register(certificateAdminRoutes);
+    await guarded.register(emailAdminRoutes);
   });
 };
 

@@ -25,7 +25,7 @@ const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/public-config',
     {
       schema: {
-        summary: "The card form's public settings (Square environment and ids)",
+        summary: "The browser's public settings: the card form's (Square environment and ids) and how students sign in",
         response: { 200: publicConfigResponse },
       },
     },
@@ -35,6 +35,7 @@ const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
         application_id: app.config.square.applicationId ?? null,
         location_id: app.config.square.locationId ?? null,
       },
+      student_login: app.config.studentLogin,
     }),
   );
 

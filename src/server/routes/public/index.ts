@@ -62,7 +62,9 @@ const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id } = await storeContactMessage(app.db, request.body);
+      const { id } = await storeContactMessage(app.db, request.body, {
+        adminNotifyEmail: app.config.mail.adminNotifyEmail,
+      });
       return reply.code(201).send({ id, detail: messages.support.messageSent });
     },
   );

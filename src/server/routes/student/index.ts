@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ID_UPLOAD_TYPES } from '@shared/id-documents';
 import { messages } from '@shared/messages';
 import { studentCertificateResponse } from '@shared/schemas/certificates';
@@ -7,6 +8,9 @@ import { emailParams, errorSchema, studentIdParams } from '@shared/schemas/commo
 import { idStatusSchema } from '@shared/schemas/id-verification';
 import {
   certificateRequestBody,
+  loginCodeRequestBody,
+  loginCodeSentResponse,
+  loginCodeVerifyBody,
   progressUpdateBody,
   studentAreaRecordSchema,
   studentLoginResponse,
@@ -22,6 +26,11 @@ import { getProgressById } from '@server/domain/progress/get-progress';
 import { updateStageProgress } from '@server/domain/progress/update-stage-progress';
 import { findStudentByEmail, getStudent } from '@server/domain/students/find-student';
 import { logInStudent } from '@server/domain/students/log-in-student';
+import { logOutStudent } from '@server/domain/students/log-out-student';
+import { requestLoginCode } from '@server/domain/students/request-login-code';
+import { verifyLoginCode } from '@server/domain/students/verify-login-code';
+import { LoginCodeHasher } from '@server/lib/login-codes';
+import { MemoryAttemptCounter } from '@server/lib/login-throttle';
 import { getStudentAccount } from '@server/domain/students/student-account';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '@server/errors';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
@@ -65,17 +74,91 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     return toStudentCertificate(student, certificate, app.config.cpdProviderNumber);
   };
 
+  const hasher = new LoginCodeHasher(app.config.sessionSecret);
+  // Per email: codes asked for (5) and codes tried (10) in 15 minutes, counted before the work is done
+  // so concurrent requests cannot slip past; a right code clears the tries. The address is limited by
+  // @fastify/rate-limit.
+  const attempts = new MemoryAttemptCounter();
+  const CODE_WINDOW_MS = 15 * 60 * 1000;
+  const emailKey = (email: string) => email.trim().toLowerCase();
+  const reserve = async (kind: 'request' | 'verify', key: string, max: number) => {
+    const { count } = await attempts.add(`code-${kind}:${key}`, CODE_WINDOW_MS);
+    if (count > max) throw new AppError(429, messages.student.tooManyCodeRequests);
+  };
+
+  app.post(
+    '/student/login/code',
+    {
+      schema: {
+        summary: 'Student sign-in, step 1: email a 6-digit code (STUDENT_LOGIN=code)',
+        body: loginCodeRequestBody,
+        response: { 202: loginCodeSentResponse, 400: errorSchema, 404: errorSchema, 429: errorSchema },
+      },
+      config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
+    },
+    async (request, reply) => {
+      if (app.config.studentLogin !== 'code') throw notFound(messages.common.notFound);
+      const key = emailKey(request.body.email);
+      await reserve('request', key, 5);
+      await requestLoginCode(app.db, hasher, request.body.email);
+      return reply.code(202).send({ detail: messages.student.codeSentDetail });
+    },
+  );
+
+  app.post(
+    '/student/login/verify',
+    {
+      schema: {
+        summary: 'Student sign-in, step 2: the emailed code for the student area record and a student token',
+        body: loginCodeVerifyBody,
+        response: { 200: studentLoginResponse, 400: errorSchema, 404: errorSchema, 429: errorSchema },
+      },
+      config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
+    },
+    async (request) => {
+      if (app.config.studentLogin !== 'code') throw notFound(messages.common.notFound);
+      const key = emailKey(request.body.email);
+      await reserve('verify', key, 10);
+      const { account, token } = await verifyLoginCode(
+        app.db,
+        { tokens: app.tokens, hasher, courseAccessUrls: app.config.courseAccessUrls },
+        request.body.email,
+        request.body.code,
+      );
+      await attempts.clear(`code-verify:${key}`);
+      return { ...toStudentAreaRecord(account), token };
+    },
+  );
+
+  app.post(
+    '/student/logout',
+    {
+      schema: {
+        summary: 'Student logout: revokes the token',
+        security: studentSecurity,
+        response: { 204: z.null(), 401: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (request.auth?.role !== 'student') throw unauthorized();
+      await logOutStudent(app.db, request.auth);
+      return reply.code(204).send(null);
+    },
+  );
+
   app.get(
     '/student/login/:email',
     {
       schema: {
-        summary: 'Student login by email: the student area record and a student token',
+        summary: 'Student login by email (STUDENT_LOGIN=email only): the student area record and a student token',
         params: emailParams,
-        response: { 200: studentLoginResponse, 404: errorSchema },
+        response: { 200: studentLoginResponse, 403: errorSchema, 404: errorSchema },
       },
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request) => {
+      // With sign-in codes, knowing an email is not enough for a token.
+      if (app.config.studentLogin !== 'email') throw forbidden(messages.student.codeLoginRequired);
       const { account, token } = await logInStudent(
         app.db,
         app.tokens,
@@ -170,10 +253,16 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         throw badRequest(messages.student.idFileMissing);
       }
       try {
-        const row = await uploadIdDocument(app.db, app.storage, student.id, {
-          stream: part.file,
-          truncated: () => part.file.truncated,
-        });
+        const row = await uploadIdDocument(
+          app.db,
+          app.storage,
+          student.id,
+          {
+            stream: part.file,
+            truncated: () => part.file.truncated,
+          },
+          { adminNotifyEmail: app.config.mail.adminNotifyEmail },
+        );
         return toIdStatus(row);
       } catch (error) {
         // The client went away mid-upload (nothing was kept): not a server failure.

@@ -33,4 +33,5 @@ export const adminKeys = {
   /** Every page of the contact messages (to invalidate); `messages(params)` is one page. */
   allMessages: () => [...adminKeys.all, 'messages'] as const,
   messages: (params: PageParams) => [...adminKeys.allMessages(), params] as const,
+  emails: (params: PageParams) => [...adminKeys.all, 'emails', params] as const,
 };

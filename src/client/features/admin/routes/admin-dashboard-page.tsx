@@ -12,6 +12,7 @@ import { ActivityTab } from '../components/activity-tab';
 import { AdminHeader } from '../components/admin-header';
 import { CertificatesTab } from '../components/certificates-tab';
 import { IdVerificationTab } from '../components/id-verification-tab';
+import { EmailsTab } from '../components/emails-tab';
 import { MessagesTab } from '../components/messages-tab';
 import { PaymentsTab } from '../components/payments-tab';
 import { ProgressTab } from '../components/progress-tab';
@@ -29,6 +30,7 @@ const TABS = [
   { value: 'id-verification', label: 'ID Verification', Panel: IdVerificationTab },
   { value: 'activity', label: 'Activity', Panel: ActivityTab },
   { value: 'messages', label: 'Messages', Panel: MessagesTab },
+  { value: 'emails', label: 'Emails', Panel: EmailsTab },
 ] as const;
 
 function Dashboard() {

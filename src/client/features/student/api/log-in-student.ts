@@ -1,17 +1,45 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@client/lib/api-client';
 import { studentSession } from '@client/lib/session';
+import type { PublicConfig } from '@shared/schemas/enrolment';
 import type { StudentLoginResponse } from '@shared/schemas/student-area';
 import { emailPath } from './query-keys';
 
-/** GET /api/student/login/{email}; keeps the record and token in session storage. */
-export async function logInStudent(email: string): Promise<StudentLoginResponse> {
-  const response = await api<StudentLoginResponse>(`/api/student/login/${emailPath(email)}`);
+function keepSession(response: StudentLoginResponse): StudentLoginResponse {
   const { token, ...student } = response;
   studentSession.set({ token, student });
   return response;
 }
 
-export function useLogInStudent() {
-  return useMutation({ mutationFn: logInStudent });
+/** GET /api/student/login/{email} (STUDENT_LOGIN=email); keeps the record and token in session storage. */
+async function logInByEmail(email: string): Promise<StudentLoginResponse> {
+  return keepSession(await api<StudentLoginResponse>(`/api/student/login/${emailPath(email)}`));
+}
+
+export type LoginStart = { kind: 'code-sent' } | { kind: 'signed-in'; student: StudentLoginResponse };
+
+/** Step 1: with sign-in codes (the default) emails a code; with STUDENT_LOGIN=email signs in at once. */
+async function startLogin(email: string): Promise<LoginStart> {
+  const config = await api<PublicConfig>('/api/public-config');
+  if (config.student_login === 'email') return { kind: 'signed-in', student: await logInByEmail(email) };
+  await api<{ detail: string }>('/api/student/login/code', { method: 'POST', body: { email: email.trim() } });
+  return { kind: 'code-sent' };
+}
+
+/** Step 2: POST /api/student/login/verify; keeps the record and token in session storage. */
+async function verifyCode(input: { email: string; code: string }): Promise<StudentLoginResponse> {
+  return keepSession(
+    await api<StudentLoginResponse>('/api/student/login/verify', {
+      method: 'POST',
+      body: { email: input.email.trim(), code: input.code },
+    }),
+  );
+}
+
+export function useStartLogin() {
+  return useMutation({ mutationFn: startLogin });
+}
+
+export function useVerifyCode() {
+  return useMutation({ mutationFn: verifyCode });
 }

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -8,36 +9,54 @@ import { Field } from '@client/components/ui/field';
 import { ApiError } from '@client/lib/api-client';
 import { paths } from '@shared/routes';
 import { messages } from '@shared/messages';
-import { useLogInStudent } from '../api/log-in-student';
+import type { StudentLoginResponse } from '@shared/schemas/student-area';
+import { useStartLogin, useVerifyCode } from '../api/log-in-student';
 
 const loginSchema = z.object({ email: z.string().trim().min(1, messages.student.emailRequired) });
 type LoginValues = z.infer<typeof loginSchema>;
 
-/** One email field: paid students go to their dashboard, unpaid ones back to the enrolment. */
+const RESEND_AFTER_SECONDS = 60;
+
+/**
+ * Step 1 the email; step 2 (STUDENT_LOGIN=code, the default) the 6-digit code from the email. Paid
+ * students go to their dashboard, unpaid ones back to the enrolment.
+ */
 export function StudentLoginForm() {
   const navigate = useNavigate();
-  const login = useLogInStudent();
+  const start = useStartLogin();
+  const [codeFor, setCodeFor] = useState<string | null>(null);
   const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '' } });
 
+  const enter = (student: StudentLoginResponse) => {
+    if (!student.enrollment_paid) {
+      toast.info(messages.student.enrolmentUnpaid);
+      navigate(paths.enrol);
+      return;
+    }
+    toast.success(messages.student.welcomeBack);
+    navigate(paths.studentDashboard);
+  };
+
   const onValid = ({ email }: LoginValues) =>
-    login.mutate(email, {
-      onSuccess: (student) => {
-        if (!student.enrollment_paid) {
-          toast.info(messages.student.enrolmentUnpaid);
-          navigate(paths.enrol);
-          return;
-        }
-        toast.success(messages.student.welcomeBack);
-        navigate(paths.studentDashboard);
+    start.mutate(email, {
+      onSuccess: (result) => {
+        if (result.kind === 'signed-in') enter(result.student);
+        else setCodeFor(email.trim());
       },
       onError: (error) => {
         toast.error(
           error instanceof ApiError && error.status === 404
             ? messages.student.emailNotFound
-            : messages.student.loginFailed,
+            : error instanceof ApiError && error.status === 429 && error.detail
+              ? error.detail
+              : messages.student.loginFailed,
         );
       },
     });
+
+  if (codeFor) {
+    return <CodeStep email={codeFor} onSignedIn={enter} onUseAnotherEmail={() => setCodeFor(null)} />;
+  }
 
   const onInvalid = () => toast.error(messages.student.emailRequired);
   const emailError = form.formState.errors.email?.message;
@@ -55,9 +74,91 @@ export function StudentLoginForm() {
         required
         {...form.register('email')}
       />
-      <Button type="submit" size="lg" className="w-full" loading={login.isPending}>
+      <Button type="submit" size="lg" className="w-full" loading={start.isPending}>
         Access My Course Dashboard
       </Button>
+    </form>
+  );
+}
+
+function CodeStep(props: {
+  email: string;
+  onSignedIn: (student: StudentLoginResponse) => void;
+  onUseAnotherEmail: () => void;
+}) {
+  const verify = useVerifyCode();
+  const resend = useStartLogin();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [resendIn, setResendIn] = useState(RESEND_AFTER_SECONDS);
+
+  useEffect(() => {
+    if (resendIn <= 0) return;
+    const timer = setTimeout(() => setResendIn((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [resendIn]);
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code)) {
+      setError(messages.student.codeFormat);
+      return;
+    }
+    setError(undefined);
+    verify.mutate(
+      { email: props.email, code },
+      {
+        onSuccess: props.onSignedIn,
+        onError: (e) => {
+          const detail = e instanceof ApiError && e.detail ? e.detail : messages.student.loginFailed;
+          setError(detail);
+          toast.error(detail);
+        },
+      },
+    );
+  };
+
+  const resendCode = () =>
+    resend.mutate(props.email, {
+      onSuccess: () => {
+        setResendIn(RESEND_AFTER_SECONDS);
+        setCode('');
+        toast.success(messages.student.codeResent);
+      },
+      onError: (e) => toast.error(e instanceof ApiError && e.detail ? e.detail : messages.student.loginFailed),
+    });
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <p className="text-slate-800" role="status">
+        {messages.student.codeSent(props.email)}
+      </p>
+      <Field
+        label={messages.student.codeLabel}
+        name="code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        pattern="[0-9]*"
+        value={code}
+        error={error}
+        // A pasted code may carry spaces or dashes ("123 456"): keep the digits (no maxLength, which
+        // would cut such a paste short).
+        onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+        required
+        autoFocus
+        className="[&_input]:text-center [&_input]:text-2xl [&_input]:tracking-[0.5em]"
+      />
+      <Button type="submit" size="lg" className="w-full" loading={verify.isPending}>
+        {messages.student.verifyCode}
+      </Button>
+      <div className="flex items-center justify-between gap-2 text-sm">
+        <Button type="button" variant="ghost" onClick={props.onUseAnotherEmail}>
+          {messages.student.useAnotherEmail}
+        </Button>
+        <Button type="button" variant="ghost" onClick={resendCode} disabled={resendIn > 0} loading={resend.isPending}>
+          {resendIn > 0 ? messages.student.resendIn(resendIn) : messages.student.resendCode}
+        </Button>
+      </div>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
+import { api } from '@client/lib/api-client';
 import { studentSession, type StudentSession } from '@client/lib/session';
 import { paths } from '@shared/routes';
 import { messages } from '@shared/messages';
@@ -36,6 +37,8 @@ function Dashboard({ session }: { session: StudentSession }) {
   const studentQuery = useStudent(session.student.id);
 
   const logout = async () => {
+    // Revokes the token on the server; signing out here goes ahead even if that call fails.
+    await api('/api/student/logout', { method: 'POST', auth: 'student' }).catch(() => undefined);
     studentSession.clear();
     await navigate(paths.home);
     // Only once the dashboard is gone, or its queries would refetch without a token.

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { EMAIL_TEMPLATES, type EmailData, type EmailTemplate } from './message-types';
+import { renderEmail } from './render-email';
+
+const site = { siteUrl: 'https://vbr.example' };
+
+/** Sample data for each template, and a line each rendering must show in HTML and plain text. */
+const samples: { [T in EmailTemplate]: { data: EmailData[T]; subject: string; shows: string[] } } = {
+  'login-code': {
+    data: { firstName: 'Ada', code: '482913', validMinutes: 10 },
+    subject: '482913 is your sign-in code',
+    shows: ['Hello Ada,', '482913', 'valid for 10 minutes'],
+  },
+  'payment-receipt': {
+    data: {
+      firstName: 'Ada',
+      kind: 'payment',
+      paymentId: 'd7a1c1de-0000-4000-8000-000000000001',
+      reference: 'sq-payment-123',
+      description: 'Enrollment Fee + Foundation Course',
+      amountPence: 8499,
+      at: '2027-01-05T10:00:00.000Z',
+    },
+    subject: 'Your payment receipt',
+    shows: ['Enrollment Fee + Foundation Course', '£84.99', '5 January 2027', 'sq-payment-123', 'What happens next'],
+  },
+  'id-approved': {
+    data: { firstName: 'Ada', courseAccessUrl: 'https://course.example/foundation' },
+    subject: 'Your ID has been approved',
+    shows: ['course stages are unlocked', 'https://course.example/foundation', 'https://vbr.example/student-login'],
+  },
+  'id-rejected': {
+    data: { firstName: 'Ada', reason: 'The photo is blurred' },
+    subject: 'Your ID could not be verified',
+    shows: ['The photo is blurred', 'Upload my ID again', 'https://vbr.example/student-login'],
+  },
+  'certificate-issued': {
+    data: { firstName: 'Ada', certificateId: 'VBR-2027-ABC123' },
+    subject: 'Your certificate has been issued',
+    shows: ['VBR-2027-ABC123', 'https://vbr.example/verify/VBR-2027-ABC123', 'attached'],
+  },
+  'contact-received': {
+    data: { name: 'Ada', subject: 'Course dates' },
+    subject: 'We received your message',
+    shows: ['Course dates', 'within 24 hours'],
+  },
+  'admin-new-message': {
+    data: { fromName: 'Ada Lovelace', subject: 'Course dates', category: 'course' },
+    subject: 'New contact message from Ada Lovelace',
+    shows: ['Ada Lovelace sent a message (course)', 'https://vbr.example/admin/dashboard'],
+  },
+  'admin-new-id': {
+    data: { studentName: 'Ada Lovelace' },
+    subject: 'New ID document from Ada Lovelace',
+    shows: ['Ada Lovelace uploaded an ID document', 'https://vbr.example/admin/dashboard'],
+  },
+};
+
+const decode = (html: string) =>
+  html
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
+
+describe('email templates', () => {
+  it.each(EMAIL_TEMPLATES)('renders %s as HTML and plain text with the site name and colours', async (template) => {
+    const sample = samples[template];
+    const rendered = await renderEmail({ template, data: sample.data } as never, site);
+    expect(rendered.subject).toBe(sample.subject);
+    expect(rendered.html).toMatch(/^<!DOCTYPE html/i);
+    expect(rendered.html).toContain('Video Book Review Specialist');
+    expect(rendered.html).toContain('#6d28d9');
+    expect(rendered.html).toContain('name="viewport"');
+    expect(rendered.text).toContain('Video Book Review Specialist');
+    expect(rendered.text).not.toContain('<');
+    for (const line of sample.shows) {
+      expect(decode(rendered.html)).toContain(line);
+      expect(rendered.text).toContain(line);
+    }
+  });
+});

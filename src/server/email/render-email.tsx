@@ -1,0 +1,70 @@
+/** Renders an outbox message to its subject, HTML and plain text (React Email). */
+import { render } from '@react-email/components';
+import type { ReactElement } from 'react';
+import type { EmailData, EmailMessage, EmailTemplate } from './message-types';
+import * as adminNewId from './templates/admin-new-id';
+import * as adminNewMessage from './templates/admin-new-message';
+import * as certificateIssued from './templates/certificate-issued';
+import * as contactReceived from './templates/contact-received';
+import * as idApproved from './templates/id-approved';
+import * as idRejected from './templates/id-rejected';
+import type { TemplateContext } from './templates/layout';
+import * as loginCode from './templates/login-code';
+import * as paymentReceipt from './templates/payment-receipt';
+
+export type { TemplateContext };
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+type Builders = {
+  [T in EmailTemplate]: (data: EmailData[T], site: TemplateContext) => { subject: string; element: ReactElement };
+};
+
+const builders: Builders = {
+  'login-code': (data) => ({ subject: loginCode.subject(data), element: <loginCode.LoginCodeEmail data={data} /> }),
+  'payment-receipt': (data, site) => ({
+    subject: paymentReceipt.subject(data),
+    element: <paymentReceipt.PaymentReceiptEmail data={data} site={site} />,
+  }),
+  'id-approved': (data, site) => ({
+    subject: idApproved.subject(),
+    element: <idApproved.IdApprovedEmail data={data} site={site} />,
+  }),
+  'id-rejected': (data, site) => ({
+    subject: idRejected.subject(),
+    element: <idRejected.IdRejectedEmail data={data} site={site} />,
+  }),
+  'certificate-issued': (data, site) => ({
+    subject: certificateIssued.subject(),
+    element: <certificateIssued.CertificateIssuedEmail data={data} site={site} />,
+  }),
+  'contact-received': (data) => ({
+    subject: contactReceived.subject(),
+    element: <contactReceived.ContactReceivedEmail data={data} />,
+  }),
+  'admin-new-message': (data, site) => ({
+    subject: adminNewMessage.subject(data),
+    element: <adminNewMessage.AdminNewMessageEmail data={data} site={site} />,
+  }),
+  'admin-new-id': (data, site) => ({
+    subject: adminNewId.subject(data),
+    element: <adminNewId.AdminNewIdEmail data={data} site={site} />,
+  }),
+};
+
+export async function renderEmail(
+  message: Pick<EmailMessage, 'template' | 'data'>,
+  site: TemplateContext,
+): Promise<RenderedEmail> {
+  const build = builders[message.template] as (
+    data: unknown,
+    site: TemplateContext,
+  ) => ReturnType<Builders['login-code']>;
+  const { subject, element } = build(message.data, site);
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject, html, text };
+}

@@ -1,0 +1,18 @@
+import { Text } from '@react-email/components';
+import { messages } from '@shared/messages';
+import { ROUTES } from '@shared/routes';
+import type { EmailData } from '../message-types';
+import { ActionButton, EmailLayout, paragraph, type TemplateContext } from './layout';
+
+type Data = EmailData['admin-new-id'];
+
+export const subject = (data: Data) => messages.email.adminIdSubject(data.studentName);
+
+export function AdminNewIdEmail({ data, site }: { data: Data; site: TemplateContext }) {
+  return (
+    <EmailLayout preview={messages.email.adminIdIntro(data.studentName)} title={subject(data)}>
+      <Text style={paragraph}>{messages.email.adminIdIntro(data.studentName)}</Text>
+      <ActionButton href={`${site.siteUrl}${ROUTES.adminDashboard}`}>{messages.email.adminButton}</ActionButton>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,19 @@
+import { Text } from '@react-email/components';
+import { messages } from '@shared/messages';
+import { ROUTES } from '@shared/routes';
+import type { EmailData } from '../message-types';
+import { ActionButton, EmailLayout, paragraph, type TemplateContext } from './layout';
+
+type Data = EmailData['admin-new-message'];
+
+export const subject = (data: Data) => messages.email.adminMessageSubject(data.fromName);
+
+export function AdminNewMessageEmail({ data, site }: { data: Data; site: TemplateContext }) {
+  const intro = messages.email.adminMessageIntro(data.fromName, data.category, data.subject);
+  return (
+    <EmailLayout preview={intro} title={subject(data)}>
+      <Text style={paragraph}>{intro}</Text>
+      <ActionButton href={`${site.siteUrl}${ROUTES.adminDashboard}`}>{messages.email.adminButton}</ActionButton>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,24 @@
+import { Link, Text } from '@react-email/components';
+import { messages } from '@shared/messages';
+import { ROUTES } from '@shared/routes';
+import type { EmailData } from '../message-types';
+import { ActionButton, EmailLayout, paragraph, type TemplateContext } from './layout';
+
+type Data = EmailData['id-approved'];
+
+export const subject = () => messages.email.idApprovedSubject;
+
+export function IdApprovedEmail({ data, site }: { data: Data; site: TemplateContext }) {
+  return (
+    <EmailLayout preview={messages.email.idApprovedIntro} title={subject()}>
+      <Text style={paragraph}>{messages.email.greeting(data.firstName)}</Text>
+      <Text style={paragraph}>{messages.email.idApprovedIntro}</Text>
+      {data.courseAccessUrl ? (
+        <Text style={paragraph}>
+          <Link href={data.courseAccessUrl}>{messages.email.idApprovedCourseLink}</Link>
+        </Text>
+      ) : null}
+      <ActionButton href={`${site.siteUrl}${ROUTES.studentLogin}`}>{messages.email.dashboardButton}</ActionButton>
+    </EmailLayout>
+  );
+}

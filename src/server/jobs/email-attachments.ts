@@ -1,0 +1,23 @@
+/** Files an outbox message carries: the certificate PDF for `certificate-issued`. */
+import { renderCertificatePdf } from '@server/certificates/render-certificate-pdf';
+import type { Db } from '@server/db/client';
+import type { EmailOutboxRow } from '@server/db/schema';
+import { getCertificateDocument } from '@server/domain/certificates/get-certificate-document';
+import type { OutgoingMail } from '@server/email/transport';
+
+export async function emailAttachments(
+  db: Db,
+  site: { publicUrl: string; cpdProviderNumber: string },
+  row: EmailOutboxRow,
+): Promise<OutgoingMail['attachments']> {
+  if (row.template !== 'certificate-issued' || !row.studentId) return undefined;
+  const document = await getCertificateDocument(db, row.studentId, site);
+  const pdf = await renderCertificatePdf(document);
+  return [
+    {
+      filename: `certificate-${document.certificateId}.pdf`,
+      content: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength),
+      contentType: 'application/pdf',
+    },
+  ];
+}

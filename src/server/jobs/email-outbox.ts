@@ -1,0 +1,127 @@
+/**
+ * The outbox worker (DESIGN.md section 9, docs/decisions/011-email.md). Each pass claims due rows one
+ * at a time with `FOR UPDATE SKIP LOCKED`, pushing their next attempt a lease ahead, so no other
+ * process takes the same row; then renders and sends outside any transaction, and records the
+ * outcome. A failure is retried with exponential backoff (first delay doubling up to six hours),
+ * then the row is `failed`. A process that dies mid-send leaves the row to be retried when the
+ * lease ends; a row that was never claimed is sent by the next pass after a restart.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '@server/db/client';
+import { emailOutbox, type EmailOutboxRow } from '@server/db/schema';
+import { renderEmail, type TemplateContext } from '@server/email/render-email';
+import type { EmailMessage } from '@server/email/message-types';
+import type { MailTransport, OutgoingMail } from '@server/email/transport';
+import type { Job } from './scheduler';
+
+export const EMAIL_OUTBOX_JOB = 'email-outbox';
+/** Attempts before a message is `failed`: with a one-minute start, 1, 2, 4 … 256 minutes, 6 hours, then failed. */
+export const EMAIL_MAX_ATTEMPTS = 11;
+const MAX_RETRY_DELAY_MS = 6 * 60 * 60 * 1000;
+/** How long a claimed row is left alone before another pass may take it again (a send hung or its process died). */
+const CLAIM_LEASE_MS = 10 * 60 * 1000;
+const BATCH = 25;
+
+/** The delay before attempt `attempts + 1`, or null when `attempts` failed attempts are the last. */
+export function retryDelayMs(attempts: number, firstMs: number): number | null {
+  if (attempts >= EMAIL_MAX_ATTEMPTS) return null;
+  return Math.min(firstMs * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS);
+}
+
+type Attachments = OutgoingMail['attachments'];
+
+export interface OutboxDeps {
+  db: Db;
+  transport: MailTransport;
+  site: TemplateContext;
+  retryFirstMs: number;
+  /** Files a message carries (the certificate PDF). */
+  attachmentsFor(row: EmailOutboxRow): Promise<Attachments>;
+  log: {
+    info(object: object, message: string): void;
+    warn(object: object, message: string): void;
+  };
+}
+
+async function claimNext(db: Db): Promise<EmailOutboxRow | undefined> {
+  const due = db
+    .select({ id: emailOutbox.id })
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, 'pending'), sql`${emailOutbox.nextAttemptAt} <= now()`))
+    .orderBy(emailOutbox.nextAttemptAt)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  const [row] = await db
+    .update(emailOutbox)
+    .set({
+      attempts: sql`${emailOutbox.attempts} + 1`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${CLAIM_LEASE_MS / 1000})`,
+    })
+    .where(eq(emailOutbox.id, sql`(${due})`))
+    .returning();
+  return row;
+}
+
+/** A login code leaves the database once it has been delivered. */
+function dataAfterSending(row: EmailOutboxRow): Record<string, unknown> {
+  if (row.template !== 'login-code') return row.data;
+  const { code: _code, ...rest } = row.data;
+  return rest;
+}
+
+/** An error for the admin's delivery log: the SMTP reply or the error's message, short. */
+function describeError(error: unknown): string {
+  const e = error as { response?: string; message?: string; code?: string };
+  return (e.response ?? e.message ?? String(error)).slice(0, 500);
+}
+
+async function deliver(deps: OutboxDeps, row: EmailOutboxRow): Promise<void> {
+  const message = { template: row.template, data: row.data } as Pick<EmailMessage, 'template' | 'data'>;
+  try {
+    const rendered = await renderEmail(message, deps.site);
+    await deps.transport.send({
+      id: row.id,
+      template: row.template,
+      to: row.toAddress,
+      ...rendered,
+      attachments: await deps.attachmentsFor(row),
+    });
+  } catch (error) {
+    const delay = retryDelayMs(row.attempts, deps.retryFirstMs);
+    await deps.db
+      .update(emailOutbox)
+      .set({
+        lastError: describeError(error),
+        ...(delay === null
+          ? { status: 'failed' as const }
+          : { nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})` }),
+      })
+      .where(eq(emailOutbox.id, row.id));
+    deps.log.warn(
+      { outboxId: row.id, template: row.template, attempts: row.attempts, failed: delay === null },
+      'email not delivered',
+    );
+    return;
+  }
+  await deps.db
+    .update(emailOutbox)
+    .set({ status: 'sent', sentAt: sql`now()`, lastError: null, data: dataAfterSending(row) })
+    .where(eq(emailOutbox.id, row.id));
+  deps.log.info({ outboxId: row.id, template: row.template, attempts: row.attempts }, 'email sent');
+}
+
+/** One pass: sends what is due (at most a batch), stopping early when the process stops. */
+export async function deliverDueEmails(deps: OutboxDeps, signal?: AbortSignal): Promise<number> {
+  let sent = 0;
+  for (let i = 0; i < BATCH && !signal?.aborted; i += 1) {
+    const row = await claimNext(deps.db);
+    if (!row) break;
+    await deliver(deps, row);
+    sent += 1;
+  }
+  return sent;
+}
+
+export function emailOutboxJob(deps: OutboxDeps, everyMs: number): Job {
+  return { name: EMAIL_OUTBOX_JOB, everyMs, run: (signal) => deliverDueEmails(deps, signal).then(() => undefined) };
+}
