@@ -3,6 +3,7 @@ import { LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { BrandShell } from '@client/components/layout/brand-shell';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { studentSession, type StudentSession } from '@client/lib/session';
@@ -44,19 +45,21 @@ function Dashboard({ session }: { session: StudentSession }) {
 
   if (studentQuery.isPending) {
     return (
-      <main className="mx-auto max-w-5xl p-4">
-        <title>Student Dashboard | Video Book Review Specialist</title>
-        <Spinner label="Loading your dashboard…" />
-      </main>
+      <BrandShell>
+        <main id="main" tabIndex={-1} className="mx-auto max-w-5xl p-4">
+          <title>Student Dashboard | Video Book Review Specialist</title>
+          <Spinner label="Loading your dashboard…" />
+        </main>
+      </BrandShell>
     );
   }
   if (studentQuery.isError) return <DashboardUnavailable />;
 
   const student = studentQuery.data;
   return (
-    <div className="min-h-screen">
+    <BrandShell>
       <title>Student Dashboard | Video Book Review Specialist</title>
-      <header className="border-b border-slate-200 bg-white">
+      <div className="border-b border-slate-200 bg-brand-50">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 p-4">
           <div>
             <p className="text-sm font-semibold text-brand-700">Student Dashboard</p>
@@ -66,8 +69,8 @@ function Dashboard({ session }: { session: StudentSession }) {
             <LogOut className="size-4" aria-hidden /> Logout
           </Button>
         </div>
-      </header>
-      <main className="mx-auto max-w-5xl p-4">
+      </div>
+      <main id="main" tabIndex={-1} className="mx-auto max-w-5xl p-4">
         {!student.enrollment_paid ? (
           <EnrolmentPaymentPrompt />
         ) : !student.course_paid ? (
@@ -76,6 +79,6 @@ function Dashboard({ session }: { session: StudentSession }) {
           <CourseDashboard student={student} />
         )}
       </main>
-    </div>
+    </BrandShell>
   );
 }
