@@ -12,7 +12,7 @@ test('from the landing page to a paid Complete Package and /success', async ({ p
   const email = uniqueEmail('journey');
   await page.goto('/');
   await page.getByRole('link', { name: 'Start Your Journey' }).first().click();
-  await expect(page).toHaveURL(/\/enroll$/);
+  await expect(page).toHaveURL(/\/enroll\?step=personal-info$/);
 
   await fillPersonalInfo(page, email);
   await continueToStep(page, 'Choose Your Payment Option');
@@ -116,7 +116,9 @@ test.describe('when the server refuses', () => {
     await page.goto('/enroll');
     await fillPersonalInfo(page, email.toUpperCase());
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText('Email already registered. Please use a different email.')).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Email already registered. Please use a different email.' }),
+    ).toBeVisible();
   });
 });
 

@@ -11,6 +11,9 @@ export const messages = {
     paymentFormNotInitialized: 'Payment form not initialized',
     courseDatesFailed: 'Failed to load course dates',
     emailAlreadyRegistered: 'Email already registered. Please use a different email.',
+    /** Beside the SPEC text above: the way on for a customer who registered before and did not pay. */
+    alreadyRegisteredResume: 'Already started your enrolment with this email? Sign in to pick up where you left off.',
+    alreadyRegisteredSignIn: 'Sign in and resume',
     registrationFailed: 'Failed to create registration',
     registrationCreated: 'Registration created successfully!',
     courseSelectionFailed: 'Failed to update course selection',

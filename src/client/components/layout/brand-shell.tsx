@@ -58,7 +58,7 @@ export function BrandHeader({ secure = false, children }: { secure?: boolean; ch
 export function BrandFooter() {
   return (
     <footer className="border-t border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-col items-center gap-2 px-4 py-5 text-sm text-slate-700 sm:flex-row sm:justify-between">
+      <div className="mx-auto flex max-w-6xl flex-col items-center gap-2 px-4 pt-5 pb-20 text-sm text-slate-700 sm:flex-row sm:justify-between sm:pr-36 sm:pb-5">
         <p suppressHydrationWarning>
           © {new Date().getFullYear()} {site.name}
         </p>

@@ -150,7 +150,7 @@ function EnrolmentWizard() {
   // The address always names the step shown (a step that is not allowed yet is replaced, not added).
   useEffect(() => {
     if (waiting) return;
-    if (step !== requestedStep || (student && !params.get('step'))) go(step, {}, true);
+    if (step !== requestedStep || !params.get('step')) go(step, {}, true);
   });
 
   // After a step change, move focus to the new step's heading so keyboard and screen-reader users follow along.

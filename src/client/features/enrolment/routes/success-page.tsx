@@ -24,7 +24,7 @@ export default function SuccessPage() {
   const typeLabel = payment.paymentType && PAYMENT_TYPE_LABELS[payment.paymentType];
   const amount = payment.amountPence === undefined ? undefined : formatPence(payment.amountPence);
   return (
-    <BrandShell secure>
+    <BrandShell>
       <main id="main" tabIndex={-1} className="mx-auto max-w-2xl px-4 py-10">
         <Card className="space-y-6">
           <div className="text-center">
