@@ -67,6 +67,7 @@ test(`the Complete Package with Pro charges ${priceText('combined', 'pro')} and 
   await enterCard(page);
   await page.getByRole('button', { name: `Pay ${priceText('combined', 'pro')}` }).click();
   await expect(page).toHaveURL(/\/success$/);
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
   await expect(page.getByText(priceText('combined', 'pro'))).toBeVisible();
 
   const student = await page.evaluate(() => JSON.parse(sessionStorage.getItem('student_data') ?? 'null'));
