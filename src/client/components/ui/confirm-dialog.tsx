@@ -11,6 +11,8 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   tone?: 'primary' | 'danger';
   loading?: boolean;
+  /** Confirm cannot be pressed yet (e.g. nothing to record, or an acknowledgement is missing). */
+  disabled?: boolean;
   onConfirm: () => void;
   /** Extra content between the question and the buttons (e.g. a reason field). */
   children?: ReactNode;
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   confirmLabel,
   tone = 'primary',
   loading = false,
+  disabled = false,
   onConfirm,
   children,
 }: ConfirmDialogProps) {
@@ -40,7 +43,7 @@ export function ConfirmDialog({
             <Dialog.Close asChild>
               <Button variant="outline">Cancel</Button>
             </Dialog.Close>
-            <Button variant={tone} loading={loading} onClick={onConfirm}>
+            <Button variant={tone} loading={loading} disabled={disabled} onClick={onConfirm}>
               {confirmLabel}
             </Button>
           </div>

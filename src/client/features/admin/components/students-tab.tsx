@@ -14,6 +14,7 @@ import { formatDate } from '@client/lib/format';
 import { useExportStudentsCsv } from '../api/export-students-csv';
 import { useStudents } from '../api/get-students';
 import { useCompleteStudent, useDeleteStudent, useUpdateStudentStatus } from '../api/student-actions';
+import { CompletionConfirmDialog } from './completion-confirm-dialog';
 import { DataTable, type Column } from './data-table';
 import { PAGE_SIZE, SearchBox } from './list-parts';
 import { MarkPaidDialog } from './mark-paid-dialog';
@@ -64,6 +65,7 @@ export function StudentsTab() {
   const [page, setPage] = useState(1);
   const [markPaidFor, setMarkPaidFor] = useState<StudentRecord | null>(null);
   const [deleteFor, setDeleteFor] = useState<StudentRecord | null>(null);
+  const [completeFor, setCompleteFor] = useState<StudentRecord | null>(null);
   const students = useStudents({ search, status, course, page, page_size: PAGE_SIZE });
   const updateStatus = useUpdateStudentStatus();
   const complete = useCompleteStudent();
@@ -103,7 +105,10 @@ export function StudentsTab() {
 
   function onComplete(student: StudentRecord) {
     complete.mutate(student.id, {
-      onSuccess: () => toast.success(messages.admin.completed),
+      onSuccess: () => {
+        toast.success(messages.admin.completed);
+        setCompleteFor(null);
+      },
       onError: () => toast.error(messages.admin.completeFailed),
     });
   }
@@ -164,7 +169,12 @@ export function StudentsTab() {
       cell: (s) => (
         <div className="flex flex-wrap gap-2">
           {s.completion_status !== 'completed' && s.course_paid && (
-            <Button size="sm" variant="success" onClick={() => onComplete(s)} aria-label={`Complete ${fullName(s)}`}>
+            <Button
+              size="sm"
+              variant="success"
+              onClick={() => setCompleteFor(s)}
+              aria-label={`Complete ${fullName(s)}`}
+            >
               <Check className="size-4" aria-hidden />
               Complete
             </Button>
@@ -239,6 +249,15 @@ export function StudentsTab() {
         tone="danger"
         loading={remove.isPending}
         onConfirm={onDelete}
+      />
+      <CompletionConfirmDialog
+        target={completeFor && { studentId: completeFor.id, search: completeFor.email, name: fullName(completeFor) }}
+        title={messages.admin.completionCheck.completeTitle}
+        question={completeFor ? messages.admin.completionCheck.completeQuestion(fullName(completeFor)) : ''}
+        confirmLabel="Mark Completed"
+        loading={complete.isPending}
+        onConfirm={() => completeFor && onComplete(completeFor)}
+        onClose={() => setCompleteFor(null)}
       />
     </>
   );
