@@ -113,6 +113,10 @@ export const messages = {
     markReadFailed: 'Failed to mark the message as read',
   },
   student: {
+    /** Modules (what the pricing sells) vs stages (what the dashboard tracks), issue 16. */
+    modulesVsStages: (course: string, modules: number, stages: number) =>
+      `Your ${course} has ${modules} modules: the lessons you study. The ${stages} stages below are the assessed milestones you tick off as you reach them; completing every stage earns your certificate.`,
+    yourCourse: 'Your course',
     emailRequired: 'Please enter your email address',
     emailNotFound: 'Email not found. Please check your email or start a new enrollment.',
     loginFailed: 'Login failed. Please try again.',

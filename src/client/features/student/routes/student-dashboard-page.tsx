@@ -9,6 +9,8 @@ import { Spinner } from '@client/components/ui/spinner';
 import { studentSession, type StudentSession } from '@client/lib/session';
 import { paths } from '@shared/routes';
 import { messages } from '@shared/messages';
+import { COURSES } from '@shared/catalogue';
+import { formatDate } from '@client/lib/format';
 import { useStudent } from '../api/get-student';
 import { studentKeys } from '../api/query-keys';
 import { CourseChoice } from '../components/course-choice';
@@ -64,6 +66,13 @@ function Dashboard({ session }: { session: StudentSession }) {
           <div>
             <p className="text-sm font-semibold text-brand-700">Student Dashboard</p>
             <h1 className="text-2xl font-bold">Welcome back, {student.first_name}!</h1>
+            {student.course_type && (
+              <p className="mt-1 text-slate-700" data-testid="student-course">
+                {messages.student.yourCourse}:{' '}
+                <strong className="text-slate-900">{COURSES[student.course_type].title}</strong>
+                {student.course_start_date && <> · starts {formatDate(student.course_start_date)}</>}
+              </p>
+            )}
           </div>
           <Button variant="outline" onClick={logout}>
             <LogOut className="size-4" aria-hidden /> Logout
