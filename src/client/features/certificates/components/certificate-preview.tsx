@@ -72,7 +72,7 @@ export function CertificatePreview({ certificate }: { certificate: SampleCertifi
           </dl>
 
           <div
-            className="absolute top-[71.5%] left-[28.5%] flex aspect-square w-[10.5%] flex-col items-center justify-center rounded-full bg-[#a88033] text-[#fcf9f2] ring-[0.3cqw] ring-[#fcf9f2] ring-inset"
+            className="absolute top-[71.5%] left-[28.5%] flex aspect-square w-[10.5%] flex-col items-center justify-center rounded-full bg-[#7d5c1c] text-[#fcf9f2] ring-[0.3cqw] ring-[#fcf9f2] ring-inset"
             aria-hidden
           >
             <span className="font-semibold" style={pt(7)}>

@@ -61,32 +61,34 @@ function Dashboard({ session }: { session: StudentSession }) {
   return (
     <BrandShell>
       <title>Student Dashboard | Video Book Review Specialist</title>
-      <div className="border-b border-slate-200 bg-brand-50">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 p-4">
-          <div>
-            <p className="text-sm font-semibold text-brand-700">Student Dashboard</p>
-            <h1 className="text-2xl font-bold">Welcome back, {student.first_name}!</h1>
-            {student.course_type && (
-              <p className="mt-1 text-slate-700" data-testid="student-course">
-                {messages.student.yourCourse}:{' '}
-                <strong className="text-slate-900">{COURSES[student.course_type].title}</strong>
-                {student.course_start_date && <> · starts {formatDate(student.course_start_date)}</>}
-              </p>
-            )}
+      <main id="main" tabIndex={-1}>
+        <div className="border-b border-slate-200 bg-brand-50">
+          <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 p-4">
+            <div>
+              <p className="text-sm font-semibold text-brand-700">Student Dashboard</p>
+              <h1 className="text-2xl font-bold">Welcome back, {student.first_name}!</h1>
+              {student.course_type && (
+                <p className="mt-1 text-slate-700" data-testid="student-course">
+                  {messages.student.yourCourse}:{' '}
+                  <strong className="text-slate-900">{COURSES[student.course_type].title}</strong>
+                  {student.course_start_date && <> · starts {formatDate(student.course_start_date)}</>}
+                </p>
+              )}
+            </div>
+            <Button variant="outline" onClick={logout}>
+              <LogOut className="size-4" aria-hidden /> Logout
+            </Button>
           </div>
-          <Button variant="outline" onClick={logout}>
-            <LogOut className="size-4" aria-hidden /> Logout
-          </Button>
         </div>
-      </div>
-      <main id="main" tabIndex={-1} className="mx-auto max-w-5xl p-4">
-        {!student.enrollment_paid ? (
-          <EnrolmentPaymentPrompt />
-        ) : !student.course_paid ? (
-          <CourseChoice />
-        ) : (
-          <CourseDashboard student={student} />
-        )}
+        <div className="mx-auto max-w-5xl p-4">
+          {!student.enrollment_paid ? (
+            <EnrolmentPaymentPrompt />
+          ) : !student.course_paid ? (
+            <CourseChoice />
+          ) : (
+            <CourseDashboard student={student} />
+          )}
+        </div>
       </main>
     </BrandShell>
   );
