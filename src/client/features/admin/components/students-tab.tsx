@@ -1,4 +1,5 @@
 import { Check, Download, Trash2, Wallet } from 'lucide-react';
+import { EmailText } from '@client/components/ui/email-text';
 import { formatPence, poundsToPence } from '@shared/money';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
@@ -138,7 +139,9 @@ export function StudentsTab() {
       header: 'Contact',
       cell: (s) => (
         <>
-          <div className="break-all">{s.email}</div>
+          <div>
+            <EmailText email={s.email} />
+          </div>
           {s.phone && <div className="text-slate-600">{s.phone}</div>}
         </>
       ),

@@ -1,5 +1,6 @@
 /** /success: the last payment from session storage (SPEC.md section 2), cleared after 5 seconds. */
 import { CheckCircle2 } from 'lucide-react';
+import { EmailText } from '@client/components/ui/email-text';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { BrandShell } from '@client/components/layout/brand-shell';
@@ -37,7 +38,9 @@ export default function SuccessPage() {
               {payment.email && (
                 <div>
                   <dt className="text-sm text-slate-600">Email</dt>
-                  <dd className="break-all font-semibold">{payment.email}</dd>
+                  <dd className="font-semibold">
+                    <EmailText email={payment.email} />
+                  </dd>
                 </div>
               )}
               {typeLabel && (
