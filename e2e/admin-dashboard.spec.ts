@@ -177,6 +177,7 @@ test('an admin logs in, works through every tab, exports, deletes and logs out',
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe(`students-${new Date().toISOString().slice(0, 10)}.csv`);
   const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv.startsWith('\uFEFF'), 'UTF-8 byte order mark for Excel').toBe(true);
   const lines = csv.trim().split('\r\n');
   expect(lines[0]).toBe(
     '"Name","Email","Phone","Course Type","Start Date","Enrollment Paid","Course Paid","Total Paid","Status","Registration Date"',
