@@ -47,6 +47,8 @@ export function MarkPaidDialog({ student, onClose }: { student: StudentRecord; o
       description={question}
       confirmLabel="Confirm"
       loading={markPaid.isPending}
+      // Nothing to record (every option blocked): no Confirm to press (issue 16).
+      disabled={choice === null}
       onConfirm={confirm}
     >
       <fieldset className="mt-4 space-y-2">
