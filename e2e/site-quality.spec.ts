@@ -102,7 +102,11 @@ test.describe('every page', () => {
       // A dialog: the admin's Complete confirmation with progress and dates.
       await page.goto('/admin/dashboard');
       await page.getByLabel('Search students').fill(student.email);
-      await page.getByRole('button', { name: `Complete Quality Lovelace` }).click();
+      await page
+        .getByTestId('student-row')
+        .filter({ hasText: student.email })
+        .getByRole('button', { name: 'Complete Quality Lovelace' })
+        .click();
       const dialog = page.getByRole('dialog', { name: 'Mark the course completed?' });
       await expect(dialog.getByTestId('completion-progress')).toBeVisible();
       await expectNoAxeFindings(page, 'the Complete dialog');
