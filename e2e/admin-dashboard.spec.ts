@@ -159,6 +159,15 @@ test('an admin logs in, works through every tab, exports, deletes and logs out',
   await page.getByLabel(`Status for ${payer.name}`).selectOption('in_progress');
   await expect(page.getByText('Student status updated')).toBeVisible();
   await page.getByRole('button', { name: `Complete ${payer.name}` }).click();
+  // Progress and course dates first; a 0% student whose course has not started needs an explicit yes.
+  const completeDialog = page.getByRole('dialog', { name: 'Mark the course completed?' });
+  await expect(completeDialog.getByTestId('completion-progress')).toHaveText(/^0% \(0\/\d+\)$/);
+  await expect(completeDialog).toContainText('The course has not started yet');
+  await expect(completeDialog).toContainText('Progress is 0%: not every stage is complete.');
+  const markCompleted = completeDialog.getByRole('button', { name: 'Mark Completed' });
+  await expect(markCompleted).toBeDisabled();
+  await completeDialog.getByLabel('I have checked this and want to continue anyway.').check();
+  await markCompleted.click();
   await expect(page.getByText('Student marked as completed')).toBeVisible();
   await expect(page.getByRole('button', { name: `Complete ${payer.name}` })).toHaveCount(0);
 
@@ -168,6 +177,7 @@ test('an admin logs in, works through every tab, exports, deletes and logs out',
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe(`students-${new Date().toISOString().slice(0, 10)}.csv`);
   const csv = await readFile((await download.path())!, 'utf8');
+  expect(csv.startsWith('\uFEFF'), 'UTF-8 byte order mark for Excel').toBe(true);
   const lines = csv.trim().split('\r\n');
   expect(lines[0]).toBe(
     '"Name","Email","Phone","Course Type","Start Date","Enrollment Paid","Course Paid","Total Paid","Status","Registration Date"',
@@ -210,6 +220,12 @@ test('an admin logs in, works through every tab, exports, deletes and logs out',
   await expect(certRow.getByText('Foundation Course')).toBeVisible();
   await expect(certRow.getByText('Pending')).toBeVisible();
   await certRow.getByRole('button', { name: /Activate/ }).click();
+  const activateDialog = page.getByRole('dialog', { name: 'Activate this certificate?' });
+  await expect(activateDialog.getByTestId('completion-progress')).toHaveText('100% (5/5)');
+  await expect(activateDialog).toContainText('The course has not started yet');
+  await expect(activateDialog.getByRole('button', { name: 'Activate' })).toBeDisabled();
+  await activateDialog.getByLabel('I have checked this and want to continue anyway.').check();
+  await activateDialog.getByRole('button', { name: 'Activate' }).click();
   await expect(page.getByText('Certificate activated successfully!')).toBeVisible();
   await expect(certRow.getByText('Ready for Download')).toBeVisible();
   await expect(certRow.getByText('Activated')).toBeVisible();

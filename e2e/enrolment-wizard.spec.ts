@@ -12,7 +12,7 @@ test('from the landing page to a paid Complete Package and /success', async ({ p
   const email = uniqueEmail('journey');
   await page.goto('/');
   await page.getByRole('link', { name: 'Start Your Journey' }).first().click();
-  await expect(page).toHaveURL(/\/enroll$/);
+  await expect(page).toHaveURL(/\/enroll\?step=personal-info$/);
 
   await fillPersonalInfo(page, email);
   await continueToStep(page, 'Choose Your Payment Option');
@@ -67,6 +67,7 @@ test(`the Complete Package with Pro charges ${priceText('combined', 'pro')} and 
   await enterCard(page);
   await page.getByRole('button', { name: `Pay ${priceText('combined', 'pro')}` }).click();
   await expect(page).toHaveURL(/\/success$/);
+  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
   await expect(page.getByText(priceText('combined', 'pro'))).toBeVisible();
 
   const student = await page.evaluate(() => JSON.parse(sessionStorage.getItem('student_data') ?? 'null'));
@@ -116,7 +117,9 @@ test.describe('when the server refuses', () => {
     await page.goto('/enroll');
     await fillPersonalInfo(page, email.toUpperCase());
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByText('Email already registered. Please use a different email.')).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Email already registered. Please use a different email.' }),
+    ).toBeVisible();
   });
 });
 

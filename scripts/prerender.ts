@@ -91,8 +91,21 @@ function precompress(dir: string): number {
   return count;
 }
 
+/**
+ * The web font's Latin file (the one every page uses) preloaded, so text does not wait for the CSS
+ * to be parsed first (docs/decisions/013). Vite names it with a hash, so it is found here.
+ */
+function withFontPreload(template: string): string {
+  const font = readdirSync(path.join(clientDir, 'assets')).find((file) =>
+    /^inter-latin-wght-normal-.*\.woff2$/.test(file),
+  );
+  if (!font) throw new Error('the Latin web font file is missing from dist/client/assets');
+  const link = `<link rel="preload" href="/assets/${font}" as="font" type="font/woff2" crossorigin>`;
+  return template.replace('</title>', `</title>\n    ${link}`);
+}
+
 async function main() {
-  const template = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+  const template = withFontPreload(readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
   if (!template.includes(MARKER))
     throw new Error(`dist/client/index.html has no ${MARKER}: was it prerendered already?`);
   const { render } = (await import(pathToFileURL(entry).href)) as { render: Render };

@@ -14,7 +14,17 @@ export const signupWidget = {
   removeAddedAfterMs: 10_000,
   /** SPEC.md asks for simulated sign-ups drawn from the sample list; an owner can switch them off here. */
   simulate: true,
-  labels: { heading: 'Recent sign-ups', hide: 'Hide notifications', justNow: 'Just now', joined: 'just enrolled in' },
+  labels: {
+    heading: 'Recent sign-ups',
+    hide: 'Hide notifications',
+    justNow: 'Just now',
+    /** Before the course badge: "just enrolled in [Pro Course]". */
+    joined: 'just enrolled in',
+    /** A student who has paid the enrolment fee and not yet chosen a course. */
+    joinedProgramme: 'just joined the programme',
+  },
+  /** Where "Hide notifications" is remembered (localStorage). */
+  hiddenStorageKey: 'vbr.signupWidget.hidden',
 } as const;
 
 export interface SampleSignup {

@@ -215,6 +215,18 @@ export const landing = {
   },
 } as const;
 
+/** The shell of the task pages (wizard, success, student and admin areas): components/layout/brand-shell.tsx. */
+export const brandShell = {
+  securePayment: 'Secure payment processed by Square',
+  footerLabel: 'Help and policies',
+  footerLinks: [
+    { label: 'Support', href: paths.support },
+    { label: 'Privacy', href: paths.privacy },
+    { label: 'Terms', href: paths.terms },
+  ],
+  skipLink: 'Skip to main content',
+} as const;
+
 export const footer = {
   tagline: 'CPD-accredited online certification for video book review specialists.',
   groups: [

@@ -3,6 +3,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app-providers';
 import { routes } from './router';
+// The self-hosted variable web font (Latin subset loads by unicode-range, font-display: swap): CSS and woff2, no JS.
+import '@fontsource-variable/inter/wght.css';
 import './styles.css';
 
 /**

@@ -11,6 +11,9 @@ export const messages = {
     paymentFormNotInitialized: 'Payment form not initialized',
     courseDatesFailed: 'Failed to load course dates',
     emailAlreadyRegistered: 'Email already registered. Please use a different email.',
+    /** Beside the SPEC text above: the way on for a customer who registered before and did not pay. */
+    alreadyRegisteredResume: 'Already started your enrolment with this email? Sign in to pick up where you left off.',
+    alreadyRegisteredSignIn: 'Sign in and resume',
     registrationFailed: 'Failed to create registration',
     registrationCreated: 'Registration created successfully!',
     courseSelectionFailed: 'Failed to update course selection',
@@ -52,6 +55,24 @@ export const messages = {
   },
   admin: {
     refundReasonRequired: 'A reason for the refund is required',
+    /** Before Complete and certificate activation (issue 16). */
+    completionCheck: {
+      loading: 'Loading progress and course dates…',
+      loadFailed: 'Could not load the progress and course dates. Close and try again.',
+      progress: 'Progress',
+      noProgress: 'No progress recorded',
+      starts: 'Course starts',
+      ends: 'Course ends',
+      graduation: 'Graduation',
+      noDate: 'No start date chosen',
+      notStarted: (date: string) => `The course has not started yet: it starts on ${date}.`,
+      incomplete: (percent: number) => `Progress is ${percent}%: not every stage is complete.`,
+      acknowledge: 'I have checked this and want to continue anyway.',
+      completeTitle: 'Mark the course completed?',
+      completeQuestion: (name: string) => `Mark ${name}'s course as completed?`,
+      activateTitle: 'Activate this certificate?',
+      activateQuestion: (name: string) => `Activate the certificate of ${name}? The student can then download it.`,
+    },
     loginFieldsRequired: 'Please enter both username and password',
     invalidCredentials: 'Invalid username or password',
     loginFailed: 'Login failed. Please try again.',
@@ -114,6 +135,10 @@ export const messages = {
     emailNotFailed: 'Only a failed email can be sent again (login codes are never resent).',
   },
   student: {
+    /** Modules (what the pricing sells) vs stages (what the dashboard tracks), issue 16. */
+    modulesVsStages: (course: string, modules: number, stages: number) =>
+      `Your ${course} has ${modules} modules: the lessons you study. The ${stages} stages below are the assessed milestones you tick off as you reach them; completing every stage earns your certificate.`,
+    yourCourse: 'Your course',
     emailRequired: 'Please enter your email address',
     emailNotFound: 'Email not found. Please check your email or start a new enrollment.',
     loginFailed: 'Login failed. Please try again.',

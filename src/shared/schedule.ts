@@ -72,3 +72,19 @@ export function nextIntake(today: Date = new Date()): ScheduleEntry {
   if (!first) throw new Error('the schedule always lists intakes');
   return first;
 }
+
+/** The dates of the intake that starts on `startIso` (end after 6 weeks, graduation a week later). */
+export function courseDatesFrom(startIso: string): Omit<ScheduleEntry, 'label'> {
+  const start = new Date(`${startIso.slice(0, 10)}T00:00:00Z`);
+  const end = addDays(start, COURSE_LENGTH_DAYS);
+  return {
+    start_date: isoDate(start),
+    end_date: isoDate(end),
+    graduation_date: isoDate(addDays(end, GRADUATION_AFTER_END_DAYS)),
+  };
+}
+
+/** True when the course starting on `startIso` has started by `today` (UTC calendar dates). */
+export function courseHasStarted(startIso: string, today: Date = new Date()): boolean {
+  return startIso.slice(0, 10) <= isoDate(today);
+}

@@ -273,6 +273,8 @@ describe('admin student management', () => {
       const res = await get('/api/admin/students/export.csv?search=csv.person');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+      // A UTF-8 byte order mark, so Excel shows "£" rather than "Â£".
+      expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
       expect(res.headers['content-disposition']).toBe(
         `attachment; filename="students-${new Date().toISOString().slice(0, 10)}.csv"`,
       );

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@shared/routes';
 
@@ -7,20 +8,51 @@ import { paths } from '@shared/routes';
  */
 export function HelpLauncher() {
   const { pathname } = useLocation();
+  const link = useRef<HTMLAnchorElement>(null);
+  const [aside, setAside] = useState(false);
+
+  // Steps aside while it would sit on one of the page's buttons, links or fields (a full-width
+  // button at the bottom of a phone screen), issue 16.
+  useEffect(() => {
+    const check = () => {
+      const box = link.current?.getBoundingClientRect();
+      if (!box) return;
+      const covers = Array.from(document.querySelectorAll('main a, main button, main input')).some((element) => {
+        const r = element.getBoundingClientRect();
+        return r.width > 0 && r.left < box.right && box.left < r.right && r.top < box.bottom && box.top < r.bottom;
+      });
+      setAside(covers);
+    };
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+      observer.disconnect();
+    };
+  }, [pathname]);
+
   if (pathname.includes('/admin')) return null;
   const here = pathname === paths.support;
   return (
-    <Link
-      to={paths.support}
-      aria-current={here ? 'page' : undefined}
-      className="fixed right-4 bottom-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand-700 px-4 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-800 print:hidden"
-    >
-      {/* Drawn inline rather than from lucide-react: this is on the landing page's first load. */}
-      <svg viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2" aria-hidden>
-        <circle cx="12" cy="12" r="10" />
-        <path d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3M12 17h.01" strokeLinecap="round" />
-      </svg>
-      Help
-    </Link>
+    // In a landmark of its own, so all of the page's content is inside one (axe `region`).
+    <aside aria-label="Help" className="print:hidden">
+      <Link
+        ref={link}
+        to={paths.support}
+        aria-current={here ? 'page' : undefined}
+        className={`fixed right-4 bottom-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand-700 px-4 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-800 print:hidden ${aside ? 'invisible' : ''}`}
+      >
+        {/* Drawn inline rather than from lucide-react: this is on the landing page's first load. */}
+        <svg viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2" aria-hidden>
+          <circle cx="12" cy="12" r="10" />
+          <path d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3M12 17h.01" strokeLinecap="round" />
+        </svg>
+        Help
+      </Link>
+    </aside>
   );
 }

@@ -6,7 +6,11 @@ import { PageMeta } from './page-meta';
 /** Unknown routes (the server answers them with status 404 and this page). */
 export default function NotFoundPage() {
   return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center"
+    >
       <PageMeta {...notFound.meta} />
       <p className="text-sm font-semibold text-brand-700">404</p>
       <h1 className="text-3xl font-bold">Page not found</h1>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { brandShell } from '@client/content';
 import { HelpLauncher } from './help-launcher';
 
 // Sonner's Toaster loads after the first paint so the landing page's first load stays small.
@@ -13,11 +14,19 @@ export function RootLayout() {
   useEffect(() => setHydrated(true), []);
   return (
     <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {brandShell.skipLink}
+      </a>
       <Outlet />
       <HelpLauncher />
       {hydrated && (
         <Suspense fallback={null}>
-          <Toaster richColors closeButton />
+          {/* Top centre: clear of every page's primary action (at the bottom of forms and cards) and of
+              the help launcher in the bottom-right corner (issue 16). */}
+          <Toaster richColors closeButton position="top-center" />
         </Suspense>
       )}
       {/* A fresh page load has the key 'default' on every page: key those by path instead, so one

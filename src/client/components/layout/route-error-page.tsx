@@ -13,7 +13,11 @@ export function RouteErrorPage() {
   const error = useRouteError();
   const updated = isChunkLoadError(error);
   return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center"
+    >
       {updated ? (
         <>
           <h1 className="text-3xl font-bold">This page has been updated</h1>

@@ -13,6 +13,8 @@ export interface ConfirmDialogProps {
   loading?: boolean;
   /** Without it there is nothing to confirm: the dialog only informs, with a Close button. */
   onConfirm?: () => void;
+  /** Confirm cannot be pressed yet (e.g. an acknowledgement is missing). */
+  disabled?: boolean;
   /** Extra content between the question and the buttons (e.g. a reason field). */
   children?: ReactNode;
 }
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   confirmLabel,
   tone = 'primary',
   loading = false,
+  disabled = false,
   onConfirm,
   children,
 }: ConfirmDialogProps) {
@@ -42,7 +45,7 @@ export function ConfirmDialog({
               <Button variant="outline">{onConfirm ? 'Cancel' : 'Close'}</Button>
             </Dialog.Close>
             {onConfirm && (
-              <Button variant={tone} loading={loading} onClick={onConfirm}>
+              <Button variant={tone} loading={loading} disabled={disabled} onClick={onConfirm}>
                 {confirmLabel}
               </Button>
             )}

@@ -69,7 +69,9 @@ const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${studentExportFileName()}"`)
         .header('cache-control', 'no-store');
-      return reply.send(Readable.from(await primed(exportStudentsCsv(app.db, request.query)), { objectMode: false }));
+      return reply.send(
+        Readable.from(withByteOrderMark(await primed(exportStudentsCsv(app.db, request.query))), { objectMode: false }),
+      );
     },
   );
 
@@ -137,5 +139,11 @@ const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/** A UTF-8 byte order mark first, so Excel reads "£" and accents as UTF-8 (issue 16). */
+async function* withByteOrderMark(lines: AsyncIterable<string>): AsyncGenerator<string> {
+  yield '\uFEFF';
+  yield* lines;
+}
 
 export default studentAdminRoutes;

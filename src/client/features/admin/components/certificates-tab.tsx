@@ -8,6 +8,7 @@ import { Button } from '@client/components/ui/button';
 import { formatDate } from '@client/lib/format';
 import { useActivateCertificate } from '../api/activate-certificate';
 import { useAdminCertificates } from '../api/get-certificates';
+import { CompletionConfirmDialog } from './completion-confirm-dialog';
 import { DataTable, type Column } from './data-table';
 import { PAGE_SIZE } from './list-parts';
 
@@ -15,10 +16,14 @@ export function CertificatesTab() {
   const [page, setPage] = useState(1);
   const certificates = useAdminCertificates({ page, page_size: PAGE_SIZE });
   const activate = useActivateCertificate();
+  const [confirming, setConfirming] = useState<AdminCertificate | null>(null);
 
   function onActivate(certificateId: string) {
     activate.mutate(certificateId, {
-      onSuccess: () => toast.success(messages.admin.activated),
+      onSuccess: () => {
+        toast.success(messages.admin.activated);
+        setConfirming(null);
+      },
       onError: () => toast.error(messages.admin.activateFailed),
     });
   }
@@ -40,7 +45,7 @@ export function CertificatesTab() {
         ) : (
           <Button
             size="sm"
-            onClick={() => onActivate(c.certificate_id)}
+            onClick={() => setConfirming(c)}
             loading={activate.isPending && activate.variables === c.certificate_id}
             aria-label={`Activate certificate ${c.certificate_id}`}
           >
@@ -51,14 +56,31 @@ export function CertificatesTab() {
   ];
 
   return (
-    <DataTable
-      heading="Certificates"
-      query={certificates}
-      empty={messages.admin.noCertificates}
-      columns={columns}
-      rows={certificates.data?.certificates ?? []}
-      rowKey={(c) => c.certificate_id}
-      pagination={{ page, total: certificates.data?.total ?? 0, onPage: setPage }}
-    />
+    <>
+      <DataTable
+        heading="Certificates"
+        query={certificates}
+        empty={messages.admin.noCertificates}
+        columns={columns}
+        rows={certificates.data?.certificates ?? []}
+        rowKey={(c) => c.certificate_id}
+        pagination={{ page, total: certificates.data?.total ?? 0, onPage: setPage }}
+      />
+      <CompletionConfirmDialog
+        target={
+          confirming && {
+            studentId: confirming.student_id,
+            search: confirming.student_name,
+            name: confirming.student_name,
+          }
+        }
+        title={messages.admin.completionCheck.activateTitle}
+        question={confirming ? messages.admin.completionCheck.activateQuestion(confirming.student_name) : ''}
+        confirmLabel="Activate"
+        loading={activate.isPending}
+        onConfirm={() => confirming && onActivate(confirming.certificate_id)}
+        onClose={() => setConfirming(null)}
+      />
+    </>
   );
 }

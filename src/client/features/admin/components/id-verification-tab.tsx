@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { EmailText } from '@client/components/ui/email-text';
 import { toast } from 'sonner';
 import { COURSES } from '@shared/catalogue';
 import { messages } from '@shared/messages';
@@ -82,7 +83,9 @@ export function IdVerificationTab() {
           >
             <div>
               <h3 className="font-semibold text-slate-900">{item.student_name}</h3>
-              <p className="break-all text-sm text-slate-600">{item.email}</p>
+              <p className="text-sm text-slate-600">
+                <EmailText email={item.email} />
+              </p>
               <p className="text-sm text-slate-700">
                 {item.course_type ? COURSES[item.course_type].title : 'No course selected'} · Uploaded{' '}
                 {formatDate(item.uploaded_date)}

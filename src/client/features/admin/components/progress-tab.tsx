@@ -1,4 +1,5 @@
 import { Check, Minus } from 'lucide-react';
+import { EmailText } from '@client/components/ui/email-text';
 import { useCallback, useState } from 'react';
 import { COURSES } from '@shared/catalogue';
 import { messages } from '@shared/messages';
@@ -23,7 +24,9 @@ function ProgressCard({ p }: { p: AdminProgress }) {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 className="font-semibold text-slate-900">{p.student_name}</h3>
-          <p className="break-all text-sm text-slate-600">{p.email}</p>
+          <p className="text-sm text-slate-600">
+            <EmailText email={p.email} />
+          </p>
         </div>
         <div className="flex gap-2">
           {p.course_type === 'pro' ? (

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { EmailText } from '@client/components/ui/email-text';
 import { COURSES } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import type { ReferralRow } from '@shared/schemas/admin';
@@ -15,7 +16,7 @@ function enrolmentStatus(r: ReferralRow) {
 
 const columns: Array<Column<ReferralRow>> = [
   { header: 'Student', cell: (r) => r.student_name },
-  { header: 'Email', cell: (r) => r.email, className: 'break-all' },
+  { header: 'Email', cell: (r) => <EmailText email={r.email} /> },
   { header: 'Referral Code', cell: (r) => r.referral_code ?? 'N/A', className: 'font-mono' },
   { header: 'Status', cell: enrolmentStatus },
   {

@@ -1,4 +1,5 @@
 import { Check, Download, Trash2, Wallet } from 'lucide-react';
+import { EmailText } from '@client/components/ui/email-text';
 import { formatPence, poundsToPence } from '@shared/money';
 import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
@@ -14,6 +15,7 @@ import { formatDate } from '@client/lib/format';
 import { useExportStudentsCsv } from '../api/export-students-csv';
 import { useStudents } from '../api/get-students';
 import { useCompleteStudent, useDeleteStudent, useUpdateStudentStatus } from '../api/student-actions';
+import { CompletionConfirmDialog } from './completion-confirm-dialog';
 import { DataTable, type Column } from './data-table';
 import { PAGE_SIZE, SearchBox } from './list-parts';
 import { MarkPaidDialog } from './mark-paid-dialog';
@@ -64,6 +66,7 @@ export function StudentsTab() {
   const [page, setPage] = useState(1);
   const [markPaidFor, setMarkPaidFor] = useState<StudentRecord | null>(null);
   const [deleteFor, setDeleteFor] = useState<StudentRecord | null>(null);
+  const [completeFor, setCompleteFor] = useState<StudentRecord | null>(null);
   const students = useStudents({ search, status, course, page, page_size: PAGE_SIZE });
   const updateStatus = useUpdateStudentStatus();
   const complete = useCompleteStudent();
@@ -103,7 +106,10 @@ export function StudentsTab() {
 
   function onComplete(student: StudentRecord) {
     complete.mutate(student.id, {
-      onSuccess: () => toast.success(messages.admin.completed),
+      onSuccess: () => {
+        toast.success(messages.admin.completed);
+        setCompleteFor(null);
+      },
       onError: () => toast.error(messages.admin.completeFailed),
     });
   }
@@ -133,7 +139,9 @@ export function StudentsTab() {
       header: 'Contact',
       cell: (s) => (
         <>
-          <div className="break-all">{s.email}</div>
+          <div>
+            <EmailText email={s.email} />
+          </div>
           {s.phone && <div className="text-slate-600">{s.phone}</div>}
         </>
       ),
@@ -164,7 +172,12 @@ export function StudentsTab() {
       cell: (s) => (
         <div className="flex flex-wrap gap-2">
           {s.completion_status !== 'completed' && s.course_paid && (
-            <Button size="sm" variant="success" onClick={() => onComplete(s)} aria-label={`Complete ${fullName(s)}`}>
+            <Button
+              size="sm"
+              variant="success"
+              onClick={() => setCompleteFor(s)}
+              aria-label={`Complete ${fullName(s)}`}
+            >
               <Check className="size-4" aria-hidden />
               Complete
             </Button>
@@ -239,6 +252,15 @@ export function StudentsTab() {
         tone="danger"
         loading={remove.isPending}
         onConfirm={onDelete}
+      />
+      <CompletionConfirmDialog
+        target={completeFor && { studentId: completeFor.id, search: completeFor.email, name: fullName(completeFor) }}
+        title={messages.admin.completionCheck.completeTitle}
+        question={completeFor ? messages.admin.completionCheck.completeQuestion(fullName(completeFor)) : ''}
+        confirmLabel="Mark Completed"
+        loading={complete.isPending}
+        onConfirm={() => completeFor && onComplete(completeFor)}
+        onClose={() => setCompleteFor(null)}
       />
     </>
   );

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
+import { BrandFooter } from '@client/components/layout/brand-shell';
 import { ApiError } from '@client/lib/api-client';
 import { paths } from '@shared/routes';
 import { hasAdminToken } from '../api/admin-api';
@@ -49,9 +50,9 @@ function Dashboard() {
   }
 
   return (
-    <div className="min-h-screen">
+    <div className="flex min-h-screen flex-col">
       <AdminHeader onLogout={onLogout} loggingOut={logout.isPending} />
-      <main className="mx-auto max-w-7xl space-y-6 px-4 py-6">
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 space-y-6 px-4 py-6">
         <StatsCards stats={stats.data} />
         {stats.data && <WeeklyChart weeks={stats.data.weekly} />}
         <Tabs.Root defaultValue="students" className="space-y-4">
@@ -76,6 +77,7 @@ function Dashboard() {
           ))}
         </Tabs.Root>
       </main>
+      <BrandFooter />
     </div>
   );
 }

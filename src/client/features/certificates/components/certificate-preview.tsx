@@ -14,9 +14,10 @@ const pt = (points: number): CSSProperties => ({ fontSize: `${(points * 100) / 8
 export function CertificatePreview({ certificate }: { certificate: SampleCertificate }) {
   const [signatoryRole, ...signatoryRest] = certificate.signatory.split(', ');
   return (
-    // On a phone the page keeps its proportions and scrolls sideways instead of shrinking to unreadable text.
-    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Sample certificate preview">
-      <div className="@container min-w-[640px]">
+    // Scaled to the width available, like the A4 page it previews: whole on a phone too (issue 16); the
+    // PDF link beside it has the full-size certificate.
+    <div>
+      <div className="@container">
         <div
           className="relative aspect-[841.89/595.28] overflow-hidden bg-[#fcf9f2] font-serif text-[#2b2b33] shadow-lg"
           style={{ outline: '0.5cqw solid #1c2a54', outlineOffset: '-2.6cqw' }}
@@ -72,7 +73,7 @@ export function CertificatePreview({ certificate }: { certificate: SampleCertifi
           </dl>
 
           <div
-            className="absolute top-[71.5%] left-[28.5%] flex aspect-square w-[10.5%] flex-col items-center justify-center rounded-full bg-[#a88033] text-[#fcf9f2] ring-[0.3cqw] ring-[#fcf9f2] ring-inset"
+            className="absolute top-[71.5%] left-[28.5%] flex aspect-square w-[10.5%] flex-col items-center justify-center rounded-full bg-[#7d5c1c] text-[#fcf9f2] ring-[0.3cqw] ring-[#fcf9f2] ring-inset"
             aria-hidden
           >
             <span className="font-semibold" style={pt(7)}>

@@ -44,7 +44,7 @@ export default function CertificateDemoPage() {
         description="See the CPD-accredited certificate our graduates receive: a printable PDF with a QR code anyone can use to verify it."
       />
       <PublicHeader />
-      <main className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
         <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">Certificate Demo</h1>
         <p className="mt-3 max-w-3xl text-lg text-slate-700">
           Every graduate receives a certificate like this one once their course is complete and our team has activated

@@ -33,7 +33,7 @@ export default function VerifyPage() {
         description="Check that a Video Book Review Specialist certificate is genuine and valid."
       />
       <PublicHeader />
-      <main className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
         <h1 className="text-3xl font-extrabold text-slate-900">Certificate verification</h1>
         <p className="mt-2 text-slate-700">
           Certificate ID <span className="font-mono font-semibold break-all text-slate-900">{certificateId}</span>

@@ -2,4 +2,5 @@
 export const enrolmentKeys = {
   courseDates: () => ['course-dates'] as const,
   publicConfig: () => ['public-config'] as const,
+  student: (id: string) => ['enrolment', 'student', id] as const,
 };

@@ -6,6 +6,7 @@ import { COURSES, COURSE_TYPES, type CourseType, type PaymentType } from '@share
 import { formatPence } from '@shared/money';
 import { messages } from '@shared/messages';
 import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { cn } from '@client/lib/cn';
 import { formatDate } from '@client/lib/format';
@@ -102,7 +103,12 @@ export function CourseSelectionStep(props: {
         {dates.isPending ? (
           <Spinner label="Loading course dates…" />
         ) : dates.isError ? (
-          <p className="text-sm text-red-700">{messages.enrolment.courseDatesFailed}</p>
+          <div className="flex flex-wrap items-center gap-3">
+            <p className="text-sm text-red-700">{messages.enrolment.courseDatesFailed}</p>
+            <Button variant="outline" size="sm" onClick={() => void dates.refetch()} loading={dates.isFetching}>
+              Retry
+            </Button>
+          </div>
         ) : (
           <Select.Root value={props.startDate ?? undefined} onValueChange={props.onStartDateChange}>
             <Select.Trigger

@@ -40,7 +40,8 @@ export function OfflineCardForm({ onReady }: { onReady: (form: CardForm | null) 
         placeholder="4111 1111 1111 1111"
         required
       />
-      <div className="grid grid-cols-3 gap-3">
+      {/* Phones: expiry and CVV side by side, the postcode on its own line (no wrapped labels, nothing clipped). */}
+      <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-3">
         <Field
           label="Expiry (MM/YY)"
           name="card-expiry"
@@ -50,7 +51,14 @@ export function OfflineCardForm({ onReady }: { onReady: (form: CardForm | null) 
           required
         />
         <Field label="CVV" name="card-cvv" inputMode="numeric" autoComplete="cc-csc" placeholder="123" required />
-        <Field label="Postcode" name="card-postcode" autoComplete="postal-code" placeholder="SW1A 1AA" required />
+        <Field
+          label="Postcode"
+          name="card-postcode"
+          autoComplete="postal-code"
+          placeholder="SW1A 1AA"
+          required
+          className="col-span-2 sm:col-span-1"
+        />
       </div>
     </form>
   );

@@ -28,6 +28,7 @@ const randomOperand = () => Math.floor(Math.random() * 10) + 1;
 export function PersonalInfoStep({ onRegistered }: { onRegistered: (student: WizardStudent, token: string) => void }) {
   const [question, setQuestion] = useState({ a: 6, b: 2 });
   const [answer, setAnswer] = useState('');
+  const [alreadyRegistered, setAlreadyRegistered] = useState(false);
   const register = useRegisterStudent();
   // The schema the server validates with, so the messages match SPEC word for word.
   const form = useForm<FormInput, unknown, FormOutput>({
@@ -47,6 +48,7 @@ export function PersonalInfoStep({ onRegistered }: { onRegistered: (student: Wiz
         toast.error(m.verificationWrong);
         return;
       }
+      setAlreadyRegistered(false);
       try {
         const { id, token } = await register.mutateAsync(values);
         toast.success(m.registrationCreated);
@@ -62,9 +64,9 @@ export function PersonalInfoStep({ onRegistered }: { onRegistered: (student: Wiz
           token,
         );
       } catch (error) {
-        toast.error(
-          error instanceof ApiError && error.status === 400 ? m.emailAlreadyRegistered : m.registrationFailed,
-        );
+        const duplicate = error instanceof ApiError && error.status === 400;
+        setAlreadyRegistered(duplicate);
+        toast.error(duplicate ? m.emailAlreadyRegistered : m.registrationFailed);
       }
     },
     (invalid) => {
@@ -101,6 +103,18 @@ export function PersonalInfoStep({ onRegistered }: { onRegistered: (student: Wiz
         error={errors.email?.message}
         {...form.register('email')}
       />
+      {alreadyRegistered && (
+        <div
+          role="alert"
+          className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+        >
+          <p className="font-semibold">{m.emailAlreadyRegistered}</p>
+          <p>{m.alreadyRegisteredResume}</p>
+          <Link to={paths.studentLogin} className={buttonClasses('primary', 'sm')}>
+            {m.alreadyRegisteredSignIn}
+          </Link>
+        </div>
+      )}
       <Field label="Phone Number (optional)" type="tel" autoComplete="tel" {...form.register('phone')} />
       <Field
         label="Referral Code (optional)"

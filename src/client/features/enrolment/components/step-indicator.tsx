@@ -14,7 +14,7 @@ export function StepIndicator({ current }: { current: Step }) {
           return (
             <li
               key={label}
-              className="flex flex-1 flex-col items-center gap-1 text-center"
+              className="flex min-w-0 flex-1 flex-col items-center gap-1 text-center"
               aria-current={active ? 'step' : undefined}
             >
               <span
@@ -27,7 +27,13 @@ export function StepIndicator({ current }: { current: Step }) {
               >
                 {done ? <Check className="size-5" aria-label="completed" /> : number}
               </span>
-              <span className={cn('text-xs sm:text-sm', active ? 'font-semibold text-slate-900' : 'text-slate-600')}>
+              <span
+                className={cn(
+                  // At 320 px a step is ~54 px wide: long labels hyphenate instead of pushing the page sideways.
+                  'max-w-full text-xs hyphens-auto [overflow-wrap:anywhere] sm:text-sm',
+                  active ? 'font-semibold text-slate-900' : 'text-slate-600',
+                )}
+              >
                 {label}
               </span>
             </li>

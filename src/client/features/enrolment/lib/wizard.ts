@@ -4,6 +4,17 @@ import type { StudentRecord } from '@shared/schemas/student';
 export const STEPS = ['Personal Info', 'Payment Type', 'Course Selection', 'Payment', 'Confirmation'] as const;
 export type Step = 1 | 2 | 3 | 4 | 5;
 
+/** Each step's name in the address (`/enroll?step=payment-type`), so Back and reload keep the step. */
+export const STEP_SLUGS = ['personal-info', 'payment-type', 'course-selection', 'payment', 'confirmation'] as const;
+export type StepSlug = (typeof STEP_SLUGS)[number];
+
+export const stepSlug = (step: Step): StepSlug => STEP_SLUGS[step - 1] ?? 'personal-info';
+
+export function stepFromSlug(slug: string | null): Step | null {
+  const index = STEP_SLUGS.findIndex((candidate) => candidate === slug);
+  return index < 0 ? null : ((index + 1) as Step);
+}
+
 /** The student the wizard is enrolling (just registered, or the logged-in student resuming). */
 export type WizardStudent = Pick<
   StudentRecord,

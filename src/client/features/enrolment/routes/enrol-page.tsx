@@ -6,17 +6,20 @@
  * that includes the course ends on /success.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { isCourseType, type CourseType, type PaymentType } from '@shared/catalogue';
 import { penceToPounds } from '@shared/money';
 import { messages } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
+import { BrandShell } from '@client/components/layout/brand-shell';
 import { Card } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
 import { ApiError, errorDetail } from '@client/lib/api-client';
 import { lastPayment, studentSession } from '@client/lib/session';
 import { paths } from '@shared/routes';
 import { useCreatePayment } from '../api/create-payment';
+import { useEnrollingStudent } from '../api/get-enrolling-student';
 import { useSelectCourse } from '../api/select-course';
 import { ConfirmationStep } from '../components/confirmation-step';
 import { CourseSelectionStep } from '../components/course-selection-step';
@@ -26,70 +29,129 @@ import { PaymentTypeStep } from '../components/payment-type-step';
 import { PersonalInfoStep } from '../components/personal-info-step';
 import { StepIndicator } from '../components/step-indicator';
 import { newIdempotencyKey } from '../lib/idempotency-key';
-import type { Step, WizardStudent } from '../lib/wizard';
+import { stepFromSlug, stepSlug, type Step, type WizardStudent } from '../lib/wizard';
 
 const m = messages.enrolment;
 
-interface WizardState {
-  step: Step;
-  student: WizardStudent | null;
+/** What the customer has chosen so far: in the address, so Back and reload keep it. */
+interface Choices {
   paymentType: PaymentType;
   course: CourseType | null;
   startDate: string | null;
 }
 
+/** Set on history entries the wizard pushes: which step the customer came from. */
+interface WizardHistoryState {
+  wizardFrom?: Step;
+}
+
+/** The session's student, unless the whole enrolment is already paid (then the wizard starts afresh). */
 function sessionStudent(): WizardStudent | null {
   const session = studentSession.get();
   if (!session) return null;
   const s = session.student;
+  if (s.course_paid === true) return null;
   return {
     id: s.id,
     email: s.email,
     first_name: s.first_name,
     last_name: s.last_name,
     enrollment_paid: s.enrollment_paid === true,
-    course_paid: s.course_paid === true,
+    course_paid: false,
   };
 }
 
-function initialState(params: URLSearchParams): WizardState {
-  const requested = params.get('course');
-  const course = isCourseType(requested) ? requested : null;
-  const student = sessionStudent();
-  if (student && !student.course_paid) {
-    const paymentType: PaymentType = student.enrollment_paid
-      ? 'course'
-      : params.get('step') === 'course-selection'
-        ? 'combined'
-        : 'enrollment';
-    const step: Step = params.get('step') === 'course-selection' ? 3 : 2;
-    return { step, student, paymentType, course, startDate: null };
-  }
-  return { step: 1, student: null, paymentType: 'enrollment', course, startDate: null };
+const isPaymentType = (value: string | null): value is PaymentType =>
+  value === 'enrollment' || value === 'course' || value === 'combined';
+
+/**
+ * The step the customer may see: an earlier one when what it needs is missing (no registration,
+ * no course or date before paying for a course, no enrolment payment before the confirmation).
+ */
+function allowedStep(requested: Step, student: WizardStudent | null, choices: Choices): Step {
+  if (!student) return 1;
+  if (requested === 5) return student.enrollment_paid ? 5 : 2;
+  if (requested >= 2 && choices.paymentType === 'enrollment' && student.enrollment_paid) return 5;
+  if (requested === 4 && choices.paymentType !== 'enrollment' && (!choices.course || !choices.startDate)) return 3;
+  return requested;
 }
 
 export default function EnrolPage() {
   const [params] = useSearchParams();
   if (params.get('success') === 'true') {
     return (
-      <main className="mx-auto max-w-2xl px-4 py-10">
-        <EnrolmentComplete />
-      </main>
+      <BrandShell>
+        <main id="main" tabIndex={-1} className="mx-auto max-w-2xl px-4 py-10">
+          <EnrolmentComplete />
+        </main>
+      </BrandShell>
     );
   }
-  return <EnrolmentWizard params={params} />;
+  return <EnrolmentWizard />;
 }
 
-function EnrolmentWizard({ params }: { params: URLSearchParams }) {
+function EnrolmentWizard() {
   const navigate = useNavigate();
-  const [state, setState] = useState<WizardState>(() => initialState(params));
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [localStudent, setLocalStudent] = useState<WizardStudent | null>(sessionStudent);
+  const server = useEnrollingStudent(localStudent?.id ?? null);
   const [paymentError, setPaymentError] = useState<string | null>(null);
   const idempotencyKey = useRef<string | null>(null);
   const selectCourse = useSelectCourse();
   const createPayment = useCreatePayment();
-  const update = (change: Partial<WizardState>) => setState((current) => ({ ...current, ...change }));
-  const back = () => update({ step: Math.max(1, state.step - 1) as Step });
-  const { step, student } = state;
+
+  // What the server knows wins over the session for what is paid (a payment only ever adds).
+  const known = server.data;
+  const student: WizardStudent | null = localStudent && {
+    ...localStudent,
+    enrollment_paid: localStudent.enrollment_paid || known?.enrollment_paid === true,
+    course_paid: localStudent.course_paid || known?.course_paid === true,
+  };
+  const requestedType = params.get('type');
+  const requestedCourse = params.get('course');
+  const choices: Choices = {
+    paymentType: isPaymentType(requestedType)
+      ? requestedType
+      : student?.enrollment_paid
+        ? 'course'
+        : student && params.get('step') === 'course-selection'
+          ? 'combined'
+          : 'enrollment',
+    course: isCourseType(requestedCourse) ? requestedCourse : (known?.course_type ?? null),
+    startDate: params.get('date') ?? known?.course_start_date ?? null,
+  };
+  const requestedStep = stepFromSlug(params.get('step')) ?? (student ? 2 : 1);
+  const step = allowedStep(requestedStep, student, choices);
+  // After a reload, the step waits for the server's record rather than flashing what the session remembers.
+  const waiting = localStudent !== null && server.isPending && step > 1;
+
+  /** To a step (a new history entry unless `replace`), with the choices in the address. */
+  const go = (next: Step, change: Partial<Choices> = {}, replace = false) => {
+    const target = { ...choices, ...change };
+    const search = new URLSearchParams({ step: stepSlug(next) });
+    if (next > 1) search.set('type', target.paymentType);
+    if (target.course) search.set('course', target.course);
+    if (target.startDate) search.set('date', target.startDate);
+    const state: WizardHistoryState = replace
+      ? ((location.state as WizardHistoryState | null) ?? {})
+      : { wizardFrom: step };
+    void navigate({ pathname: location.pathname, search: `?${search.toString()}` }, { replace, state });
+  };
+  const choose = (change: Partial<Choices>) => go(step, change, true);
+
+  /** The wizard's Back: the browser's Back when the previous entry is the previous step, so both agree. */
+  const back = () => {
+    const previous = Math.max(1, step - 1) as Step;
+    if ((location.state as WizardHistoryState | null)?.wizardFrom === previous) void navigate(-1);
+    else go(previous, {}, true);
+  };
+
+  // The address always names the step shown (a step that is not allowed yet is replaced, not added).
+  useEffect(() => {
+    if (waiting) return;
+    if (step !== requestedStep || !params.get('step')) go(step, {}, true);
+  });
 
   // After a step change, move focus to the new step's heading so keyboard and screen-reader users follow along.
   const stepCard = useRef<HTMLDivElement>(null);
@@ -104,25 +166,27 @@ function EnrolmentWizard({ params }: { params: URLSearchParams }) {
 
   const onRegistered = (registered: WizardStudent, token: string) => {
     studentSession.set({ token, student: registered });
-    update({ student: registered, step: 2, paymentType: 'enrollment' });
+    setLocalStudent(registered);
+    go(2, { paymentType: 'enrollment' });
   };
 
   const startAgain = () => {
     studentSession.clear();
-    update({ student: null, step: 1, paymentType: 'enrollment' });
+    setLocalStudent(null);
+    go(1, { paymentType: 'enrollment', startDate: null }, true);
   };
 
   const continueFromCourse = async () => {
-    if (state.paymentType === 'enrollment') return update({ step: 4 });
-    if (!state.course || !state.startDate) return toast.error(m.courseAndDateRequired);
-    if (!student) return update({ step: 1 });
+    if (choices.paymentType === 'enrollment') return go(4);
+    if (!choices.course || !choices.startDate) return toast.error(m.courseAndDateRequired);
+    if (!student) return go(1);
     try {
       await selectCourse.mutateAsync({
         studentId: student.id,
-        body: { student_id: student.id, course_type: state.course, course_start_date: state.startDate },
+        body: { student_id: student.id, course_type: choices.course, course_start_date: choices.startDate },
       });
       toast.success(m.courseSelectionUpdated);
-      update({ step: 4 });
+      go(4);
     } catch {
       toast.error(m.courseSelectionFailed);
     }
@@ -140,8 +204,8 @@ function EnrolmentWizard({ params }: { params: URLSearchParams }) {
         student_id: student.id,
         amount,
         currency: 'GBP',
-        payment_type: state.paymentType,
-        description: `Payment: ${state.paymentType}`,
+        payment_type: choices.paymentType,
+        description: `Payment: ${choices.paymentType}`,
         idempotency_key: idempotencyKey.current,
       });
       idempotencyKey.current = null;
@@ -150,16 +214,17 @@ function EnrolmentWizard({ params }: { params: URLSearchParams }) {
         return;
       }
       toast.success(m.paymentSuccessful);
-      lastPayment.set({ email: student.email, paymentType: state.paymentType, amountPence });
+      lastPayment.set({ email: student.email, paymentType: choices.paymentType, amountPence });
       const session = studentSession.get();
       if (session) studentSession.set({ token: session.token, student: { ...session.student, ...result.student } });
-      const paid = {
+      setLocalStudent({
         ...student,
         enrollment_paid: result.student.enrollment_paid,
         course_paid: result.student.course_paid,
-      };
-      if (state.paymentType === 'enrollment') update({ student: paid, step: 5 });
-      else navigate(paths.success);
+      });
+      // The payment step is replaced: Back from the confirmation does not offer to pay again.
+      if (choices.paymentType === 'enrollment') go(5, {}, true);
+      else void navigate(paths.success);
     } catch (error) {
       const outcomeKnown = error instanceof ApiError && error.status >= 400 && error.status < 500;
       if (outcomeKnown) idempotencyKey.current = null;
@@ -170,74 +235,78 @@ function EnrolmentWizard({ params }: { params: URLSearchParams }) {
   };
 
   return (
-    <main className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
-      <h1 className="mb-6 text-center text-3xl font-bold text-slate-900">Enrolment Registration</h1>
-      <StepIndicator current={step} />
-      <div ref={stepCard}>
-        <Card className="mt-6">
-          {step === 1 &&
-            (student ? (
-              <div className="space-y-4">
-                <h2 className="text-xl font-bold">Personal Information</h2>
-                <p>
-                  You are enrolling as{' '}
-                  <strong>
-                    {student.first_name} {student.last_name}
-                  </strong>{' '}
-                  ({student.email}).
-                </p>
-                <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-                  <Button variant="outline" onClick={startAgain}>
-                    Not you? Start again
-                  </Button>
-                  <Button onClick={() => update({ step: 2 })}>Continue</Button>
+    <BrandShell secure={step >= 2 && step <= 4}>
+      <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+        <h1 className="mb-6 text-center text-3xl font-bold text-slate-900">Enrolment Registration</h1>
+        <StepIndicator current={step} />
+        <div ref={stepCard}>
+          <Card className="mt-6">
+            {waiting && <Spinner label="Loading your enrolment…" />}
+            {!waiting &&
+              step === 1 &&
+              (student ? (
+                <div className="space-y-4">
+                  <h2 className="text-xl font-bold">Personal Information</h2>
+                  <p>
+                    You are enrolling as{' '}
+                    <strong>
+                      {student.first_name} {student.last_name}
+                    </strong>{' '}
+                    ({student.email}).
+                  </p>
+                  <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+                    <Button variant="outline" onClick={startAgain}>
+                      Not you? Start again
+                    </Button>
+                    <Button onClick={() => go(2)}>Continue</Button>
+                  </div>
                 </div>
-              </div>
-            ) : (
-              <PersonalInfoStep onRegistered={onRegistered} />
-            ))}
-          {step === 2 && (
-            <PaymentTypeStep
-              value={state.paymentType}
-              enrolmentPaid={student?.enrollment_paid ?? false}
-              onChange={(paymentType) => update({ paymentType })}
-              onBack={back}
-              onContinue={() => update({ step: 3 })}
-            />
-          )}
-          {step === 3 && (
-            <CourseSelectionStep
-              paymentType={state.paymentType}
-              course={state.course}
-              startDate={state.startDate}
-              saving={selectCourse.isPending}
-              onCourseChange={(course) => update({ course })}
-              onStartDateChange={(startDate) => update({ startDate })}
-              onBack={back}
-              onContinue={continueFromCourse}
-            />
-          )}
-          {step === 4 && (
-            <PaymentStep
-              paymentType={state.paymentType}
-              course={state.course}
-              paying={createPayment.isPending}
-              error={paymentError}
-              onBack={() => {
-                setPaymentError(null);
-                back();
-              }}
-              onPay={pay}
-            />
-          )}
-          {step === 5 && (
-            <ConfirmationStep
-              enrolmentOnly={state.paymentType === 'enrollment'}
-              onSelectCourse={() => update({ step: 2, paymentType: 'course' })}
-            />
-          )}
-        </Card>
-      </div>
-    </main>
+              ) : (
+                <PersonalInfoStep onRegistered={onRegistered} />
+              ))}
+            {!waiting && step === 2 && (
+              <PaymentTypeStep
+                value={choices.paymentType}
+                enrolmentPaid={student?.enrollment_paid ?? false}
+                onChange={(paymentType) => choose({ paymentType })}
+                onBack={back}
+                onContinue={() => go(3)}
+              />
+            )}
+            {!waiting && step === 3 && (
+              <CourseSelectionStep
+                paymentType={choices.paymentType}
+                course={choices.course}
+                startDate={choices.startDate}
+                saving={selectCourse.isPending}
+                onCourseChange={(course) => choose({ course })}
+                onStartDateChange={(startDate) => choose({ startDate })}
+                onBack={back}
+                onContinue={continueFromCourse}
+              />
+            )}
+            {!waiting && step === 4 && (
+              <PaymentStep
+                paymentType={choices.paymentType}
+                course={choices.course}
+                paying={createPayment.isPending}
+                error={paymentError}
+                onBack={() => {
+                  setPaymentError(null);
+                  back();
+                }}
+                onPay={pay}
+              />
+            )}
+            {!waiting && step === 5 && (
+              <ConfirmationStep
+                enrolmentOnly={choices.paymentType === 'enrollment'}
+                onSelectCourse={() => go(2, { paymentType: 'course' })}
+              />
+            )}
+          </Card>
+        </div>
+      </main>
+    </BrandShell>
   );
 }

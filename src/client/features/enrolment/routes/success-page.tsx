@@ -1,7 +1,9 @@
 /** /success: the last payment from session storage (SPEC.md section 2), cleared after 5 seconds. */
 import { CheckCircle2 } from 'lucide-react';
+import { EmailText } from '@client/components/ui/email-text';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { BrandShell } from '@client/components/layout/brand-shell';
 import { Card } from '@client/components/ui/card';
 import { buttonClasses } from '@client/components/ui/button';
 import { lastPayment } from '@client/lib/session';
@@ -23,51 +25,55 @@ export default function SuccessPage() {
   const typeLabel = payment.paymentType && PAYMENT_TYPE_LABELS[payment.paymentType];
   const amount = payment.amountPence === undefined ? undefined : formatPence(payment.amountPence);
   return (
-    <main className="mx-auto max-w-2xl px-4 py-10">
-      <Card className="space-y-6">
-        <div className="text-center">
-          <CheckCircle2 className="mx-auto size-14 text-emerald-700" aria-hidden />
-          <h1 className="mt-2 text-3xl font-bold">Payment Successful</h1>
-          <p className="mt-1 text-slate-700">Thank you! Your payment has been received.</p>
-        </div>
-        {(payment.email || typeLabel || amount) && (
-          <dl className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-3">
-            {payment.email && (
-              <div>
-                <dt className="text-sm text-slate-600">Email</dt>
-                <dd className="break-all font-semibold">{payment.email}</dd>
-              </div>
-            )}
-            {typeLabel && (
-              <div>
-                <dt className="text-sm text-slate-600">Payment type</dt>
-                <dd className="font-semibold">{typeLabel}</dd>
-              </div>
-            )}
-            {amount && (
-              <div>
-                <dt className="text-sm text-slate-600">Amount</dt>
-                <dd className="font-semibold">{amount}</dd>
-              </div>
-            )}
-          </dl>
-        )}
-        <BonusAndCommunity />
-        <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
-          <Link to={payment.email ? paths.studentLogin : paths.home} className={buttonClasses('primary', 'lg')}>
-            Go to Student Dashboard
-          </Link>
-          <Link to={paths.home} className={buttonClasses('outline', 'lg')}>
-            Return to Home
-          </Link>
-        </div>
-        <p className="text-center text-sm text-slate-700">
-          Questions about your payment?{' '}
-          <Link to={paths.support} className="font-semibold text-brand-800 underline">
-            Contact support
-          </Link>
-        </p>
-      </Card>
-    </main>
+    <BrandShell>
+      <main id="main" tabIndex={-1} className="mx-auto max-w-2xl px-4 py-10">
+        <Card className="space-y-6">
+          <div className="text-center">
+            <CheckCircle2 className="mx-auto size-14 text-emerald-700" aria-hidden />
+            <h1 className="mt-2 text-3xl font-bold">Payment Successful</h1>
+            <p className="mt-1 text-slate-700">Thank you! Your payment has been received.</p>
+          </div>
+          {(payment.email || typeLabel || amount) && (
+            <dl className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-3">
+              {payment.email && (
+                <div>
+                  <dt className="text-sm text-slate-600">Email</dt>
+                  <dd className="font-semibold">
+                    <EmailText email={payment.email} />
+                  </dd>
+                </div>
+              )}
+              {typeLabel && (
+                <div>
+                  <dt className="text-sm text-slate-600">Payment type</dt>
+                  <dd className="font-semibold">{typeLabel}</dd>
+                </div>
+              )}
+              {amount && (
+                <div>
+                  <dt className="text-sm text-slate-600">Amount</dt>
+                  <dd className="font-semibold">{amount}</dd>
+                </div>
+              )}
+            </dl>
+          )}
+          <BonusAndCommunity />
+          <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
+            <Link to={payment.email ? paths.studentLogin : paths.home} className={buttonClasses('primary', 'lg')}>
+              Go to Student Dashboard
+            </Link>
+            <Link to={paths.home} className={buttonClasses('outline', 'lg')}>
+              Return to Home
+            </Link>
+          </div>
+          <p className="text-center text-sm text-slate-700">
+            Questions about your payment?{' '}
+            <Link to={paths.support} className="font-semibold text-brand-800 underline">
+              Contact support
+            </Link>
+          </p>
+        </Card>
+      </main>
+    </BrandShell>
   );
 }

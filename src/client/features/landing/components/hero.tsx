@@ -6,7 +6,11 @@ import { HeroMedia } from './hero-media';
 export function Hero() {
   const { hero, stats } = landing;
   return (
-    <section aria-labelledby="hero-heading" className="bg-gradient-to-b from-brand-900 to-brand-800 text-white">
+    <section
+      id="hero"
+      aria-labelledby="hero-heading"
+      className="bg-gradient-to-b from-brand-900 to-brand-800 text-white"
+    >
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-12 lg:grid-cols-2 lg:py-20">
         <div>
           <ul className="flex flex-wrap gap-2" aria-label="Highlights">

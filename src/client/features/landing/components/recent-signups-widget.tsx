@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Badge } from '@client/components/ui/badge';
+import { COURSES } from '@shared/catalogue';
 import { fallbackSignups, signupWidget, type SampleSignup } from '@client/content-signup-widget';
 import type { RecentSignup, SignupCourse } from '@shared/schemas/public';
 import { useRecentSignups } from '../api/get-recent-signups';
@@ -8,6 +9,8 @@ import { signupTimeText } from './signup-time';
 
 interface SignupCard {
   key: string;
+  /** The person (name and place): one person is shown once. */
+  person: string;
   name: string;
   location: string;
   course: SignupCourse;
@@ -17,8 +20,11 @@ interface SignupCard {
 let cardCounter = 0;
 const nextKey = (prefix: string) => `${prefix}-${(cardCounter += 1)}`;
 
+const personOf = (name: string, location: string) => `${name}|${location}`.toLowerCase();
+
 const fromSample = (sample: SampleSignup, time = sample.time): SignupCard => ({
   key: nextKey('sample'),
+  person: personOf(sample.name, sample.location),
   name: sample.name,
   location: sample.location,
   course: sample.course,
@@ -27,13 +33,79 @@ const fromSample = (sample: SampleSignup, time = sample.time): SignupCard => ({
 
 const fromApi = (signup: RecentSignup, time: string): SignupCard => ({
   key: nextKey(signup.id),
+  person: personOf(`${signup.first_name} ${signup.last_name}`.trim(), signup.signup_location),
   name: `${signup.first_name} ${signup.last_name}`.trim(),
   location: signup.signup_location,
   course: signup.course_type,
   time,
 });
 
-const randomSample = () => fallbackSignups[Math.floor(Math.random() * fallbackSignups.length)];
+/** A random sample whose person has not been shown yet in this visit (none once all have been). */
+function randomUnseenSample(shown: Set<string>): SampleSignup | undefined {
+  const unseen = fallbackSignups.filter((sample) => !shown.has(personOf(sample.name, sample.location)));
+  return unseen[Math.floor(Math.random() * unseen.length)];
+}
+
+function readHidden(): boolean {
+  try {
+    return localStorage.getItem(signupWidget.hiddenStorageKey) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function rememberHidden() {
+  try {
+    localStorage.setItem(signupWidget.hiddenStorageKey, '1');
+  } catch {
+    // Private mode: hidden for this visit only.
+  }
+}
+
+/** True when `a` and `b` overlap (with a small margin). */
+function overlaps(a: DOMRect, b: DOMRect, margin = 4): boolean {
+  return (
+    a.left < b.right + margin && b.left < a.right + margin && a.top < b.bottom + margin && b.top < a.bottom + margin
+  );
+}
+
+/**
+ * Whether the floating widget must step aside: while the hero (the first view) is on screen, or
+ * while the widget's box would cover a link or button of the page (issue 16: it never covers
+ * content on first view or any call to action).
+ */
+function useStepAside(widget: RefObject<HTMLElement | null>, present: boolean): boolean {
+  const [aside, setAside] = useState(true);
+  useEffect(() => {
+    const check = () => {
+      const box = widget.current?.getBoundingClientRect();
+      const hero = document.getElementById('hero');
+      const heroBox = hero?.getBoundingClientRect();
+      if (heroBox && heroBox.bottom > 0) return setAside(true);
+      if (!box || box.height === 0) return setAside(false);
+      const actions = document.querySelectorAll('main a, main button, main [role="button"], footer a');
+      for (const action of actions) {
+        const rect = action.getBoundingClientRect();
+        if (rect.bottom < box.top - 8 || rect.top > box.bottom + 8) continue;
+        if (overlaps(rect, box)) return setAside(true);
+      }
+      setAside(false);
+    };
+    // Checked on every scroll (a few dozen rectangles): no animation frame, so it also holds under
+    // a test's fake clock.
+    check();
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    const observer = new ResizeObserver(check);
+    if (widget.current) observer.observe(widget.current);
+    return () => {
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+      observer.disconnect();
+    };
+  }, [widget, present]);
+  return aside;
+}
 
 /** `count` different samples from the 22 built-in entries, newest first (the list is in time order). */
 function sampleCards(count: number): SignupCard[] {
@@ -56,7 +128,10 @@ function sampleCards(count: number): SignupCard[] {
 export function RecentSignupsWidget() {
   const { data, error } = useRecentSignups();
   const [cards, setCards] = useState<SignupCard[]>([]);
-  const [hidden, setHidden] = useState(false);
+  const [hidden, setHidden] = useState(readHidden);
+  const shownPeople = useRef(new Set<string>());
+  const section = useRef<HTMLElement>(null);
+  const stepAside = useStepAside(section, cards.length > 0);
   const initialised = useRef(false);
   const seen = useRef(new Set<string>());
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
@@ -73,6 +148,8 @@ export function RecentSignupsWidget() {
 
   const addJustNow = useCallback(
     (card: SignupCard, removeAfterMs: number) => {
+      if (shownPeople.current.has(card.person)) return;
+      shownPeople.current.add(card.person);
       setCards((current) => [card, ...current].slice(0, signupWidget.maxShown));
       later(removeAfterMs, () => dismiss(card.key));
     },
@@ -84,7 +161,9 @@ export function RecentSignupsWidget() {
     console.error('Recent sign-ups could not be loaded; showing sample sign-ups instead.', error);
     if (!initialised.current) {
       initialised.current = true;
-      setCards(sampleCards(signupWidget.initialCount));
+      const initial = sampleCards(signupWidget.initialCount);
+      initial.forEach((card) => shownPeople.current.add(card.person));
+      setCards(initial);
     }
   }, [error]);
 
@@ -96,13 +175,18 @@ export function RecentSignupsWidget() {
     if (!initialised.current) {
       initialised.current = true;
       const now = Date.now();
-      setCards(
+      const initial = (
         notifications.length > 0
-          ? notifications
-              .slice(0, signupWidget.initialCount)
-              .map((signup) => fromApi(signup, signupTimeText(signup.signed_up_at, now)))
-          : sampleCards(signupWidget.initialCount),
-      );
+          ? notifications.map((signup) => fromApi(signup, signupTimeText(signup.signed_up_at, now)))
+          : sampleCards(signupWidget.initialCount)
+      )
+        .filter((card) => {
+          if (shownPeople.current.has(card.person)) return false;
+          shownPeople.current.add(card.person);
+          return true;
+        })
+        .slice(0, signupWidget.initialCount);
+      setCards(initial);
       return;
     }
     // Oldest first, so the newest ends up on top.
@@ -118,7 +202,7 @@ export function RecentSignupsWidget() {
     const schedule = () => {
       timer = setTimeout(
         () => {
-          const sample = randomSample();
+          const sample = randomUnseenSample(shownPeople.current);
           if (sample) addJustNow(fromSample(sample, signupWidget.labels.justNow), signupWidget.removeSimulatedAfterMs);
           schedule();
         },
@@ -138,19 +222,25 @@ export function RecentSignupsWidget() {
 
   return (
     <section
+      ref={section}
       aria-label={signupWidget.labels.heading}
-      className="fixed bottom-4 left-4 z-40 flex w-72 max-w-[calc(100vw-7.5rem)] flex-col gap-1.5 sm:bottom-20 sm:left-auto sm:right-4 sm:gap-2 print:hidden"
+      data-testid="signup-widget"
+      data-stepped-aside={stepAside ? 'true' : 'false'}
+      className={`fixed bottom-4 left-4 z-40 flex w-72 max-w-[calc(100vw-7.5rem)] flex-col gap-1.5 transition-opacity duration-200 sm:gap-2 print:hidden ${stepAside ? 'invisible opacity-0' : 'opacity-100'}`}
     >
       <button
         type="button"
-        onClick={() => setHidden(true)}
+        onClick={() => {
+          rememberHidden();
+          setHidden(true);
+        }}
         className="self-start rounded-full bg-white/95 px-3 py-1 text-xs font-semibold text-slate-700 shadow ring-1 ring-slate-200 hover:bg-white hover:text-slate-900"
       >
         {signupWidget.labels.hide}
       </button>
       {/*
-        The stack sits on the right above the help button, clear of the hero's calls to action; on
-        phones only the newest card shows, compact, so it never covers 'Start Your Journey'.
+        Bottom left, clear of the help button; it shows once the hero has scrolled away and steps
+        aside while it would cover a link or button. On phones only the newest card shows, compact.
       */}
       <ul className="flex flex-col gap-1.5 sm:gap-2">
         {cards.map((card, index) => (
@@ -163,8 +253,16 @@ export function RecentSignupsWidget() {
               {card.name} <span className="font-normal text-slate-600">from {card.location}</span>
             </p>
             <p className="mt-0.5 flex flex-wrap items-center gap-x-1.5 gap-y-0.5 text-slate-700 sm:mt-1">
-              {signupWidget.labels.joined}
-              <Badge tone={card.course === 'Pro' ? 'purple' : 'blue'}>{card.course}</Badge>
+              {card.course === 'Enrollment' ? (
+                signupWidget.labels.joinedProgramme
+              ) : (
+                <>
+                  {signupWidget.labels.joined}
+                  <Badge tone={card.course === 'Pro' ? 'purple' : 'blue'}>
+                    {card.course === 'Pro' ? COURSES.pro.title : COURSES.foundation.title}
+                  </Badge>
+                </>
+              )}
               <span className="text-slate-600">· {card.time}</span>
             </p>
             <button

@@ -35,7 +35,7 @@ export default function LandingPage() {
     <>
       <PageMeta {...landing.meta} />
       <LandingHeader />
-      <main>
+      <main id="main" tabIndex={-1}>
         <Hero />
         <Benefits />
         <Pricing />

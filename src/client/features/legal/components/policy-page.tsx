@@ -16,7 +16,7 @@ export function PolicyPage({ meta, heading, lastUpdated, sections }: PolicyPageP
     <>
       <PageMeta {...meta} />
       <PublicHeader />
-      <main className="mx-auto max-w-3xl px-4 py-12">
+      <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-4 py-12 [overflow-wrap:anywhere]">
         <h1 className="text-3xl font-extrabold">{heading}</h1>
         <p className="mt-2 text-sm text-slate-600">Last updated {lastUpdated}</p>
         {sections.map((section, index) => (

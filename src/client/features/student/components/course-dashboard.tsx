@@ -81,7 +81,13 @@ export function CourseDashboard({ student }: { student: StudentAreaRecord }) {
           </a>
         )}
         {student.course_type && (
-          <CourseStages studentId={student.id} course={student.course_type} progress={progress} locked={!idApproved} />
+          <CourseStages
+            studentId={student.id}
+            course={student.course_type}
+            progress={progress}
+            locked={!idApproved}
+            startDate={student.course_start_date}
+          />
         )}
         {complete && student.course_type && <CertificateCard studentId={student.id} course={student.course_type} />}
       </div>

@@ -2,6 +2,8 @@ import { CheckCircle2, Circle, Lock } from 'lucide-react';
 import { toast } from 'sonner';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
+import { formatDate } from '@client/lib/format';
+import { courseDatesFrom } from '@shared/schedule';
 import { COURSES, type CourseType } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import type { StudentProgress } from '@shared/schemas/student-area';
@@ -13,12 +15,17 @@ export function CourseStages({
   course,
   progress,
   locked,
+  startDate,
 }: {
   studentId: string;
   course: CourseType;
   progress: StudentProgress;
   locked: boolean;
+  /** The course's start date (ISO), for the dates beside the stages. */
+  startDate: string | null;
 }) {
+  const dates = startDate ? courseDatesFrom(startDate) : null;
+  const { title, moduleCount, stages } = COURSES[course];
   const update = useUpdateStage(studentId);
   const done = [...progress.foundation_progress, ...progress.pro_progress];
 
@@ -35,9 +42,32 @@ export function CourseStages({
 
   return (
     <Card aria-labelledby="stages-heading" className={cn('space-y-4', locked && 'bg-slate-50')}>
-      <h2 id="stages-heading" className="text-lg font-bold">
-        Course Stages
-      </h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="stages-heading" className="text-lg font-bold">
+          Course Stages
+        </h2>
+        <p className="text-sm font-semibold text-brand-800">{title}</p>
+      </div>
+      {dates && (
+        <dl
+          aria-label="Your course dates"
+          className="grid grid-cols-3 gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm"
+        >
+          {(
+            [
+              ['Starts', dates.start_date],
+              ['Ends', dates.end_date],
+              ['Graduation', dates.graduation_date],
+            ] as const
+          ).map(([label, iso]) => (
+            <div key={label}>
+              <dt className="text-slate-700">{label}</dt>
+              <dd className="font-semibold">{formatDate(iso)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <p className="text-sm text-slate-700">{messages.student.modulesVsStages(title, moduleCount, stages.length)}</p>
       {locked && (
         <p
           className="flex items-center gap-2 rounded-lg bg-slate-200 p-3 text-sm font-medium text-slate-800"
@@ -47,7 +77,7 @@ export function CourseStages({
         </p>
       )}
       <ul className={cn('space-y-2', locked && 'opacity-60')} aria-label="Course stages">
-        {COURSES[course].stages.map((stage, index) => {
+        {stages.map((stage, index) => {
           const number = index + 1;
           const checked = Boolean(done[index]);
           return (

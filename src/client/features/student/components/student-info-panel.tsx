@@ -1,4 +1,5 @@
 import { Copy } from 'lucide-react';
+import { EmailText } from '@client/components/ui/email-text';
 import { toast } from 'sonner';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -49,7 +50,9 @@ export function StudentInfoPanel({ student }: { student: StudentAreaRecord }) {
         </div>
         <div>
           <dt className="text-slate-600">Email</dt>
-          <dd className="font-semibold break-all">{student.email}</dd>
+          <dd className="font-semibold">
+            <EmailText email={student.email} />
+          </dd>
         </div>
         <div>
           <dt className="text-slate-600">Course start date</dt>

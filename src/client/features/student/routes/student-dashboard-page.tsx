@@ -3,12 +3,15 @@ import { LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { BrandShell } from '@client/components/layout/brand-shell';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { api } from '@client/lib/api-client';
 import { studentSession, type StudentSession } from '@client/lib/session';
 import { paths } from '@shared/routes';
 import { messages } from '@shared/messages';
+import { COURSES } from '@shared/catalogue';
+import { formatDate } from '@client/lib/format';
 import { useStudent } from '../api/get-student';
 import { studentKeys } from '../api/query-keys';
 import { CourseChoice } from '../components/course-choice';
@@ -47,38 +50,49 @@ function Dashboard({ session }: { session: StudentSession }) {
 
   if (studentQuery.isPending) {
     return (
-      <main className="mx-auto max-w-5xl p-4">
-        <title>Student Dashboard | Video Book Review Specialist</title>
-        <Spinner label="Loading your dashboard…" />
-      </main>
+      <BrandShell>
+        <main id="main" tabIndex={-1} className="mx-auto max-w-5xl p-4">
+          <title>Student Dashboard | Video Book Review Specialist</title>
+          <Spinner label="Loading your dashboard…" />
+        </main>
+      </BrandShell>
     );
   }
   if (studentQuery.isError) return <DashboardUnavailable />;
 
   const student = studentQuery.data;
   return (
-    <div className="min-h-screen">
+    <BrandShell>
       <title>Student Dashboard | Video Book Review Specialist</title>
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 p-4">
-          <div>
-            <p className="text-sm font-semibold text-brand-700">Student Dashboard</p>
-            <h1 className="text-2xl font-bold">Welcome back, {student.first_name}!</h1>
+      <main id="main" tabIndex={-1}>
+        <div className="border-b border-slate-200 bg-brand-50">
+          <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 p-4">
+            <div>
+              <p className="text-sm font-semibold text-brand-700">Student Dashboard</p>
+              <h1 className="text-2xl font-bold">Welcome back, {student.first_name}!</h1>
+              {student.course_type && (
+                <p className="mt-1 text-slate-700" data-testid="student-course">
+                  {messages.student.yourCourse}:{' '}
+                  <strong className="text-slate-900">{COURSES[student.course_type].title}</strong>
+                  {student.course_start_date && <> · starts {formatDate(student.course_start_date)}</>}
+                </p>
+              )}
+            </div>
+            <Button variant="outline" onClick={logout}>
+              <LogOut className="size-4" aria-hidden /> Logout
+            </Button>
           </div>
-          <Button variant="outline" onClick={logout}>
-            <LogOut className="size-4" aria-hidden /> Logout
-          </Button>
         </div>
-      </header>
-      <main className="mx-auto max-w-5xl p-4">
-        {!student.enrollment_paid ? (
-          <EnrolmentPaymentPrompt />
-        ) : !student.course_paid ? (
-          <CourseChoice />
-        ) : (
-          <CourseDashboard student={student} />
-        )}
+        <div className="mx-auto max-w-5xl p-4">
+          {!student.enrollment_paid ? (
+            <EnrolmentPaymentPrompt />
+          ) : !student.course_paid ? (
+            <CourseChoice />
+          ) : (
+            <CourseDashboard student={student} />
+          )}
+        </div>
       </main>
-    </div>
+    </BrandShell>
   );
 }

@@ -1,37 +1,40 @@
 import { GraduationCap, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
+import { BrandShell } from '@client/components/layout/brand-shell';
 import { Card } from '@client/components/ui/card';
 import { paths } from '@shared/routes';
 import { StudentLoginForm } from '../components/student-login-form';
 
 export default function StudentLoginPage() {
   return (
-    <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-6 p-4">
-      <title>Student Login | Video Book Review Specialist</title>
-      <div className="text-center">
-        <GraduationCap className="mx-auto size-12 text-brand-700" aria-hidden />
-        <h1 className="mt-2 text-3xl font-bold">Student Login</h1>
-        <p className="mt-1 text-slate-600">Enter your email to access your course dashboard.</p>
-      </div>
-      <Card className="space-y-6">
-        <StudentLoginForm />
-        <p className="text-center text-sm text-slate-700">
-          Not enrolled yet?{' '}
-          <Link to={paths.enrol} className="font-semibold text-brand-700 underline underline-offset-2">
-            Start your enrollment
-          </Link>
+    <BrandShell>
+      <main id="main" tabIndex={-1} className="mx-auto flex max-w-md flex-col justify-center gap-6 px-4 py-10">
+        <title>Student Login | Video Book Review Specialist</title>
+        <div className="text-center">
+          <GraduationCap className="mx-auto size-12 text-brand-700" aria-hidden />
+          <h1 className="mt-2 text-3xl font-bold">Student Login</h1>
+          <p className="mt-1 text-slate-600">Enter your email to access your course dashboard.</p>
+        </div>
+        <Card className="space-y-6">
+          <StudentLoginForm />
+          <p className="text-center text-sm text-slate-700">
+            Not enrolled yet?{' '}
+            <Link to={paths.enrol} className="font-semibold text-brand-700 underline underline-offset-2">
+              Start your enrollment
+            </Link>
+          </p>
+        </Card>
+        <p
+          className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950"
+          role="note"
+        >
+          <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
+          Your dashboard is personal to you. Please do not share your login details or course access with anyone else.
         </p>
-      </Card>
-      <p
-        className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950"
-        role="note"
-      >
-        <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden />
-        Your dashboard is personal to you. Please do not share your login details or course access with anyone else.
-      </p>
-      <Link to={paths.home} className="text-center text-sm font-semibold text-slate-700 underline underline-offset-2">
-        Return to Home
-      </Link>
-    </main>
+        <Link to={paths.home} className="text-center text-sm font-semibold text-slate-700 underline underline-offset-2">
+          Return to Home
+        </Link>
+      </main>
+    </BrandShell>
   );
 }

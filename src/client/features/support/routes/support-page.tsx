@@ -15,7 +15,7 @@ export default function SupportPage() {
     <>
       <PageMeta {...support.meta} />
       <PublicHeader />
-      <main>
+      <main id="main" tabIndex={-1}>
         <section
           aria-labelledby="support-heading"
           className="bg-gradient-to-b from-brand-900 to-brand-800 py-12 text-white"

@@ -1,0 +1,153 @@
+/**
+ * Issue 16 on every page at 320, 390 and 1280 px: no sideways scroll, zero axe findings (pages and
+ * dialogs), and neither a toast nor the help launcher on top of the primary button.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Locator, Page } from '@playwright/test';
+import { enterCard, continueToStep, fillPersonalInfo } from './enrolment-helpers';
+import { adminApiToken, enrolStudentViaApi, expect, priceText, test, uniqueEmail } from './fixtures';
+
+const viewports = [
+  { name: '320', width: 320, height: 640 },
+  { name: '390', width: 390, height: 844 },
+  { name: '1280', width: 1280, height: 800 },
+];
+
+const pages = [
+  '/',
+  '/enroll',
+  '/success',
+  '/student-login',
+  '/support',
+  '/privacy',
+  '/terms',
+  '/certificate-demo',
+  '/verify/VBR-NOTREAL000',
+  '/student-dashboard',
+  '/admin/login',
+  '/admin/dashboard',
+];
+
+async function expectNoAxeFindings(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(found, `axe findings on ${where}`).toEqual([]);
+}
+
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `horizontal overflow on ${where}`).toBeLessThanOrEqual(0);
+}
+
+/** Nothing floating (toasts, the help launcher, the sign-up widget) overlaps the button's box. */
+async function expectUncovered(page: Page, button: Locator, where: string) {
+  await expect(button).toBeVisible();
+  await button.scrollIntoViewIfNeeded();
+  const target = (await button.boundingBox())!;
+  const floating = await page
+    .locator(
+      '[data-sonner-toast], aside[aria-label="Help"] a, [data-testid="signup-widget"][data-stepped-aside="false"]',
+    )
+    .evaluateAll((elements) =>
+      elements
+        .filter((el) => getComputedStyle(el).visibility !== 'hidden')
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          return { text: el.textContent?.trim().slice(0, 40) ?? '', x: r.x, y: r.y, width: r.width, height: r.height };
+        }),
+    );
+  const overlapping = floating.filter(
+    (f) =>
+      f.width > 0 &&
+      f.x < target.x + target.width &&
+      target.x < f.x + f.width &&
+      f.y < target.y + target.height &&
+      target.y < f.y + f.height,
+  );
+  expect(overlapping, `floating elements over the primary button on ${where}`).toEqual([]);
+  // A tap at its centre reaches the button itself.
+  const onTop = await button.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return hit === el || el.contains(hit);
+  });
+  expect(onTop, `primary button reachable on ${where}`).toBe(true);
+}
+
+// The verification page of an unknown certificate ID is answered 404, which Chromium logs.
+test.describe('every page', () => {
+  test.use({ allowConsoleErrors: [/status of 404 \(Not Found\)/] });
+  for (const viewport of viewports) {
+    test(`every page at ${viewport.name} px: no sideways scroll and no axe findings`, async ({ page, request }) => {
+      test.setTimeout(240_000);
+      await page.setViewportSize(viewport);
+      const student = await enrolStudentViaApi(request, { pay: 'combined', course: 'pro', firstName: 'Quality' });
+      const adminToken = await adminApiToken(request);
+      await page.goto('/');
+      await page.evaluate(
+        ([session, token]) => {
+          sessionStorage.setItem('student_data', JSON.stringify(session));
+          localStorage.setItem('admin_token', token);
+        },
+        [{ token: student.token, student: student.student }, adminToken] as const,
+      );
+      for (const path of pages) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('main')).toBeVisible();
+        await expectNoSidewaysScroll(page, path);
+        await expectNoAxeFindings(page, path);
+      }
+
+      // A dialog: the admin's Complete confirmation with progress and dates.
+      await page.goto('/admin/dashboard');
+      await page.getByLabel('Search students').fill(student.email);
+      await page
+        .getByTestId('student-row')
+        .filter({ hasText: student.email })
+        .getByRole('button', { name: 'Complete Quality Lovelace' })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Mark the course completed?' });
+      await expect(dialog.getByTestId('completion-progress')).toBeVisible();
+      await expectNoAxeFindings(page, 'the Complete dialog');
+      await expectNoSidewaysScroll(page, 'the Complete dialog');
+    });
+  }
+});
+
+test.describe('toasts and the help launcher never cover the primary action', () => {
+  test.use({ allowConsoleErrors: [/status of 400 \(Bad Request\)/] });
+
+  for (const viewport of viewports) {
+    test(`after a declined card and on /success (${viewport.name} px)`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await page.setViewportSize(viewport);
+      await page.goto('/enroll');
+      await fillPersonalInfo(page, uniqueEmail('toasts'));
+      await continueToStep(page, 'Choose Your Payment Option');
+      await expectUncovered(
+        page,
+        page.getByRole('button', { name: 'Continue' }),
+        'step 2 after the registration toast',
+      );
+      await page.getByRole('radio', { name: /Complete Package/ }).click();
+      await continueToStep(page, 'Choose Your Course');
+      await page.getByRole('radio', { name: /Foundation Course/ }).click();
+      await page.getByRole('combobox', { name: 'Start Date' }).click();
+      await page.getByRole('option').first().click();
+      await continueToStep(page, 'Payment');
+
+      const pay = page.getByRole('button', { name: `Pay ${priceText('combined', 'foundation')}` });
+      await enterCard(page, { number: '4000 0000 0000 0002' });
+      await pay.click();
+      await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'declined' })).toBeVisible();
+      await expectUncovered(page, pay, 'the payment step after a decline');
+
+      await enterCard(page);
+      await pay.click();
+      await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+      await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Payment successful!' })).toBeVisible();
+      await expectUncovered(page, page.getByRole('link', { name: 'Go to Student Dashboard' }), '/success');
+    });
+  }
+});

@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
+import { Spinner } from '@client/components/ui/spinner';
+import { formatDate } from '@client/lib/format';
+import { messages } from '@shared/messages';
+import { courseDatesFrom, courseHasStarted } from '@shared/schedule';
+import { useCompletionFacts } from '../api/get-completion-facts';
+
+const m = messages.admin.completionCheck;
+
+/**
+ * Before an admin completes a student or activates a certificate (issue 16): the student's progress
+ * and course dates, and an explicit confirmation when the course has not started yet or progress is
+ * below 100%.
+ */
+export function CompletionConfirmDialog({
+  target,
+  title,
+  question,
+  confirmLabel,
+  loading,
+  onConfirm,
+  onClose,
+}: {
+  /** The student concerned; null closes the dialog. */
+  target: { studentId: string; search: string; name: string } | null;
+  title: string;
+  question: string;
+  confirmLabel: string;
+  loading: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const facts = useCompletionFacts(target?.studentId ?? '', target?.search ?? '', target !== null);
+  const [acknowledged, setAcknowledged] = useState(false);
+  const data = facts.data;
+  const dates = data?.courseStartDate ? courseDatesFrom(data.courseStartDate) : null;
+  const notStarted = dates !== null && !courseHasStarted(dates.start_date);
+  const incomplete = data !== undefined && (data.progressPercentage ?? 0) < 100;
+  const warnings = [
+    notStarted && dates ? m.notStarted(formatDate(dates.start_date)) : null,
+    incomplete ? m.incomplete(Math.round(data?.progressPercentage ?? 0)) : null,
+  ].filter((warning): warning is string => warning !== null);
+  const needsAcknowledgement = warnings.length > 0;
+  const ready = data !== undefined && (!needsAcknowledgement || acknowledged);
+
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      onOpenChange={(open) => {
+        if (!open) {
+          setAcknowledged(false);
+          onClose();
+        }
+      }}
+      title={title}
+      description={question}
+      confirmLabel={confirmLabel}
+      loading={loading}
+      disabled={!ready}
+      onConfirm={onConfirm}
+    >
+      <div className="mt-4 space-y-3 text-sm">
+        {facts.isPending ? (
+          <Spinner label={m.loading} />
+        ) : facts.isError || !data ? (
+          <p role="alert" className="rounded-md bg-red-50 p-3 text-red-800">
+            {m.loadFailed}
+          </p>
+        ) : (
+          <>
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
+              <dt className="text-slate-700">{m.progress}</dt>
+              <dd className="font-semibold" data-testid="completion-progress">
+                {data.progressPercentage === null
+                  ? m.noProgress
+                  : `${Math.round(data.progressPercentage)}% (${data.completedStages}/${data.totalStages})`}
+              </dd>
+              <dt className="text-slate-700">{m.starts}</dt>
+              <dd className="font-semibold">{dates ? formatDate(dates.start_date) : m.noDate}</dd>
+              {dates && (
+                <>
+                  <dt className="text-slate-700">{m.ends}</dt>
+                  <dd className="font-semibold">{formatDate(dates.end_date)}</dd>
+                  <dt className="text-slate-700">{m.graduation}</dt>
+                  <dd className="font-semibold">{formatDate(dates.graduation_date)}</dd>
+                </>
+              )}
+            </dl>
+            {needsAcknowledgement && (
+              <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
+                <ul className="list-disc space-y-1 pl-5">
+                  {warnings.map((warning) => (
+                    <li key={warning}>{warning}</li>
+                  ))}
+                </ul>
+                <label className="flex items-start gap-2 font-semibold">
+                  <input
+                    type="checkbox"
+                    className="mt-0.5 size-4 accent-brand-700"
+                    checked={acknowledged}
+                    onChange={(event) => setAcknowledged(event.target.checked)}
+                  />
+                  {m.acknowledge}
+                </label>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </ConfirmDialog>
+  );
+}
