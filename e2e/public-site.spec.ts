@@ -166,7 +166,9 @@ test.describe('recent sign-up widget', () => {
     await page.addInitScript(() => {
       Math.random = () => 0;
     });
+    // Page time moves only when the test moves it, however slow the machine is.
     await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
     const fiveMinutesAgo = new Date(Date.now() - 5 * 60_000).toISOString();
     const ada = {
       id: 'a',
@@ -178,33 +180,48 @@ test.describe('recent sign-up widget', () => {
     };
     const others = ['b', 'c'].map((id) => ({ ...ada, id, first_name: id.toUpperCase() + 'ea' }));
     const newcomer = { ...ada, id: 'n', first_name: 'Nell', last_name: 'P.', course_type: 'Foundation' };
-    let calls = 0;
-    await page.route('**/api/recent-signups', (route) => {
-      calls += 1;
-      return route.fulfill({ json: { notifications: calls === 1 ? [ada, ...others] : [newcomer, ada, ...others] } });
-    });
+    // The newcomer is in the answers only from the poll at 30 s (a refetch before it, e.g. on focus,
+    // must not bring them early).
+    let newcomerSignedUp = false;
+    await page.route('**/api/recent-signups', (route) =>
+      route.fulfill({ json: { notifications: newcomerSignedUp ? [newcomer, ada, ...others] : [ada, ...others] } }),
+    );
     await page.goto('/');
-    await expect(signupCards(page)).toHaveCount(3);
+    // Let the page start, 100 ms of page time at a time, until the three cards show.
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(100);
+        return signupCards(page).count();
+      })
+      .toBe(3);
     await expect(signupCards(page).first()).toContainText('5 minutes ago');
     const justNow = signupCards(page).filter({ hasText: 'Just now' });
 
-    await page.clock.runFor(19_000);
+    // The simulated sign-up comes 20 s after the widget started (a moment ago, within 2 s).
+    await page.clock.runFor(18_000);
     await expect(justNow).toHaveCount(0);
-    await page.clock.runFor(1_500); // 20.5 s: the simulated sign-up
+    await page.clock.runFor(2_500);
     await expect(justNow).toHaveCount(1);
-    // The first sample nobody has seen yet in this visit (Sarah M., or James T. when the real clock
-    // already let Sarah through while the page loaded).
+    // The first sample nobody has seen yet in this visit.
     await expect(justNow).toContainText(/Sarah M\.|James T\./);
-    await page.clock.runFor(8_000); // 28.5 s: gone after 8 s
+    await page.clock.runFor(8_000); // gone after 8 s
     await expect(justNow).toHaveCount(0);
 
-    await page.clock.runFor(2_000); // 30.5 s: the poll finds a new sign-up
+    newcomerSignedUp = true;
+    await page.clock.runFor(2_000); // past 30 s since the first answer: the poll asks again
+    // Its answer arrives in real time and is handed to the page on its next (page) timer tick.
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(100);
+        return justNow.filter({ hasText: 'Nell P.' }).count();
+      })
+      .toBe(1);
+    await page.clock.runFor(7_000); // still there inside its 10 s
     await expect(justNow.filter({ hasText: 'Nell P.' })).toHaveCount(1);
-    await page.clock.runFor(9_000);
-    await expect(justNow.filter({ hasText: 'Nell P.' })).toHaveCount(1);
-    await page.clock.runFor(1_500); // gone after 10 s
+    await page.clock.runFor(3_000); // gone after 10 s
     await expect(page.getByText('Nell P.')).toHaveCount(0);
-    await expect(signupCards(page)).toHaveCount(3);
+    // The three first cards stay (a later simulated sign-up may have joined them by now).
+    await expect(signupCards(page).filter({ hasNotText: 'Just now' })).toHaveCount(3);
   });
 
   test('cards can be dismissed one by one and the whole widget hidden', async ({ page }) => {
@@ -368,7 +385,11 @@ for (const viewport of [
     let shown = 0;
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     for (let y = 0; y < height; y += Math.round(viewport.height / 3)) {
-      await page.evaluate((top) => window.scrollTo(0, top), y);
+      // Scroll, then let the scroll event and the re-render it causes reach the screen (two frames).
+      await page.evaluate(async (top) => {
+        window.scrollTo(0, top);
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      }, y);
       const covered = await page.evaluate(() => {
         const widget = document.querySelector('[data-testid="signup-widget"]');
         if (!widget || getComputedStyle(widget).visibility === 'hidden') return null;
