@@ -126,3 +126,12 @@ export class FakeSquare {
     };
   }
 }
+
+/** The app's settings for SQUARE_ENVIRONMENT=sandbox against this fake (the official `square` package on loopback). */
+export const squareSandboxConfig = (square: FakeSquare) => ({
+  SQUARE_ENVIRONMENT: 'sandbox',
+  SQUARE_APPLICATION_ID: 'sandbox-sq0idb-test',
+  SQUARE_LOCATION_ID: 'LOCATION123',
+  SQUARE_ACCESS_TOKEN: 'EAAA-test-access-token',
+  SQUARE_API_URL: square.url,
+});

@@ -17,7 +17,8 @@ import { SquareApiProvider } from '@server/payments/square-api-provider';
 import { insertPayment, insertStudent, pricePence, pricePounds } from '../factories';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { pay, registerStudent } from '../helpers/enrolment';
-import { FakeSquare } from './fake-square';
+import { FakeSquare, squareSandboxConfig } from './fake-square';
+import { chargeRequestFor } from '@server/domain/payments/apply-payment';
 
 const LONG_AGO = new Date(Date.now() - 10 * 60 * 1000);
 
@@ -50,14 +51,7 @@ describe('reconciling stuck payments (offline provider ledger)', () => {
   it('completes a payment the provider charged before the process died, once, with an audit row', async () => {
     const { student, payment } = await stuckPayment(t);
     // The provider answered (and wrote its ledger), then the process was killed before recording it.
-    const charged = await new OfflineSquareProvider(t.db).charge({
-      sourceId: 'cnon:card-nonce-ok',
-      idempotencyKey: payment.idempotencyKey,
-      amountPence: payment.amountPence,
-      currency: 'GBP',
-      note: 'Enrollment Fee',
-      referenceId: payment.id,
-    });
+    const charged = await new OfflineSquareProvider(t.db).charge(chargeRequestFor(payment, 'cnon:card-nonce-ok'));
     await t.app.jobs.runNow(RECONCILE_JOB);
     await t.app.jobs.runNow(RECONCILE_JOB);
     expect(await row(t, payment.id)).toMatchObject({
@@ -86,14 +80,7 @@ describe('reconciling stuck payments (offline provider ledger)', () => {
       status: 'failed',
       failureDetail: messages.enrolment.paymentNotTaken,
     });
-    const late = await new OfflineSquareProvider(t.db).charge({
-      sourceId: 'cnon:card-nonce-ok',
-      idempotencyKey: payment.idempotencyKey,
-      amountPence: payment.amountPence,
-      currency: 'GBP',
-      note: 'Enrollment Fee',
-      referenceId: payment.id,
-    });
+    const late = await new OfflineSquareProvider(t.db).charge(chargeRequestFor(payment, 'cnon:card-nonce-ok'));
     expect(late).toEqual({ outcome: 'declined', detail: messages.enrolment.paymentNotTaken });
     expect(await studentRow(t, student.id)).toMatchObject({ enrollmentPaid: false, totalPaidPence: 0 });
     expect(await audits(t, student.id)).toHaveLength(1);
@@ -139,13 +126,7 @@ describe('reconciling stuck payments (Square API, replaying CreatePayment)', () 
   let square: FakeSquare;
   beforeAll(async () => {
     square = await new FakeSquare().start();
-    t = await buildTestApp({
-      SQUARE_ENVIRONMENT: 'sandbox',
-      SQUARE_APPLICATION_ID: 'sandbox-sq0idb-test',
-      SQUARE_LOCATION_ID: 'LOCATION123',
-      SQUARE_ACCESS_TOKEN: 'EAAA-test-access-token',
-      SQUARE_API_URL: square.url,
-    });
+    t = await buildTestApp(squareSandboxConfig(square));
   });
   afterAll(async () => {
     await t.close();

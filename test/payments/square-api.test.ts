@@ -8,11 +8,11 @@ import { ProviderUnavailableError } from '@server/payments/provider';
 import { SquareApiProvider } from '@server/payments/square-api-provider';
 import { pricePence, pricePounds } from '../factories';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { pay, registerStudent, selectCourse } from '../helpers/enrolment';
+import { FakeSquare, squareSandboxConfig } from './fake-square';
+import { one } from '@server/db/rows';
 
 const FEE = pricePounds('enrollment');
-import { pay, registerStudent, selectCourse } from '../helpers/enrolment';
-import { FakeSquare } from './fake-square';
-import { one } from '@server/db/rows';
 
 /** SQUARE_ENVIRONMENT=sandbox: the official `square` package against a fake of Square's API on loopback. */
 describe('card payments through the Square API', () => {
@@ -20,13 +20,7 @@ describe('card payments through the Square API', () => {
   let square: FakeSquare;
   beforeAll(async () => {
     square = await new FakeSquare().start();
-    t = await buildTestApp({
-      SQUARE_ENVIRONMENT: 'sandbox',
-      SQUARE_APPLICATION_ID: 'sandbox-sq0idb-test',
-      SQUARE_LOCATION_ID: 'LOCATION123',
-      SQUARE_ACCESS_TOKEN: 'EAAA-test-access-token',
-      SQUARE_API_URL: square.url,
-    });
+    t = await buildTestApp(squareSandboxConfig(square));
   });
   afterAll(async () => {
     await t.close();

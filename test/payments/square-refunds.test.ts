@@ -9,7 +9,7 @@ import { messages } from '@shared/messages';
 import { pricePence, pricePounds } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { pay, registerStudent, selectCourse } from '../helpers/enrolment';
-import { FakeSquare } from './fake-square';
+import { FakeSquare, squareSandboxConfig } from './fake-square';
 
 describe('refunds through the Square API', () => {
   let t: TestApp;
@@ -17,13 +17,7 @@ describe('refunds through the Square API', () => {
   let token: string;
   beforeAll(async () => {
     square = await new FakeSquare().start();
-    t = await buildTestApp({
-      SQUARE_ENVIRONMENT: 'sandbox',
-      SQUARE_APPLICATION_ID: 'sandbox-sq0idb-test',
-      SQUARE_LOCATION_ID: 'LOCATION123',
-      SQUARE_ACCESS_TOKEN: 'EAAA-test-access-token',
-      SQUARE_API_URL: square.url,
-    });
+    t = await buildTestApp(squareSandboxConfig(square));
     token = await t.adminToken();
   });
   afterAll(async () => {

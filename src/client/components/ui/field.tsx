@@ -52,3 +52,33 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
     </div>
   );
 });
+
+export interface TextAreaFieldProps {
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  rows?: number;
+  maxLength?: number;
+  placeholder?: string;
+}
+
+/** A labelled multi-line input (a reason, notes) inside a dialog. */
+export function TextAreaField({ label, value, onChange, rows = 3, maxLength = 500, placeholder }: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <div className="mt-4 space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className={inputClasses}
+        rows={rows}
+        maxLength={maxLength}
+        placeholder={placeholder}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}

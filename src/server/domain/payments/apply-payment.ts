@@ -1,5 +1,6 @@
 import { queuePaymentReceipt } from './queue-payment-receipt';
 import { and, eq } from 'drizzle-orm';
+import type { ChargeRequest } from '@server/payments/provider';
 import { paymentAmountPence } from '@shared/catalogue';
 import type { Db } from '@server/db/client';
 import { payments, students, type Payment, type Student } from '@server/db/schema';
@@ -115,4 +116,27 @@ export async function recordCompletedPayment(
   // Email: the receipt, in this transaction (issue 13), whichever path completed the payment.
   if (updated) await queuePaymentReceipt(tx, updated, completed);
   return { payment: completed, student: updated };
+}
+
+/** What the provider is asked to charge (or asked about) for a claimed payment row. */
+export const chargeRequestFor = <S extends string | null>(
+  payment: Payment,
+  sourceId: S,
+): Omit<ChargeRequest, 'sourceId'> & { sourceId: S } => ({
+  sourceId,
+  idempotencyKey: payment.idempotencyKey,
+  amountPence: payment.amountPence,
+  currency: 'GBP',
+  note: payment.description ?? 'Enrollment',
+  referenceId: payment.id,
+});
+
+/** Marks a still-pending payment failed (the kept card token is dropped); false when it was settled meanwhile. */
+export async function recordFailedPayment(db: Db, paymentId: string, detail: string): Promise<boolean> {
+  const [failed] = await db
+    .update(payments)
+    .set({ status: 'failed', failureDetail: detail, replaySourceId: null })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+    .returning({ id: payments.id });
+  return failed !== undefined;
 }

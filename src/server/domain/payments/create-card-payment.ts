@@ -18,7 +18,7 @@ import { payments, type Payment, type Student } from '@server/db/schema';
 import { AppError, badRequest, conflict } from '@server/errors';
 import { ProviderUnavailableError, type PaymentProvider } from '@server/payments/provider';
 import { getStudent } from '../students/find-student';
-import { recordCompletedPayment } from './apply-payment';
+import { chargeRequestFor, recordCompletedPayment, recordFailedPayment } from './apply-payment';
 import { assertPayable } from './payment-rules';
 import { describePayment } from './describe-payment';
 import { one } from '@server/db/rows';
@@ -149,14 +149,7 @@ async function chargeAndRecord(
 ): Promise<CardPaymentResult> {
   let result;
   try {
-    result = await provider.charge({
-      sourceId,
-      idempotencyKey: payment.idempotencyKey,
-      amountPence: payment.amountPence,
-      currency: 'GBP',
-      note: payment.description ?? 'Enrollment',
-      referenceId: payment.id,
-    });
+    result = await provider.charge(chargeRequestFor(payment, sourceId));
   } catch (error) {
     const kind = error instanceof ProviderUnavailableError ? error.kind : 'error';
     await db
@@ -167,10 +160,7 @@ async function chargeAndRecord(
   }
 
   if (result.outcome === 'declined') {
-    await db
-      .update(payments)
-      .set({ status: 'failed', failureDetail: result.detail, replaySourceId: null })
-      .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+    await recordFailedPayment(db, payment.id, result.detail);
     throw badRequest(result.detail);
   }
 

@@ -10,7 +10,7 @@ import type { Db } from '@server/db/client';
 import { payments, type Payment } from '@server/db/schema';
 import { ProviderUnavailableError, type PaymentProvider } from '@server/payments/provider';
 import { writeAudit } from '../audit/write-audit';
-import { recordCompletedPayment } from './apply-payment';
+import { chargeRequestFor, recordCompletedPayment, recordFailedPayment } from './apply-payment';
 
 export const RECONCILER_ACTOR = { adminId: null, username: 'system (reconciler)' } as const;
 
@@ -48,14 +48,7 @@ export async function reconcileStalePayments(
 async function settle(tx: Db, provider: PaymentProvider, payment: Payment): Promise<keyof ReconcileSummary> {
   let result;
   try {
-    result = await provider.reconcile(tx, {
-      sourceId: payment.replaySourceId,
-      idempotencyKey: payment.idempotencyKey,
-      amountPence: payment.amountPence,
-      currency: 'GBP',
-      note: payment.description ?? 'Enrollment',
-      referenceId: payment.id,
-    });
+    result = await provider.reconcile(tx, chargeRequestFor(payment, payment.replaySourceId));
   } catch (error) {
     if (error instanceof ProviderUnavailableError) return 'unknown';
     throw error;
@@ -75,12 +68,7 @@ async function settle(tx: Db, provider: PaymentProvider, payment: Payment): Prom
     });
     return 'completed';
   }
-  const [failed] = await tx
-    .update(payments)
-    .set({ status: 'failed', failureDetail: result.detail, replaySourceId: null })
-    .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
-    .returning({ id: payments.id });
-  if (!failed) return 'unknown';
+  if (!(await recordFailedPayment(tx, payment.id, result.detail))) return 'unknown';
   await writeAudit(tx, RECONCILER_ACTOR, {
     action: 'payment.reconciled',
     studentId: payment.studentId,

@@ -18,13 +18,7 @@ export async function updateStudentStatus(
 ): Promise<Student> {
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);
-    const updated = one(
-      await tx
-        .update(students)
-        .set({ completionStatus: status, updatedAt: new Date() })
-        .where(eq(students.id, student.id))
-        .returning(),
-    );
+    const updated = await setCompletionStatus(tx, student.id, status);
     await writeAudit(tx, admin, {
       action: 'student.status_changed',
       studentId: student.id,
@@ -40,13 +34,7 @@ export async function completeStudent(db: Db, admin: AdminActor, studentId: stri
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);
     if (!student.coursePaid) throw badRequest(messages.admin.completeNeedsCoursePaid);
-    const updated = one(
-      await tx
-        .update(students)
-        .set({ completionStatus: 'completed', updatedAt: new Date() })
-        .where(eq(students.id, student.id))
-        .returning(),
-    );
+    const updated = await setCompletionStatus(tx, student.id, 'completed');
     await writeAudit(tx, admin, {
       action: 'student.completed',
       studentId: student.id,
@@ -55,4 +43,14 @@ export async function completeStudent(db: Db, admin: AdminActor, studentId: stri
     });
     return updated;
   });
+}
+
+async function setCompletionStatus(tx: Db, studentId: string, status: CompletionStatus): Promise<Student> {
+  return one(
+    await tx
+      .update(students)
+      .set({ completionStatus: status, updatedAt: new Date() })
+      .where(eq(students.id, studentId))
+      .returning(),
+  );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { EmailText } from '@client/components/ui/email-text';
 import { toast } from 'sonner';
 import { COURSES } from '@shared/catalogue';
@@ -6,7 +6,7 @@ import { messages } from '@shared/messages';
 import type { PendingIdVerification } from '@shared/schemas/id-verification';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
-import { inputClasses } from '@client/components/ui/field';
+import { TextAreaField } from '@client/components/ui/field';
 import { formatDate } from '@client/lib/format';
 import { usePendingIdVerifications } from '../api/get-id-verifications';
 import { openIdDocument } from '../api/open-id-document';
@@ -18,7 +18,6 @@ export function IdVerificationTab() {
   const review = useReviewIdVerification();
   const [rejecting, setRejecting] = useState<PendingIdVerification | null>(null);
   const [reason, setReason] = useState('');
-  const reasonId = useId();
   const rows = pending.data ?? [];
 
   function decide(item: PendingIdVerification, status: 'approved' | 'rejected', rejectionReason: string | null) {
@@ -51,19 +50,7 @@ export function IdVerificationTab() {
       loading={review.isPending}
       onConfirm={confirmReject}
     >
-      <div className="mt-4 space-y-1">
-        <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">
-          {messages.admin.rejectionReasonPrompt}
-        </label>
-        <textarea
-          id={reasonId}
-          className={inputClasses}
-          rows={3}
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </div>
+      <TextAreaField label={messages.admin.rejectionReasonPrompt} value={reason} onChange={setReason} />
     </ConfirmDialog>
   );
 

@@ -32,6 +32,32 @@ export function SearchBox({ label, onSearch }: { label: string; onSearch: (value
   );
 }
 
+/** A labelled drop-down filter of an admin list; `options` are [value, label] pairs. */
+export function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: Array<[string, string]>;
+}) {
+  return (
+    <label className="block space-y-1 text-sm font-medium text-slate-800">
+      <span>{label}</span>
+      <select className={inputClasses} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export function Pagination({
   page,
   pageSize,

@@ -1,10 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import type { MarkPaidType } from '@shared/schemas/admin';
 import type { StudentRecord } from '@shared/schemas/student';
 import { messages } from '@shared/messages';
 import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
-import { inputClasses } from '@client/components/ui/field';
+import { TextAreaField } from '@client/components/ui/field';
 import { cn } from '@client/lib/cn';
 import { useMarkStudentPaid } from '../api/student-actions';
 import { defaultMarkPaidType, markPaidOptions } from './mark-paid-rules';
@@ -17,7 +17,6 @@ export function MarkPaidDialog({ student, onClose }: { student: StudentRecord; o
     options.find((o) => o.type === initial && !o.blocked)?.type ?? options.find((o) => !o.blocked)?.type ?? null,
   );
   const [notes, setNotes] = useState('');
-  const notesId = useId();
   const markPaid = useMarkStudentPaid();
   const question = !choice
     ? messages.admin.nothingToMarkPaid
@@ -75,20 +74,13 @@ export function MarkPaidDialog({ student, onClose }: { student: StudentRecord; o
           </label>
         ))}
       </fieldset>
-      <div className="mt-4 space-y-1">
-        <label htmlFor={notesId} className="block text-sm font-medium text-slate-800">
-          Notes (optional)
-        </label>
-        <textarea
-          id={notesId}
-          className={inputClasses}
-          rows={2}
-          maxLength={500}
-          placeholder="e.g. bank transfer reference"
-          value={notes}
-          onChange={(e) => setNotes(e.target.value)}
-        />
-      </div>
+      <TextAreaField
+        label="Notes (optional)"
+        rows={2}
+        placeholder="e.g. bank transfer reference"
+        value={notes}
+        onChange={setNotes}
+      />
     </ConfirmDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { toast } from 'sonner';
 import { PAYMENT_TYPES } from '@shared/catalogue';
 import { messages } from '@shared/messages';
@@ -7,12 +7,12 @@ import type { AdminPayment, PaymentViewStatus } from '@shared/schemas/admin-paym
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
-import { inputClasses } from '@client/components/ui/field';
+import { TextAreaField } from '@client/components/ui/field';
 import { errorDetail } from '@client/lib/api-client';
 import { formatDate } from '@client/lib/format';
 import { usePayments, useRefundPayment } from '../api/payments';
 import { DataTable, type Column } from './data-table';
-import { PAGE_SIZE, SearchBox } from './list-parts';
+import { FilterSelect, PAGE_SIZE, SearchBox } from './list-parts';
 
 const STATUS_BADGES: Record<
   PaymentViewStatus,
@@ -34,31 +34,6 @@ const TYPE_LABELS: Record<(typeof PAYMENT_TYPES)[number], string> = {
 const amountText = (p: AdminPayment) => formatPence(poundsToPence(p.amount));
 const studentText = (p: AdminPayment) => p.student_name ?? 'Deleted student';
 
-function Filter({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: Array<[string, string]>;
-}) {
-  return (
-    <label className="block space-y-1 text-sm font-medium text-slate-800">
-      <span>{label}</span>
-      <select className={inputClasses} value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
-
 /** Every payment (card and manual), with filters, the pending count, and a full refund of a completed payment. */
 export function PaymentsTab() {
   const [page, setPage] = useState(1);
@@ -68,7 +43,6 @@ export function PaymentsTab() {
   const [method, setMethod] = useState('');
   const [refunding, setRefunding] = useState<AdminPayment | null>(null);
   const [reason, setReason] = useState('');
-  const reasonId = useId();
   const list = usePayments({ page, page_size: PAGE_SIZE, search, status, type, method });
   const refund = useRefundPayment();
   const onSearch = useCallback((value: string) => {
@@ -158,19 +132,19 @@ export function PaymentsTab() {
   const toolbar = (
     <div className="flex flex-col gap-3 md:flex-row md:items-end">
       <SearchBox label="Search students" onSearch={onSearch} />
-      <Filter
+      <FilterSelect
         label="Status"
         value={status}
         onChange={filter(setStatus)}
         options={[['', 'All'], ...Object.entries(STATUS_BADGES).map(([v, b]): [string, string] => [v, b.label])]}
       />
-      <Filter
+      <FilterSelect
         label="Type"
         value={type}
         onChange={filter(setType)}
         options={[['', 'All'], ...PAYMENT_TYPES.map((v): [string, string] => [v, TYPE_LABELS[v]])]}
       />
-      <Filter
+      <FilterSelect
         label="Method"
         value={method}
         onChange={filter(setMethod)}
@@ -209,19 +183,7 @@ export function PaymentsTab() {
           loading={refund.isPending}
           onConfirm={reason.trim() ? confirmRefund : undefined}
         >
-          <div className="mt-4 space-y-1">
-            <label htmlFor={reasonId} className="block text-sm font-medium text-slate-800">
-              Reason (required)
-            </label>
-            <textarea
-              id={reasonId}
-              className={inputClasses}
-              rows={3}
-              maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </div>
+          <TextAreaField label="Reason (required)" value={reason} onChange={setReason} />
         </ConfirmDialog>
       }
     />

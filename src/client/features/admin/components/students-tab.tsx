@@ -10,14 +10,13 @@ import type { StudentRecord } from '@shared/schemas/student';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
-import { inputClasses } from '@client/components/ui/field';
 import { formatDate } from '@client/lib/format';
 import { useExportStudentsCsv } from '../api/export-students-csv';
 import { useStudents } from '../api/get-students';
 import { useCompleteStudent, useDeleteStudent, useUpdateStudentStatus } from '../api/student-actions';
 import { CompletionConfirmDialog } from './completion-confirm-dialog';
 import { DataTable, type Column } from './data-table';
-import { PAGE_SIZE, SearchBox } from './list-parts';
+import { FilterSelect, PAGE_SIZE, SearchBox } from './list-parts';
 import { MarkPaidDialog } from './mark-paid-dialog';
 import { defaultMarkPaidType } from './mark-paid-rules';
 
@@ -32,31 +31,6 @@ function PaymentStatus({ student }: { student: StudentRecord }) {
   if (student.enrollment_paid && student.course_paid) return <Badge tone="green">Fully Paid</Badge>;
   if (student.enrollment_paid) return <Badge tone="blue">Enrollment Only</Badge>;
   return <Badge tone="amber">Pending</Badge>;
-}
-
-function FilterSelect({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: Array<[string, string]>;
-}) {
-  return (
-    <label className="block space-y-1 text-sm font-medium text-slate-800">
-      <span>{label}</span>
-      <select className={inputClasses} value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
 }
 
 export function StudentsTab() {
