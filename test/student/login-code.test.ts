@@ -122,6 +122,25 @@ describe('sign-in with a code (STUDENT_LOGIN=code, the default)', () => {
     expect(sixth.json()).toEqual({ detail: messages.student.tooManyCodeRequests });
   });
 
+  it('counts concurrent tries on one email before checking them: 20 at once, 10 checked, 10 refused', async () => {
+    const s = await insertStudent(t.db);
+    expect((await requestCode(s.email)).statusCode).toBe(202);
+    const code = wrong(await queuedCode(s.id));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/student/login/verify',
+          payload: { email: s.email, code },
+          remoteAddress: `198.51.100.${i + 1}`,
+        }),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses.filter((status) => status === 400)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+  });
+
   it('issues no token for an email alone', async () => {
     const res = await t.app.inject({ method: 'GET', url: `/api/student/login/${encodeURIComponent(student.email)}` });
     expect(res.statusCode).toBe(403);
