@@ -40,7 +40,14 @@ const projects: TestProjectInlineConfiguration[] = [
         'test/process/embedded-server.test.ts',
         'test/process/reconcile-crash.test.ts',
         'test/process/email-restart.test.ts',
-        ...(withPostgres ? ['test/process/postgres-server.test.ts', 'test/process/database-outage.test.ts'] : []),
+        'test/process/backup-restore.test.ts',
+        ...(withPostgres
+          ? [
+              'test/process/postgres-server.test.ts',
+              'test/process/database-outage.test.ts',
+              'test/process/several-processes.test.ts',
+            ]
+          : []),
       ],
     },
   },

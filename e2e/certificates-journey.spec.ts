@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { admin, adminApiToken, enrolStudentViaApi, expect, test, uniqueEmail } from './fixtures';
-import { logInWithCode } from './student-login';
+import { signInStudent } from './student-login';
 
 interface Student {
   id: string;
@@ -60,7 +60,7 @@ test.describe('certificate journey', () => {
     const student = await studentAtFullProgress(request);
 
     // The student requests the certificate from their dashboard.
-    await logInWithCode(page, student.email);
+    await signInStudent(page, student.email);
     await expect(page).toHaveURL(/\/student-dashboard$/);
     await page.getByRole('button', { name: 'Request Certificate' }).click();
     await expect(page.getByText('Certificate requested! Awaiting admin activation.')).toBeVisible();

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { adminApiToken, enrolStudentViaApi, expect, priceText, test, uniqueEmail } from './fixtures';
-import { logInWithCode } from './student-login';
+import { signInStudent } from './student-login';
 
 const createStudent = (request: APIRequestContext, options: Parameters<typeof enrolStudentViaApi>[1]) =>
   enrolStudentViaApi(request, { email: uniqueEmail('student-area'), ...options });
 
-const logIn = (page: Page, email: string) => logInWithCode(page, email, email.toUpperCase());
+const logIn = (page: Page, email: string) => signInStudent(page, email, email.toUpperCase());
 
 function pngFile(): { name: string; mimeType: string; buffer: Buffer } {
   const png = new PNG({ width: 64, height: 40 });

@@ -1,13 +1,16 @@
 /**
- * Signing a student in through /student-login in the default mode (STUDENT_LOGIN=code): the e2e
- * server has no SMTP_URL, so the code is read from the `.eml` files it writes to DATA_DIR/mail.
+ * Signing a student in through /student-login in the server's mode, which the Playwright project
+ * names in its metadata (playwright.config.ts):
+ * - `code` (the default): the code is read from the emails the test SMTP server received
+ *   (e2e/smtp-sink.ts writes them to E2E_SMTP_DIR);
+ * - `email`: the seed's one-step login, the email alone.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 
-const mailDir = () => path.join(process.env.E2E_DATA_DIR!, 'mail');
+const mailDir = () => process.env.E2E_SMTP_DIR!;
 
 /** The code of the newest login-code email to `email` received after `since`, waiting for the outbox worker. */
 export async function readLoginCode(email: string, since: number, timeoutMs = 30_000): Promise<string> {
@@ -35,12 +38,13 @@ export async function readLoginCode(email: string, since: number, timeoutMs = 30
   throw new Error(`no login code for ${email} in ${mailDir()}`);
 }
 
-/** Step 1 the email, step 2 the code from the email. */
-export async function logInWithCode(page: Page, email: string, typed: string = email): Promise<void> {
+/** Step 1 the email, then (STUDENT_LOGIN=code) step 2 the code from the email. */
+export async function signInStudent(page: Page, email: string, typed: string = email): Promise<void> {
   await page.goto('/student-login');
   await page.getByLabel('Email address').fill(typed);
   const since = Date.now();
   await page.getByRole('button', { name: 'Access My Course Dashboard' }).click();
+  if (test.info().project.metadata.studentLogin === 'email') return;
   await expect(page.getByText(`We sent a 6-digit code to ${typed}`)).toBeVisible();
   const code = await readLoginCode(email, since);
   await page.getByLabel('6-digit code').fill(code);

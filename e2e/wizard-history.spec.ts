@@ -3,7 +3,7 @@
  * stays on the step with its choices, and what the server saved (course, date, payments) wins over
  * a forgotten tab.
  */
-import { logInWithCode } from './student-login';
+import { signInStudent } from './student-login';
 import type { Page } from '@playwright/test';
 import { chooseFirstStartDate, continueToStep, enterCard, fillPersonalInfo } from './enrolment-helpers';
 import { enrolStudentViaApi, expect, priceText, test, uniqueEmail } from './fixtures';
@@ -122,7 +122,7 @@ test.describe('a returning customer who did not pay', () => {
     await expect(notice).toBeVisible();
     await notice.getByRole('link', { name: 'Sign in and resume' }).click();
     await expect(page).toHaveURL(/\/student-login$/);
-    await logInWithCode(page, email);
+    await signInStudent(page, email);
     await expect(step(page, 'Choose Your Payment Option')).toBeVisible();
     await continueToStep(page, 'Course Selection');
     await continueToStep(page, 'Payment');

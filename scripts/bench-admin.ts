@@ -120,6 +120,7 @@ async function bench(engine: 'postgres' | 'pglite') {
     const config = loadConfig({
       DATA_DIR: dataDir,
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      ID_DOCUMENT_KEY: randomBytes(32).toString('base64'),
       LOG_LEVEL: 'silent',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });

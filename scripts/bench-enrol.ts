@@ -45,6 +45,7 @@ async function runAgainst(label: string, database: Database) {
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     SESSION_SECRET: randomBytes(32).toString('hex'),
+    ID_DOCUMENT_KEY: randomBytes(32).toString('base64'),
     LOG_LEVEL: 'silent',
   });
   config.clientDir = path.join(dataDir, 'no-client');

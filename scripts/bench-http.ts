@@ -141,7 +141,13 @@ async function main() {
       HOST: '127.0.0.1',
       PORT: String(appPort),
       DATA_DIR: dataDir,
-      ...(database ? { DATABASE_URL: database.url, SESSION_SECRET: randomBytes(32).toString('hex') } : {}),
+      ...(database
+        ? {
+            DATABASE_URL: database.url,
+            SESSION_SECRET: randomBytes(32).toString('hex'),
+            ID_DOCUMENT_KEY: randomBytes(32).toString('base64'),
+          }
+        : {}),
       ADMIN_USERNAME: 'bench-admin',
       ADMIN_PASSWORD: randomBytes(18).toString('base64url'),
     },

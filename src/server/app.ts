@@ -12,6 +12,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { messages } from '@shared/messages';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
+import { MemoryAttemptCounter, RedisAttemptCounter, type AttemptCounter } from './lib/login-throttle';
+import { openRedis } from './lib/redis';
 import { TokenService } from './lib/tokens';
 import { registerApiDocs } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
@@ -30,11 +32,13 @@ import { createMailTransport, type MailTransport } from './email/transport';
 import { emailAttachments } from './jobs/email-attachments';
 import { emailOutboxJob } from './jobs/email-outbox';
 import { JobScheduler } from './jobs/scheduler';
-import { sweepIdDocuments } from './domain/id-verification/sweep-id-documents';
+import { importDiskIdDocuments } from './domain/id-verification/import-disk-id-documents';
+import { idDocumentKeyUsage } from './domain/id-verification/rotate-id-document-key';
+import { idDocumentRetentionJob } from './jobs/id-document-retention';
 import { reconcilePaymentsJob } from './jobs/reconcile-payments';
 import { createPaymentProvider } from './payments/create-provider';
-import { LocalDiskStorage } from './storage/local-disk';
-import type { DocumentStorage } from './storage/storage';
+import { IdDocumentKeyRing } from './storage/id-document-keys';
+import { LegacyUploadDir } from './storage/legacy-uploads';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,20 +46,22 @@ declare module 'fastify' {
     database: Database;
     db: Db;
     tokens: TokenService;
-    storage: DocumentStorage;
+    /** Encrypts and decrypts ID documents (ID_DOCUMENT_KEY, ID_DOCUMENT_OLD_KEYS). */
+    idDocumentKeys: IdDocumentKeyRing;
     /** Background jobs; main.ts starts them, tests run them with runNow. */
     jobs: JobScheduler;
     /** `draining` is set when shutdown begins: readiness then answers 503 (routes/health.ts). */
     lifecycle: { draining: boolean };
     /** Where the email outbox worker delivers (SMTP, or .eml files in DATA_DIR/mail). */
     mail: MailTransport;
+    /** The login and sign-in code throttles' counts: in Redis with REDIS_URL (shared by every process), else in memory. */
+    attempts: AttemptCounter;
   }
 }
 
 export interface BuildOptions {
   /** An already open database (tests); otherwise opened (and migrated) from the config. */
   database?: Database;
-  storage?: DocumentStorage;
   /** false silences request logs (tests). */
   logger?: boolean;
   /** Where logs go (default stdout); tests read them back. */
@@ -63,8 +69,6 @@ export interface BuildOptions {
   /** Sees every route as it is registered (tests check the API documentation against them). */
   onRoute?: (route: RouteOptions) => void;
 }
-
-export const ID_DOCUMENT_SWEEP_JOB = 'sweep-id-documents';
 
 /** Paths whose values never reach the logs. */
 export const LOG_REDACT_PATHS = [
@@ -104,7 +108,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // One line per request, written by plugins/request-log.ts when the response is sent.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
-    forceCloseConnections: true,
+    // Closing (SIGTERM) closes idle keep-alive connections and lets in-flight requests finish
+    // (main.ts bounds the wait with SHUTDOWN_TIMEOUT_MS).
+    forceCloseConnections: 'idle',
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Errors of the router itself (a malformed or over-long path) are `{ detail }` too.
     frameworkErrors: (error, _request, reply) => {
@@ -123,9 +129,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('tokens', new TokenService(config.sessionSecret, config.studentTokenTtlSeconds));
-  app.decorate('storage', options.storage ?? new LocalDiskStorage(path.join(config.dataDir, 'uploads')));
+  app.decorate('idDocumentKeys', new IdDocumentKeyRing(config.idDocuments.key, config.idDocuments.oldKeys));
   app.decorate('jobs', new JobScheduler(app.log));
   app.decorate('lifecycle', { draining: false });
+  // Several processes count throttled attempts together in Redis (docs/decisions/017-several-processes.md).
+  const redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : undefined;
+  const attempts: AttemptCounter = redis ? new RedisAttemptCounter(redis) : new MemoryAttemptCounter();
+  app.decorate('attempts', attempts);
   app.jobs.add(
     reconcilePaymentsJob(database.db, createPaymentProvider(config.square, database.db), config.reconcile, app.log),
   );
@@ -159,28 +169,43 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.jobs.stop();
     app.mail.close();
     await database.close();
+    redis?.disconnect();
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
     done();
   });
+  // While draining, each answer closes its connection: a client that keeps connections alive does not
+  // hold the process open after its request in flight is answered.
+  app.addHook('onSend', (_request, reply, _payload, done) => {
+    if (app.lifecycle.draining) reply.header('connection', 'close');
+    done();
+  });
   registerRequestLog(app);
 
-  // ID documents no row references are removed at start (first run soon after app.jobs.start()) and daily.
-  app.jobs.add({
-    name: ID_DOCUMENT_SWEEP_JOB,
-    everyMs: 24 * 60 * 60 * 1000,
-    run: async () => {
-      const removed = await sweepIdDocuments(app.db, app.storage);
-      if (removed > 0) app.log.info({ removed }, 'removed ID documents that no row references');
-    },
-  });
+  // ID documents uploaded before they moved into the database are moved in now (docs/decisions/018).
+  const moved = await importDiskIdDocuments(
+    database.db,
+    app.idDocumentKeys,
+    new LegacyUploadDir(path.join(config.dataDir, 'uploads')),
+  );
+  if (moved.imported + moved.notHere + moved.removed > 0)
+    app.log.info(moved, 'ID document files moved into the database');
+  const unreadable = (await idDocumentKeyUsage(database.db)).filter(({ keyId }) => !app.idDocumentKeys.has(keyId));
+  if (unreadable.length > 0)
+    app.log.error(
+      { keyIds: unreadable.map((k) => k.keyId), documents: unreadable.reduce((sum, k) => sum + k.documents, 0) },
+      'ID documents are encrypted with a key that is not configured (ID_DOCUMENT_KEY / ID_DOCUMENT_OLD_KEYS): they cannot be shown',
+    );
+  app.jobs.add(idDocumentRetentionJob(database.db, config.idDocuments.retentionDays, app.log));
 
   registerErrorHandlers(app);
 
   registerSecurityHeaders(app);
   await app.register(rateLimit, {
     global: false,
+    // With Redis the per-route counters are shared by every process; Redis down: requests pass.
+    ...(redis ? { redis, nameSpace: 'vbr:rate-limit:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       detail: messages.common.tooManyRequests,

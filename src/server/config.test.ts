@@ -1,9 +1,12 @@
-import { mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+const KEY = randomBytes(32).toString('base64');
+const OLD_KEY = randomBytes(32).toString('base64');
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'vbr-config-'));
 
 function errorFor(env: Record<string, string>): string {
@@ -38,6 +41,8 @@ describe('configuration', () => {
     expect(errorFor({ SQUARE_ENVIRONMENT: 'live' })).toMatch(/SQUARE_ENVIRONMENT/);
     expect(errorFor({ SQUARE_ENVIRONMENT: 'sandbox' })).toMatch(/SQUARE_ACCESS_TOKEN/);
     expect(errorFor({ PUBLIC_URL: 'not a url' })).toMatch(/PUBLIC_URL/);
+    expect(errorFor({ REDIS_URL: '127.0.0.1:6379' })).toMatch(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
+    expect(errorFor({ SHUTDOWN_TIMEOUT_MS: '5' })).toMatch(/SHUTDOWN_TIMEOUT_MS/);
   });
 
   it('requires a session secret with a database server (no fixed default secret)', () => {
@@ -45,8 +50,39 @@ describe('configuration', () => {
     expect(errorFor({ DATABASE_URL: 'postgres://postgres@127.0.0.1/x', SESSION_SECRET: 'too-short' })).toMatch(
       /SESSION_SECRET/,
     );
-    const ok = loadConfig({ DATABASE_URL: 'postgres://postgres@127.0.0.1/x', SESSION_SECRET: 'x'.repeat(32) });
+    const ok = loadConfig({
+      DATABASE_URL: 'postgres://postgres@127.0.0.1/x',
+      SESSION_SECRET: 'x'.repeat(32),
+      ID_DOCUMENT_KEY: KEY,
+    });
     expect(ok.sessionSecret).toBe('x'.repeat(32));
+  });
+
+  it('requires a 32-byte base64 ID document key with a database server, and generates one into DATA_DIR otherwise', () => {
+    const server = { DATABASE_URL: 'postgres://postgres@127.0.0.1/x', SESSION_SECRET: 'x'.repeat(32) };
+    expect(errorFor(server)).toMatch(/ID_DOCUMENT_KEY: is required when DATABASE_URL is set/);
+    for (const bad of ['not base64!', randomBytes(16).toString('base64'), randomBytes(33).toString('base64')])
+      expect(errorFor({ ...server, ID_DOCUMENT_KEY: bad })).toMatch(
+        /ID_DOCUMENT_KEY: must be 32 bytes in base64 \(generate one with: openssl rand -base64 32\)/,
+      );
+    expect(errorFor({ ID_DOCUMENT_OLD_KEYS: `${KEY},short` })).toMatch(
+      /ID_DOCUMENT_OLD_KEYS: each key must be 32 bytes/,
+    );
+    expect(errorFor({ ID_DOCUMENT_RETENTION_DAYS: '0' })).toMatch(/ID_DOCUMENT_RETENTION_DAYS/);
+
+    const configured = loadConfig({ ...server, ID_DOCUMENT_KEY: KEY, ID_DOCUMENT_OLD_KEYS: ` ${OLD_KEY} ` });
+    expect(configured.idDocuments).toEqual({
+      key: Buffer.from(KEY, 'base64'),
+      oldKeys: [Buffer.from(OLD_KEY, 'base64')],
+      retentionDays: 30,
+    });
+
+    const dir = dataDir();
+    const embedded = loadConfig({ DATA_DIR: dir }).idDocuments.key;
+    expect(embedded).toHaveLength(32);
+    expect(readFileSync(path.join(dir, 'id-document-key'), 'utf8')).toBe(embedded.toString('base64'));
+    expect(statSync(path.join(dir, 'id-document-key')).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dir }).idDocuments.key.equals(embedded)).toBe(true);
   });
 });
 

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ID_DOCUMENT_KEY_BYTES } from './storage/id-document-keys';
 
 const optionalString = z
   .string()
@@ -13,12 +14,20 @@ const optionalString = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+const DEFAULT_DATA_DIR = './data';
+
+/** 32 bytes in base64 (`openssl rand -base64 32`). */
+const KEY_MESSAGE = 'must be 32 bytes in base64 (generate one with: openssl rand -base64 32)';
+const isBase64Key = (value: string) =>
+  /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === ID_DOCUMENT_KEY_BYTES;
+const idDocumentKey = z.string().refine(isBase64Key, KEY_MESSAGE);
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().trim().min(1).default('0.0.0.0'),
-    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DATA_DIR: z.string().trim().min(1).default(DEFAULT_DATA_DIR),
     DATABASE_URL: optionalString.pipe(
       z
         .string()
@@ -29,6 +38,17 @@ const envSchema = z
     ADMIN_USERNAME: optionalString.pipe(z.string().min(3).max(64).optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
     SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    /** Encrypts ID documents (AES-256-GCM); generated into DATA_DIR in embedded mode. */
+    ID_DOCUMENT_KEY: optionalString.pipe(idDocumentKey.optional()),
+    /** Keys of earlier documents, comma-separated, accepted for reading during a key rotation. */
+    ID_DOCUMENT_OLD_KEYS: optionalString.pipe(
+      z
+        .string()
+        .refine((v) => v.split(',').every((key) => isBase64Key(key.trim())), `each key ${KEY_MESSAGE}`)
+        .optional(),
+    ),
+    /** The image of an approved or rejected ID document is deleted this many days after the decision. */
+    ID_DOCUMENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
     SQUARE_ENVIRONMENT: z.enum(['offline', 'sandbox', 'production']).default('offline'),
     SQUARE_APPLICATION_ID: optionalString,
     SQUARE_LOCATION_ID: optionalString,
@@ -48,6 +68,15 @@ const envSchema = z
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
     /** PostgreSQL: how long a request waits for a pooled connection before answering 503. */
     DB_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5000),
+    /** Unset: throttle counters in process memory (one process). redis:// or rediss://; a database number in the path. */
+    REDIS_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\/[^\s]*$/, 'must be a redis:// or rediss:// URL')
+        .optional(),
+    ),
+    /** SIGTERM: how long in-flight requests and a running job may take before the process exits anyway. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
      * Which reverse proxies may set X-Forwarded-For: unset (none), or a comma-separated list of
@@ -99,6 +128,13 @@ const envSchema = z
         message: 'is required when DATABASE_URL is set (at least 32 characters)',
       });
     }
+    if (env.DATABASE_URL && !env.ID_DOCUMENT_KEY && env.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ID_DOCUMENT_KEY'],
+        message: `is required when DATABASE_URL is set (${KEY_MESSAGE.replace('must be ', '')})`,
+      });
+    }
     if (env.SQUARE_ENVIRONMENT !== 'offline') {
       for (const key of ['SQUARE_APPLICATION_ID', 'SQUARE_LOCATION_ID', 'SQUARE_ACCESS_TOKEN'] as const) {
         if (!env[key]) {
@@ -124,6 +160,8 @@ export interface Config {
   publicUrl: string;
   admin?: { username: string; password: string };
   sessionSecret: string;
+  /** ID documents: the encryption keys (current first, then older ones) and how long a decided image is kept. */
+  idDocuments: { key: Buffer; oldKeys: Buffer[]; retentionDays: number };
   square: {
     environment: Env['SQUARE_ENVIRONMENT'];
     applicationId?: string;
@@ -139,6 +177,10 @@ export interface Config {
   database: { statementTimeoutMs: number; poolTimeoutMs: number };
   /** Registrations per client address per 10 minutes. */
   registrationRateLimit: number;
+  /** Unset: throttle counters in process memory; set: shared by every process (docs/decisions/017-several-processes.md). */
+  redisUrl?: string;
+  /** SIGTERM: the longest a graceful shutdown may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
   logLevel: Env['LOG_LEVEL'];
   /** Proxies trusted to set X-Forwarded-For (empty: use the socket address). */
   trustProxy: string[];
@@ -171,7 +213,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  const dataDir = path.resolve(env.DATA_DIR);
+  const dataDir = resolveDataDir(env);
   return {
     env: env.NODE_ENV,
     port: env.PORT,
@@ -183,7 +225,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       env.ADMIN_USERNAME && env.ADMIN_PASSWORD
         ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }
         : undefined,
-    sessionSecret: env.SESSION_SECRET ?? embeddedSessionSecret(dataDir),
+    sessionSecret:
+      env.SESSION_SECRET ?? embeddedSecret(dataDir, 'session-secret', () => randomBytes(48).toString('base64url')),
+    idDocuments: {
+      key: Buffer.from(
+        env.ID_DOCUMENT_KEY ??
+          embeddedSecret(dataDir, ID_DOCUMENT_KEY_FILE, () => randomBytes(ID_DOCUMENT_KEY_BYTES).toString('base64')),
+        'base64',
+      ),
+      oldKeys: (env.ID_DOCUMENT_OLD_KEYS?.split(',') ?? []).map((key) => Buffer.from(key.trim(), 'base64')),
+      retentionDays: env.ID_DOCUMENT_RETENTION_DAYS,
+    },
     square: {
       environment: env.SQUARE_ENVIRONMENT,
       applicationId: env.SQUARE_APPLICATION_ID,
@@ -196,6 +248,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     courseAccessUrls: { foundation: env.COURSE_ACCESS_URL_FOUNDATION, pro: env.COURSE_ACCESS_URL_PRO },
     database: { statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS, poolTimeoutMs: env.DB_POOL_TIMEOUT_MS },
     registrationRateLimit: env.REGISTRATION_RATE_LIMIT,
+    redisUrl: env.REDIS_URL,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((p) => p.trim()) : [],
     mail: {
@@ -213,6 +267,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/**
+ * DATA_DIR as an absolute path, read without the rest of the configuration (and without generating
+ * secrets into it): the restore command fills an empty one.
+ */
+export function resolveDataDir(source: { DATA_DIR?: string } = process.env): string {
+  return path.resolve(source.DATA_DIR?.trim() || DEFAULT_DATA_DIR);
+}
+
 const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
 
 /** "7d" → 604800; a bare number is seconds. */
@@ -222,12 +284,15 @@ function durationSeconds(value: string): number {
   return Number(value);
 }
 
-/** Embedded mode: a random secret generated once and kept (mode 600) in DATA_DIR. */
-function embeddedSessionSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
+/** The file in DATA_DIR holding the generated ID document key (embedded mode); backups leave it out. */
+export const ID_DOCUMENT_KEY_FILE = 'id-document-key';
+
+/** Embedded mode: a random secret generated once and kept (mode 600) in DATA_DIR/`name`. */
+function embeddedSecret(dataDir: string, name: string, generate: () => string): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
+  const secret = generate();
   writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
   return secret;
 }

@@ -1,9 +1,12 @@
-/** Reads the config, builds the app, listens, and shuts down cleanly on SIGTERM/SIGINT. */
+/**
+ * Reads the config, builds the app, listens, and shuts down cleanly on SIGTERM/SIGINT: readiness
+ * answers 503, the listening socket closes (a load balancer sends new requests elsewhere), requests
+ * in flight finish, background jobs stop at a safe point, then Redis and the database pool close.
+ * After SHUTDOWN_TIMEOUT_MS the remaining connections are cut and the process exits anyway.
+ */
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { bootstrapAdmin } from './domain/admins/bootstrap-admin';
-
-const SHUTDOWN_DEADLINE_MS = 5000;
 
 async function main(): Promise<void> {
   let config;
@@ -32,10 +35,12 @@ async function main(): Promise<void> {
     app.lifecycle.draining = true;
     app.log.info({ signal }, 'shutting down');
     setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
+      app.log.error({ shutdownTimeoutMs: config.shutdownTimeoutMs }, 'shutdown took too long; exiting');
+      app.server.closeAllConnections();
       process.exit(1);
-    }, SHUTDOWN_DEADLINE_MS).unref();
-    // Closing the app stops the HTTP server first, then its onClose hook closes the database.
+    }, config.shutdownTimeoutMs).unref();
+    // Closing the app stops the HTTP server first (waiting for the requests in flight), then its
+    // onClose hook stops the jobs and closes Redis and the database.
     app.close().then(
       () => process.exit(0),
       (error) => {

@@ -24,6 +24,10 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_METHODS = ['card', 'manual'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/** An outbox email: pending until sent, failed after its last attempt (an admin may send it again). */
+export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
 export const CONTACT_CATEGORIES = ['course', 'enrollment', 'technical', 'certification', 'other'] as const;
 export type ContactCategory = (typeof CONTACT_CATEGORIES)[number];
 

@@ -87,4 +87,33 @@ describe('admin Emails view: the delivery log and Send again', () => {
     });
     expect(missing.statusCode).toBe(404);
   });
+
+  it('filters the log by status and by part of the recipient, counting only what matches; refuses an unknown status', async () => {
+    const tag = `filter-${Date.now().toString(36)}`;
+    const failing = await enqueue({
+      template: 'contact-received',
+      to: `Bounce.${tag}@Example.com`,
+      data: { name: 'B', subject: null },
+    });
+    await enqueue({ template: 'contact-received', to: `ok.${tag}@example.com`, data: { name: 'O', subject: null } });
+    await t.db
+      .update(emailOutbox)
+      .set({ status: 'failed', attempts: 11, lastError: '451 Mailbox busy' })
+      .where(eq(emailOutbox.id, failing.id));
+
+    const byRecipient = (await list(`?search=${tag.toUpperCase()}&page=1&page_size=25`)).json();
+    expect(byRecipient.total).toBe(2);
+    const failed = (await list(`?search=${tag}&status=failed&page=1&page_size=25`)).json();
+    expect(failed).toMatchObject({ total: 1, emails: [{ id: failing.id, status: 'failed' }] });
+    const pending = (await list(`?search=bounce.${tag}&status=pending&page=1&page_size=25`)).json();
+    expect(pending).toMatchObject({ total: 0, emails: [] });
+    // "%" and "_" are searched for as themselves, not as patterns.
+    expect((await list('?search=%25&page=1&page_size=25')).json().total).toBe(0);
+    const everything = (await list('?status=&page=1&page_size=25')).json();
+    expect(everything.total).toBeGreaterThanOrEqual(2);
+
+    const unknown = await list('?status=bounced');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toHaveProperty('detail');
+  });
 });

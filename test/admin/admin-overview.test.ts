@@ -153,7 +153,8 @@ describe('admin statistics, progress, referral codes, activity and messages', ()
 
   it('refuses to reject an ID without a reason', async () => {
     const student = await insertPaidStudent(t.db, { course: 'pro', coursePaid: true });
-    await insertIdVerification(t.db, student.id, 'pending', await storeIdDocument(t.app.storage, Buffer.from('png')));
+    await insertIdVerification(t.db, student.id, 'pending');
+    await storeIdDocument(t.db, t.app.idDocumentKeys, student.id, Buffer.from('png'));
     for (const rejection_reason of ['', '   ', null, undefined]) {
       const res = await t.app.inject({
         method: 'POST',

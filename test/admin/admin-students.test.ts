@@ -1,9 +1,6 @@
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, idVerifications, payments, students } from '@server/db/schema';
-import { LocalDiskStorage } from '@server/storage/local-disk';
+import { auditLog, idDocuments, idVerifications, payments, students } from '@server/db/schema';
 import {
   COURSE_START_DATE,
   insertIdVerification,
@@ -237,10 +234,10 @@ describe('admin student management', () => {
   });
 
   describe('delete', () => {
-    it('removes the personal data and ID file but keeps payments and the audit trail', async () => {
+    it('removes the personal data and ID document but keeps payments and the audit trail', async () => {
       const student = await insertPaidStudent(t.db, { course: 'pro', coursePaid: true });
-      const document = await storeIdDocument(t.app.storage, Buffer.from('fake png bytes'));
-      await insertIdVerification(t.db, student.id, 'pending', document);
+      await insertIdVerification(t.db, student.id, 'pending');
+      await storeIdDocument(t.db, t.app.idDocumentKeys, student.id, Buffer.from('fake png bytes'));
       await send('PUT', `/api/admin/students/${student.id}/status`, { completion_status: 'emailed' });
 
       const res = await send('DELETE', `/api/admin/students/${student.id}`);
@@ -250,7 +247,7 @@ describe('admin student management', () => {
       expect(await t.db.select().from(idVerifications).where(eq(idVerifications.studentId, student.id))).toHaveLength(
         0,
       );
-      await expect(t.app.storage.read(document.documentKey).then((s) => s.toArray())).rejects.toThrow();
+      expect(await t.db.select().from(idDocuments).where(eq(idDocuments.studentId, student.id))).toHaveLength(0);
       const kept = await t.db
         .select()
         .from(payments)
@@ -336,29 +333,5 @@ describe('admin student management', () => {
       expect(body.slice(1).every((l) => l.includes('"Pro"') && l.includes('"In Progress"'))).toBe(true);
       expect((await get('/api/admin/students/export.csv?status=nope')).statusCode).toBe(400);
     });
-  });
-});
-
-describe('deleting a student when the ID file cannot be removed', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    const failing = new LocalDiskStorage(path.join(tmpdir(), `vbr-failing-${Date.now()}`));
-    failing.remove = async () => {
-      throw new Error('disk unavailable');
-    };
-    t = await buildTestApp({}, { storage: failing });
-  });
-  afterAll(() => t.close());
-
-  it('still deletes the student and answers 204', async () => {
-    const student = await insertPaidStudent(t.db, { course: 'pro', coursePaid: true });
-    await insertIdVerification(t.db, student.id, 'pending');
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/admin/students/${student.id}`,
-      headers: bearer(await t.adminToken()),
-    });
-    expect(res.statusCode).toBe(204);
-    expect(await t.db.select().from(students).where(eq(students.id, student.id))).toHaveLength(0);
   });
 });

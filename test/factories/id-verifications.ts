@@ -1,33 +1,21 @@
-/** ID checks through the data layer, and stored ID documents for the tests that read or delete them. */
-import { Readable } from 'node:stream';
+/** ID checks through the data layer, and stored (encrypted) ID documents for the tests that read or delete them. */
 import type { Db } from '@server/db/client';
-import { idVerifications, type IdVerification } from '@server/db/schema';
-import type { DocumentStorage } from '@server/storage/storage';
+import { idDocuments, idVerifications, type IdVerification } from '@server/db/schema';
+import type { IdDocumentKeyRing } from '@server/storage/id-document-keys';
 import { one } from '@server/db/rows';
 
 /** A student's ID check; `not_required` is the absence of a row. */
 export type IdStatus = 'not_required' | IdVerification['status'];
 
-/** The columns of an ID check that point at its document. */
-export interface IdDocument {
-  documentKey: string;
-  contentType: 'image/png' | 'image/jpeg' | 'application/pdf';
-  sizeBytes: number;
-}
-
 /**
- * A student's ID check in `status`. Past `required` it has a document: by default a PNG key with no
- * file behind it (enough for everything but reading or deleting the file; see storeIdDocument).
+ * A student's ID check in `status`. Past `required` it says a PNG was uploaded, with no image stored
+ * (enough for everything but viewing it; see storeIdDocument). `reviewedAt` dates a decision.
  */
 export async function insertIdVerification(
   db: Db,
   studentId: string,
   status: IdVerification['status'],
-  document: IdDocument = {
-    documentKey: `00000000-0000-4000-8000-${studentId.slice(-12)}.png`,
-    contentType: 'image/png',
-    sizeBytes: 100,
-  },
+  { reviewedAt = new Date() }: { reviewedAt?: Date } = {},
 ): Promise<IdVerification> {
   const withDocument = status !== 'required';
   const reviewed = status === 'approved' || status === 'rejected';
@@ -37,11 +25,10 @@ export async function insertIdVerification(
       .values({
         studentId,
         status,
-        documentKey: withDocument ? document.documentKey : null,
-        contentType: withDocument ? document.contentType : null,
-        sizeBytes: withDocument ? document.sizeBytes : null,
+        contentType: withDocument ? 'image/png' : null,
+        sizeBytes: withDocument ? 100 : null,
         uploadedAt: withDocument ? new Date() : null,
-        reviewedAt: reviewed ? new Date() : null,
+        reviewedAt: reviewed ? reviewedAt : null,
         rejectionReason: status === 'rejected' ? 'The photo is blurred' : null,
       })
       .returning(),
@@ -49,9 +36,8 @@ export async function insertIdVerification(
   return row;
 }
 
-/** Writes `bytes` to the app's document storage, as an upload would, and returns the columns that point at it. */
-export async function storeIdDocument(storage: DocumentStorage, bytes: Buffer): Promise<IdDocument> {
-  const documentKey = storage.newKey('png');
-  const { sizeBytes } = await storage.write(documentKey, Readable.from([bytes]));
-  return { documentKey, contentType: 'image/png', sizeBytes };
+/** Stores `bytes` as the (encrypted) image of the student's ID check, as an upload would. */
+export async function storeIdDocument(db: Db, keys: IdDocumentKeyRing, studentId: string, bytes: Buffer) {
+  const sealed = await keys.seal(studentId, [bytes]);
+  await db.insert(idDocuments).values({ studentId, ...sealed });
 }

@@ -41,6 +41,7 @@ describe('a database outage under a real server process', () => {
     server = await startServer({
       DATABASE_URL: created.url,
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      ID_DOCUMENT_KEY: randomBytes(32).toString('base64'),
       LOG_LEVEL: 'info',
       DB_STATEMENT_TIMEOUT_MS: String(TIMEOUT_MS),
       DB_POOL_TIMEOUT_MS: String(TIMEOUT_MS),

@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -60,10 +61,34 @@ describe('the server process in embedded mode (PGlite in DATA_DIR)', () => {
     expect((await login(server.url, 'admin', password)).status).toBe(200);
   });
 
-  it('shuts down within 5 seconds on SIGTERM', async () => {
+  it('on SIGTERM refuses new connections, finishes the request in flight, and exits 0 within 5 seconds', async () => {
+    // A registration on a kept-alive connection whose body is still arriving when SIGTERM comes.
+    const body = JSON.stringify({ first_name: 'Late', last_name: 'Arrival', email: 'late-arrival@example.com' });
+    const request = http.request({
+      host: '127.0.0.1',
+      port: new URL(server!.url).port,
+      path: '/api/students',
+      method: 'POST',
+      agent: new http.Agent({ keepAlive: true }),
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    const answer = new Promise<http.IncomingMessage>((resolve, reject) => {
+      request.on('response', resolve).on('error', reject);
+    });
+    request.write(body.slice(0, 10));
+    await new Promise((r) => setTimeout(r, 300));
+
     const before = Date.now();
-    const code = await stopServer(server!, 'SIGTERM');
-    expect(code).toBe(0);
+    server!.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    await expect(fetch(`${server!.url}/api/health`)).rejects.toThrow();
+    request.end(body.slice(10));
+    const response = await answer;
+    expect(response.statusCode).toBe(201);
+    // The connection is closed after the answer, so the client does not keep the process alive.
+    expect(response.headers.connection).toBe('close');
+    response.resume();
+    expect(await server!.exited).toBe(0);
     expect(Date.now() - before).toBeLessThan(5000);
   });
 

@@ -17,6 +17,7 @@ describe('the server process on PostgreSQL (DATABASE_URL)', () => {
     const env = {
       DATABASE_URL: created.url,
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      ID_DOCUMENT_KEY: randomBytes(32).toString('base64'),
       ADMIN_USERNAME: 'pg-admin',
       ADMIN_PASSWORD: 'pg-admin-password-1',
     };

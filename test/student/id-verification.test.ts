@@ -1,14 +1,9 @@
-import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { PassThrough, Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { Readable } from 'node:stream';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, idVerifications, type Student } from '@server/db/schema';
+import { auditLog, idDocuments, idVerifications, type Student } from '@server/db/schema';
 import { ID_UPLOADS_PER_STUDENT } from '@server/routes/student';
-import type { DocumentStorage } from '@server/storage/storage';
-import { ID_DOCUMENT_SWEEP_JOB } from '@server/app';
-import { insertCourseStudent, insertIdVerification, storeIdDocument, type CourseStudentSetup } from '../factories';
+import { insertCourseStudent, type CourseStudentSetup } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { jpegBytes, multipartEnvelope, multipartFile, pdfBytes, pngBytes, zipBytes } from '../helpers/uploads';
 
@@ -23,14 +18,12 @@ describe('ID verification', () => {
   });
   afterAll(() => t.close());
 
-  const uploadsDir = () => path.join(t.dataDir, 'uploads');
-  const storedFiles = () => {
-    try {
-      return readdirSync(uploadsDir());
-    } catch {
-      return [];
-    }
-  };
+  /** How many encrypted documents the database holds (all students). */
+  const storedDocuments = async () => (await t.db.select({ n: count() }).from(idDocuments))[0]!.n;
+  const documentOf = async (student: Student) =>
+    (await t.db.select().from(idDocuments).where(eq(idDocuments.studentId, student.id)))[0] ?? null;
+  const viewDocument = (student: Student) =>
+    t.app.inject({ method: 'GET', url: `/api/admin/id-verifications/${student.id}/document`, headers: bearer(admin) });
 
   async function studentWithToken(setup: CourseStudentSetup = {}) {
     const student = await insertCourseStudent(t.db, setup);
@@ -84,7 +77,7 @@ describe('ID verification', () => {
     ['a PNG', pngBytes(), 'photo.png', 'image/png', 'png'],
     ['a JPEG', jpegBytes(), 'photo.jpeg', 'image/jpeg', 'jpg'],
     ['a PDF', pdfBytes(), 'passport.pdf', 'application/pdf', 'pdf'],
-  ])('accepts %s and puts it under review under a server-generated name', async (_name, bytes, filename, type, ext) => {
+  ])('accepts %s, stores it encrypted and puts it under review', async (_name, bytes, filename, type, ext) => {
     const { student, token } = await studentWithToken({ idStatus: 'required' });
     const res = await upload(
       student,
@@ -95,10 +88,18 @@ describe('ID verification', () => {
     expect(res.json()).toMatchObject({ status: 'pending', can_resubmit: false, rejection_reason: null });
     expect(res.json().uploaded_date).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const row = await rowOf(student);
-    expect(row).toMatchObject({ status: 'pending', contentType: type, sizeBytes: bytes.length });
-    expect(row!.documentKey).toMatch(new RegExp(`^[0-9a-f-]{36}\\.${ext}$`));
-    expect(storedFiles()).toContain(row!.documentKey);
-    expect(storedFiles().some((f) => f.endsWith('.part'))).toBe(false);
+    expect(row).toMatchObject({ status: 'pending', contentType: type, sizeBytes: bytes.length, documentKey: null });
+    // AES-256-GCM at rest: a 12-byte nonce, a 16-byte tag, the key's id, and no plaintext in the row.
+    const stored = (await documentOf(student))!;
+    expect(stored.keyId).toBe(t.app.idDocumentKeys.currentKeyId);
+    expect(stored.nonce).toHaveLength(12);
+    expect(stored.authTag).toHaveLength(16);
+    expect(stored.ciphertext).toHaveLength(bytes.length);
+    expect(stored.ciphertext.equals(bytes)).toBe(false);
+    expect(stored.ciphertext.includes(bytes.subarray(0, 16))).toBe(false);
+    const viewed = await viewDocument(student);
+    expect(viewed.headers['content-disposition']).toBe(`inline; filename="id-document.${ext}"`);
+    expect(viewed.rawPayload.equals(bytes)).toBe(true);
   });
 
   it.each([
@@ -108,11 +109,10 @@ describe('ID verification', () => {
     ['a GIF', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), 'id.png', 'image/png'],
   ])('refuses %s with the type message and keeps nothing', async (_name, bytes, filename, contentType) => {
     const { student, token } = await studentWithToken({ idStatus: 'required' });
-    const before = storedFiles();
     const res = await upload(student, token, multipartFile(bytes, { filename, contentType }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ detail: 'Please upload a JPG, PNG, or PDF file only' });
-    expect(storedFiles()).toEqual(before);
+    expect(await documentOf(student)).toBeNull();
     expect((await rowOf(student))!.status).toBe('required');
   });
 
@@ -123,16 +123,17 @@ describe('ID verification', () => {
     const res = await upload(student, token, multipartFile(bytes));
     expect(res.statusCode).toBe(200);
     expect((await rowOf(student))!.sizeBytes).toBe(MAX);
+    expect((await documentOf(student))!.ciphertext).toHaveLength(MAX);
   });
 
-  it('refuses a file of 10,485,761 bytes with the size message, leaving no file and no row', async () => {
+  it('refuses a file of 10,485,761 bytes with the size message, leaving no document and no row', async () => {
     const { student, token } = await studentWithToken();
-    const before = storedFiles();
+    const before = await storedDocuments();
     const png = pngBytes();
     const res = await upload(student, token, multipartFile(Buffer.concat([png, Buffer.alloc(MAX + 1 - png.length)])));
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ detail: 'File size must be less than 10MB' });
-    expect(storedFiles()).toEqual(before);
+    expect(await storedDocuments()).toBe(before);
     expect(await rowOf(student)).toBeNull();
   });
 
@@ -165,13 +166,14 @@ describe('ID verification', () => {
     clearInterval(sampler);
     expect(res.statusCode).toBe(413);
     expect(await rowOf(student)).toBeNull();
+    expect(await documentOf(student)).toBeNull();
     // 40 MB went through; far less than that was ever held at once.
     expect(peak).toBeLessThan(24 * 1024 * 1024);
   });
 
   it('leaves nothing behind when the upload is aborted half way', async () => {
     const { student, token } = await studentWithToken();
-    const before = storedFiles();
+    const before = await storedDocuments();
     const envelope = multipartEnvelope();
     const body = new Readable({ read() {} });
     body.push(envelope.head);
@@ -186,14 +188,14 @@ describe('ID verification', () => {
         headers: { 'content-type': envelope.contentType, ...bearer(token) },
       })
       .catch(() => null);
-    // The server removes the .part file after the aborted stream settles: wait for it (slow under load).
-    await expect.poll(() => storedFiles(), { timeout: 10_000, interval: 50 }).toEqual(before);
+    // Nothing is written before the whole file has arrived.
+    expect(await storedDocuments()).toBe(before);
     expect(await rowOf(student)).toBeNull();
   });
 
-  it('serialises concurrent first uploads of one student: one accepted, no orphan file', async () => {
+  it('serialises concurrent first uploads of one student: one accepted, one document', async () => {
     const { student, token } = await studentWithToken({ idStatus: 'not_required' });
-    const before = storedFiles();
+    const before = await storedDocuments();
     const answers = await Promise.all(
       Array.from({ length: 8 }, () => upload(student, token, multipartFile(pngBytes()))),
     );
@@ -202,32 +204,9 @@ describe('ID verification', () => {
     expect(codes.filter((c) => c !== 200).every((c) => c === 409)).toBe(true);
     const row = await rowOf(student);
     expect(row?.status).toBe('pending');
-    // Exactly one new file, the one the row references.
-    await expect
-      .poll(() => storedFiles().filter((f) => !before.includes(f)), { timeout: 10_000 })
-      .toEqual([row?.documentKey]);
-  });
-
-  it('sweeps stored files that no row references (older than an hour), keeping referenced and fresh ones', async () => {
-    const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
-    const orphan = await storeIdDocument(t.app.storage, pngBytes());
-    const fresh = await storeIdDocument(t.app.storage, pngBytes());
-    const kept = await storeIdDocument(t.app.storage, pngBytes());
-    const { student } = await studentWithToken();
-    await insertIdVerification(t.db, student.id, 'pending', kept);
-    const stalePart = path.join(uploadsDir(), `${randomUUID()}.png.${randomUUID()}.part`);
-    writeFileSync(stalePart, 'x');
-    for (const file of [orphan.documentKey, kept.documentKey])
-      utimesSync(path.join(uploadsDir(), file), twoHoursAgo, twoHoursAgo);
-    utimesSync(stalePart, twoHoursAgo, twoHoursAgo);
-
-    await t.app.jobs.runNow(ID_DOCUMENT_SWEEP_JOB);
-    const files = storedFiles();
-    expect(files).not.toContain(orphan.documentKey);
-    expect(files).not.toContain(path.basename(stalePart));
-    expect(files).toContain(fresh.documentKey);
-    expect(files).toContain(kept.documentKey);
-    await t.app.storage.remove(fresh.documentKey);
+    // Exactly one new document, the student's.
+    expect(await storedDocuments()).toBe(before + 1);
+    expect(await documentOf(student)).not.toBeNull();
   });
 
   it('throttles ID uploads per student, from any address', async () => {
@@ -252,7 +231,7 @@ describe('ID verification', () => {
 
   it('answers 400 for a multipart body cut off before its end, leaving nothing behind', async () => {
     const { student, token } = await studentWithToken();
-    const before = storedFiles();
+    const before = await storedDocuments();
     const envelope = multipartEnvelope();
     for (const content of [Buffer.alloc(0), pngBytes(), Buffer.concat([pngBytes(), Buffer.alloc(8000)])]) {
       const res = await t.app.inject({
@@ -264,51 +243,8 @@ describe('ID verification', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ detail: 'The upload was interrupted. Please try again.' });
     }
-    await expect.poll(() => storedFiles(), { timeout: 10_000, interval: 50 }).toEqual(before);
+    expect(await storedDocuments()).toBe(before);
     expect(await rowOf(student)).toBeNull();
-  });
-
-  it('answers 503 and logs the cause when the storage cannot be written', async () => {
-    let logs = '';
-    const logStream = new PassThrough();
-    logStream.on('data', (chunk) => (logs += chunk.toString()));
-    const failing: DocumentStorage = {
-      newKey: (extension) => `${randomUUID()}.${extension}`,
-      write: async (_key, source) => {
-        source.resume();
-        throw Object.assign(new Error('EACCES: permission denied, open uploads/x.part'), { code: 'EACCES' });
-      },
-      read: async () => {
-        throw new Error('not stored');
-      },
-      remove: async () => {},
-      // eslint-disable-next-line require-yield
-      list: async function* () {
-        return;
-      },
-    };
-    const broken = await buildTestApp({ LOG_LEVEL: 'error' }, { storage: failing, logger: true, logStream });
-    try {
-      const student = await insertCourseStudent(broken.db, { idStatus: 'required' });
-      const file = multipartFile(pngBytes());
-      const res = await broken.app.inject({
-        method: 'POST',
-        url: `/api/students/${encodeURIComponent(student.email)}/upload-id`,
-        payload: file.payload,
-        headers: { ...file.headers, ...bearer(await broken.studentToken(student.id)) },
-      });
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({
-        detail: 'Your document could not be saved right now. Please try again in a few minutes.',
-      });
-      expect(logs).toContain('document storage write failed');
-      expect(logs).toContain('EACCES');
-      expect(logs).not.toContain(student.email);
-      const row = (await broken.db.select().from(idVerifications).where(eq(idVerifications.studentId, student.id)))[0];
-      expect(row?.status).toBe('required');
-    } finally {
-      await broken.close();
-    }
   });
 
   it('asks for a file when the request has none', async () => {
@@ -394,7 +330,7 @@ describe('ID verification', () => {
   it('needs a reason to reject, then lets the student upload again, replacing the old file', async () => {
     const { student, token } = await studentWithToken();
     await upload(student, token, multipartFile(pngBytes()));
-    const firstKey = (await rowOf(student))!.documentKey!;
+    const first = (await documentOf(student))!;
     const reviewUrl = `/api/admin/id-verification/${student.id}/review`;
 
     for (const payload of [
@@ -430,10 +366,12 @@ describe('ID verification', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ status: 'pending', rejection_reason: null, reviewed_date: null });
     const row = (await rowOf(student))!;
-    expect(row.documentKey).not.toBe(firstKey);
     expect(row.contentType).toBe('application/pdf');
-    expect(storedFiles()).not.toContain(firstKey);
-    expect(storedFiles()).toContain(row.documentKey);
+    // One document per student: the PNG is gone, replaced by the PDF (with a fresh nonce).
+    const replaced = await t.db.select().from(idDocuments).where(eq(idDocuments.studentId, student.id));
+    expect(replaced).toHaveLength(1);
+    expect(replaced[0]!.nonce.equals(first.nonce)).toBe(false);
+    expect((await viewDocument(student)).rawPayload.equals(pdfBytes())).toBe(true);
   });
 
   it('answers 404 for a review or document of a student without a document', async () => {

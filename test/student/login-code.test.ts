@@ -122,6 +122,39 @@ describe('sign-in with a code (STUDENT_LOGIN=code, the default)', () => {
     expect(sixth.json()).toEqual({ detail: messages.student.tooManyCodeRequests });
   });
 
+  it('throttles code requests and code checks per address, whatever the email, and not other addresses', async () => {
+    const from = (remoteAddress: string, url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, payload, remoteAddress });
+    const codesQueued = async () =>
+      (await t.db.select().from(emailOutbox).where(eq(emailOutbox.studentId, student.id))).filter(
+        (row) => row.template === 'login-code',
+      ).length;
+    const queuedBefore = await codesQueued();
+    // 30 code requests per address in 10 minutes, each for a different (unknown) email: 404, counted.
+    for (let i = 0; i < 30; i += 1) {
+      const res = await from('203.0.113.7', '/api/student/login/code', { email: `nobody-${i}@example.com` });
+      expect(res.statusCode).toBe(404);
+    }
+    const request31 = await from('203.0.113.7', '/api/student/login/code', { email: student.email });
+    expect(request31.statusCode).toBe(429);
+    expect(request31.json()).toHaveProperty('detail');
+    expect(request31.headers['retry-after']).toBeDefined();
+    // 60 checks per address in 10 minutes, spread over many emails so the per-email limit is not met.
+    for (let i = 0; i < 60; i += 1) {
+      const res = await from('203.0.113.7', '/api/student/login/verify', {
+        email: `nobody-${i}@example.com`,
+        code: '000000',
+      });
+      expect(res.statusCode).not.toBe(429);
+    }
+    const verify61 = await from('203.0.113.7', '/api/student/login/verify', { email: student.email, code: '000000' });
+    expect(verify61.statusCode).toBe(429);
+    // Another address is still answered.
+    const other = await from('203.0.113.8', '/api/student/login/code', { email: `nobody-x@example.com` });
+    expect(other.statusCode).toBe(404);
+    expect(await codesQueued()).toBe(queuedBefore);
+  });
+
   it('counts concurrent tries on one email before checking them: 20 at once, 10 checked, 10 refused', async () => {
     const s = await insertStudent(t.db);
     expect((await requestCode(s.email)).statusCode).toBe(202);

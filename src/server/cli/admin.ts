@@ -2,6 +2,8 @@
  * Admin accounts from the command line:
  *   npm run admin -- create <username>         (prints a generated password)
  *   npm run admin -- set-password <username>   (prints a generated password)
+ *   npm run admin -- rotate-id-key             (re-encrypts every ID document with ID_DOCUMENT_KEY,
+ *                                               reading older ones with ID_DOCUMENT_OLD_KEYS; docs/id-documents.md)
  * Pipe a password in with --password-stdin to choose it. Uses the same DATABASE_URL / DATA_DIR as
  * the server; in embedded mode stop the server first (PGlite allows one process at a time).
  */
@@ -10,8 +12,33 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createAdmin, generatePassword, setAdminPassword } from '@server/domain/admins/create-admin';
+import { rotateIdDocumentKey } from '@server/domain/id-verification/rotate-id-document-key';
+import { IdDocumentKeyRing } from '@server/storage/id-document-keys';
 
-const USAGE = 'Usage: npm run admin -- create|set-password <username> [--password-stdin]';
+const USAGE =
+  'Usage: npm run admin -- create|set-password <username> [--password-stdin]\n       npm run admin -- rotate-id-key';
+
+/** Re-encrypts the ID documents with the current key; exits 1 while some have a key that is not configured. */
+async function rotateIdKey(): Promise<number> {
+  const config = loadConfig();
+  const keys = new IdDocumentKeyRing(config.idDocuments.key, config.idDocuments.oldKeys);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  try {
+    const summary = await rotateIdDocumentKey(database.db, keys, 20, ({ reencrypted }) => {
+      if (reencrypted > 0) console.log(`… ${reencrypted} re-encrypted`);
+    });
+    console.log(`Re-encrypted ${summary.reencrypted} ID documents with key ${keys.currentKeyId}.`);
+    if (summary.unreadable > 0) {
+      console.error(
+        `${summary.unreadable} ID documents use a key that is not configured: add it to ID_DOCUMENT_OLD_KEYS and run again.`,
+      );
+      return 1;
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -28,6 +55,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const [command, username, ...extra] = parsed.positionals;
+  if (command === 'rotate-id-key' && !username) return rotateIdKey();
   const passwordFromStdin = parsed.values['password-stdin'];
   if (!['create', 'set-password'].includes(command ?? '') || !username || extra.length > 0) {
     console.error(USAGE);

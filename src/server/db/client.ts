@@ -25,6 +25,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The extensions every PGlite database of the app is opened with (the backup command uses them too). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
 
 export interface OpenOptions {
@@ -46,15 +49,7 @@ export interface OpenOptions {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    if (options.migrate !== false) {
-      // Migrations run on their own connection without the statement timeout (an index build may take longer).
-      const migrator = openPostgres(options.databaseUrl, { ...options, statementTimeoutMs: 0 });
-      try {
-        await migratePg(migrator.db as never, { migrationsFolder });
-      } finally {
-        await migrator.close();
-      }
-    }
+    if (options.migrate !== false) await migratePostgres(options.databaseUrl);
     return openPostgres(options.databaseUrl, options);
   }
   const database = await openPglite(options.pgliteDir ?? ':memory:', options.pgliteSnapshot);
@@ -67,6 +62,28 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     }
   }
   return database;
+}
+
+/** The advisory lock key every process takes around the migrations (any stable 64-bit number). */
+const MIGRATION_LOCK = sql`hashtextextended('vbr-migrations', 0)`;
+
+/**
+ * Runs the migrations on one connection of their own, without the statement timeout (an index build
+ * may take longer), under a session-level advisory lock: processes starting at once on one database
+ * migrate one after the other, and those that come after find nothing left to do. The lock goes with
+ * the connection, also when the process dies.
+ */
+async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const db = drizzlePg(client, { schema });
+    await db.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`);
+    await migratePg(db, { migrationsFolder });
+    await db.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`);
+  } finally {
+    await client.end();
+  }
 }
 
 function openPostgres(url: string, options: OpenOptions): Database {
@@ -106,7 +123,7 @@ async function openPglite(dir: string, snapshot?: Blob): Promise<Database> {
     dataDir = path.resolve(dir);
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create({ dataDir, loadDataDir: snapshot, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir, loadDataDir: snapshot, extensions: PGLITE_EXTENSIONS });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closed = false;
   return {

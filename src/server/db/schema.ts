@@ -18,12 +18,16 @@ import {
   uuid,
   bigserial,
   foreignKey,
+  customType,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
   COMPLETION_STATUSES,
   CONTACT_CATEGORIES,
+  EMAIL_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
+  type EmailStatus,
   type PaymentMethod,
   type PaymentStatus,
 } from '@shared/statuses';
@@ -32,6 +36,20 @@ import { COURSE_TYPES, PAYMENT_TYPES } from '@shared/catalogue';
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+
+/**
+ * Binary data, sent as base64 text decoded by the database: PGlite encodes a binary parameter byte by
+ * byte (15 s for 10 MB, against 1 s as base64). Read large values with `byteaBase64` for the same reason.
+ */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => sql`decode(${value.toString('base64')}, 'base64')`,
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** Selects a bytea column as base64 text (decoded here): 10 MB read in 0.1 s instead of 1.5 s on PGlite. */
+export const byteaBase64 = (column: AnyPgColumn) =>
+  sql<string>`encode(${column}, 'base64')`.mapWith((value: string) => Buffer.from(value, 'base64'));
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -198,7 +216,10 @@ export const idVerifications = pgTable(
       .primaryKey()
       .references(() => students.id, { onDelete: 'cascade' }),
     status: text('status').$type<'required' | 'pending' | 'approved' | 'rejected'>().notNull(),
-    /** Storage key of the document (server-generated, never a user-supplied name). */
+    /**
+     * File name (in DATA_DIR/uploads) of a document uploaded before documents moved into the database
+     * (id_documents); moved in at start, then cleared (src/server/domain/id-verification/import-disk-id-documents.ts).
+     */
     documentKey: text('document_key'),
     contentType: text('content_type'),
     sizeBytes: integer('size_bytes'),
@@ -206,18 +227,46 @@ export const idVerifications = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: uuid('reviewed_by').references(() => admins.id, { onDelete: 'set null' }),
     rejectionReason: text('rejection_reason'),
+    /** When the retention job deleted the decided document's image (ID_DOCUMENT_RETENTION_DAYS after review). */
+    documentDeletedAt: timestamp('document_deleted_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     index('id_verifications_status_idx').on(t.status, t.uploadedAt),
+    index('id_verifications_reviewed_idx').on(t.reviewedAt),
     check('id_verifications_status_check', inList('status', ['required', 'pending', 'approved', 'rejected'])),
     check(
       'id_verifications_content_type_check',
       sql`${t.contentType} is null or ${inList('content_type', ['image/jpeg', 'image/png', 'application/pdf'])}`,
     ),
     check('id_verifications_size_check', sql`${t.sizeBytes} is null or ${t.sizeBytes} between 1 and 10485760`),
-    check('id_verifications_document_check', sql`${t.status} = 'required' or ${t.documentKey} is not null`),
+    check('id_verifications_uploaded_check', sql`${t.status} = 'required' or ${t.uploadedAt} is not null`),
     check('id_verifications_rejection_check', sql`${t.status} <> 'rejected' or ${t.rejectionReason} is not null`),
+  ],
+);
+
+/**
+ * The image of a student's ID document, AES-256-GCM encrypted (src/server/storage/id-document-keys.ts):
+ * the ciphertext, its 12-byte nonce and 16-byte tag, and the id of the key. One per verification row;
+ * deleted with it (and so with the student), replaced by a re-upload, deleted by the retention job.
+ */
+export const idDocuments = pgTable(
+  'id_documents',
+  {
+    studentId: uuid('student_id')
+      .primaryKey()
+      .references(() => idVerifications.studentId, { onDelete: 'cascade' }),
+    keyId: text('key_id').notNull(),
+    nonce: bytea('nonce').notNull(),
+    authTag: bytea('auth_tag').notNull(),
+    ciphertext: bytea('ciphertext').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('id_documents_key_idx').on(t.keyId),
+    check('id_documents_nonce_check', sql`octet_length(${t.nonce}) = 12`),
+    check('id_documents_auth_tag_check', sql`octet_length(${t.authTag}) = 16`),
+    check('id_documents_size_check', sql`octet_length(${t.ciphertext}) between 1 and 10485760`),
   ],
 );
 
@@ -335,7 +384,7 @@ export const emailOutbox = pgTable(
     toAddress: text('to_address').notNull(),
     studentId: uuid('student_id').references(() => students.id, { onDelete: 'cascade' }),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    status: text('status').$type<EmailStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
@@ -347,7 +396,7 @@ export const emailOutbox = pgTable(
     index('email_outbox_created_idx').on(t.createdAt.desc()),
     index('email_outbox_student_idx').on(t.studentId),
     check('email_outbox_template_check', inList('template', EMAIL_TEMPLATES)),
-    check('email_outbox_status_check', inList('status', ['pending', 'sent', 'failed'])),
+    check('email_outbox_status_check', inList('status', EMAIL_STATUSES)),
     check('email_outbox_sent_check', sql`(${t.status} = 'sent') = (${t.sentAt} is not null)`),
   ],
 );

@@ -1,8 +1,10 @@
 /**
- * Throttles for guessing (issue 12). One small interface, `AttemptCounter`, holds the counts; it is
- * in memory today (one server process) and can be backed by Redis later (a sorted set per key:
- * ZADD + ZREMRANGEBYSCORE + ZCARD in one MULTI) without touching the policy below.
+ * Throttles for guessing (issue 12). One small interface, `AttemptCounter`, holds the counts: in
+ * process memory with one server process, in Redis (REDIS_URL) when several processes must count
+ * together (issue 15, docs/decisions/017-several-processes.md). The policy below is the same for both.
  */
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
 
 export interface AttemptCounter {
   /**
@@ -32,6 +34,55 @@ export class MemoryAttemptCounter implements AttemptCounter {
 
   private prune(windowMs: number, now: number): void {
     for (const [key, list] of this.attempts) if (!list.some((t) => now - t < windowMs)) this.attempts.delete(key);
+  }
+}
+
+/**
+ * One attempt, atomically (a Lua script runs alone in Redis): drop the attempts that left the window,
+ * add this one, keep the key no longer than the window, answer the count and the oldest attempt's time.
+ * KEYS[1] the key; ARGV: now (ms), window (ms), a unique member.
+ */
+const ADD_ATTEMPT_SCRIPT = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]))
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+return { redis.call('ZCARD', KEYS[1]), oldest[2] }
+`;
+
+/**
+ * The counts in Redis, shared by every process: a sorted set of attempt times per key. While Redis
+ * cannot be reached the counts are kept in this process's memory instead (requests are still
+ * served and still throttled per process); they are in Redis again as soon as it answers.
+ */
+export class RedisAttemptCounter implements AttemptCounter {
+  private readonly fallback = new MemoryAttemptCounter();
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix = 'vbr:attempts:',
+  ) {}
+
+  async add(key: string, windowMs: number, now = Date.now()): Promise<{ count: number; oldestAt: number }> {
+    try {
+      const [count, oldest] = (await this.redis.eval(
+        ADD_ATTEMPT_SCRIPT,
+        1,
+        this.prefix + key,
+        now,
+        windowMs,
+        `${now}:${randomUUID()}`,
+      )) as [number, string];
+      return { count, oldestAt: Number(oldest) };
+    } catch {
+      // Redis is down (openRedis logs the outage once): count here until it returns.
+      return this.fallback.add(key, windowMs, now);
+    }
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.fallback.clear(key);
+    await this.redis.del(this.prefix + key).catch(() => undefined);
   }
 }
 

@@ -7,7 +7,6 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@shared/messages';
 import { describeDatabaseError, isDatabaseUnavailable } from '../db/errors';
 import { AppError } from '../errors';
-import { StorageWriteError } from '../storage/storage';
 
 /** What a 503 for an unavailable database tells the client to wait before retrying. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -28,13 +27,6 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ detail: error.detail ?? friendlyClientError(status, error.message) });
-    }
-    if (error instanceof StorageWriteError) {
-      request.log.error({ err: error.cause, reqId: request.id }, 'request failed: document storage write failed');
-      return reply
-        .code(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ detail: messages.student.idStorageUnavailable });
     }
     const database = describeDatabaseError(error);
     if (database) {

@@ -9,6 +9,8 @@ import { findAdminByUsername } from './find-admin';
  * DESIGN.md section 2: with ADMIN_USERNAME/ADMIN_PASSWORD, create that admin if missing.
  * With neither and no admin at all, create `admin` with a random password and print it once
  * (to the terminal, not to the structured logs). There is never a fixed default password.
+ * Processes starting at once on one database take turns (an advisory lock held until commit), so
+ * the admin is created once and the others find it.
  */
 export async function bootstrapAdmin(
   db: Db,
@@ -16,27 +18,41 @@ export async function bootstrapAdmin(
   log: (line: string) => void,
   printOnce: (line: string) => void,
 ): Promise<void> {
-  if (configured) {
-    if (!(await findAdminByUsername(db, configured.username))) {
-      await createAdmin(db, configured.username, configured.password);
-      log(`Created admin "${configured.username}" from ADMIN_USERNAME/ADMIN_PASSWORD`);
-    }
-    return;
-  }
-  const { count } = one(await db.select({ count: sql<number>`count(*)::int` }).from(admins));
-  if (count > 0) return;
-  const password = generatePassword();
-  await createAdmin(db, 'admin', password);
+  const generated = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('vbr-bootstrap-admin', 0))`);
+    return createMissingAdmin(tx, configured, log);
+  });
+  if (!generated) return;
   printOnce(
     [
       '',
       '================================================================',
       ' First start: created administrator "admin" with this password:',
-      `   ${password}`,
+      `   ${generated}`,
       ' It is shown only this once. Sign in at /admin/login.',
       ' Add more admins with: npm run admin -- create <username>',
       '================================================================',
       '',
     ].join('\n'),
   );
+}
+
+/** Creates the configured admin if missing, or `admin` when there is none; returns a generated password. */
+async function createMissingAdmin(
+  db: Db,
+  configured: { username: string; password: string } | undefined,
+  log: (line: string) => void,
+): Promise<string | undefined> {
+  if (configured) {
+    if (!(await findAdminByUsername(db, configured.username))) {
+      await createAdmin(db, configured.username, configured.password);
+      log(`Created admin "${configured.username}" from ADMIN_USERNAME/ADMIN_PASSWORD`);
+    }
+    return undefined;
+  }
+  const { count } = one(await db.select({ count: sql<number>`count(*)::int` }).from(admins));
+  if (count > 0) return undefined;
+  const password = generatePassword();
+  await createAdmin(db, 'admin', password);
+  return password;
 }

@@ -1,30 +1,36 @@
+import { eq } from 'drizzle-orm';
 import { ID_UPLOAD_EXTENSIONS, type IdUploadType } from '@shared/id-documents';
-import type { Readable } from 'node:stream';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
+import { byteaBase64, idDocuments, idVerifications } from '@server/db/schema';
 import { notFound } from '@server/errors';
-import type { DocumentStorage } from '@server/storage/storage';
-import { findIdVerification } from './find-id-verification';
+import type { IdDocumentKeyRing } from '@server/storage/id-document-keys';
 
-/** A student's stored ID document for an admin to view: its bytes, type and a safe file name. */
+/**
+ * A student's ID document for an admin to view: its bytes (decrypted, and only once the
+ * authentication tag checks out), type and a safe file name.
+ */
 export async function readIdDocument(
   db: Db,
-  storage: DocumentStorage,
+  keys: IdDocumentKeyRing,
   studentId: string,
-): Promise<{ stream: Readable; contentType: string; fileName: string; sizeBytes: number | null }> {
-  const row = await findIdVerification(db, studentId);
-  if (!row?.documentKey || !row.contentType) throw notFound(messages.student.idDocumentNotFound);
+): Promise<{ bytes: Buffer; contentType: IdUploadType; fileName: string }> {
+  const [row] = await db
+    .select({
+      contentType: idVerifications.contentType,
+      keyId: idDocuments.keyId,
+      nonce: idDocuments.nonce,
+      authTag: idDocuments.authTag,
+      ciphertext: byteaBase64(idDocuments.ciphertext),
+    })
+    .from(idDocuments)
+    .innerJoin(idVerifications, eq(idVerifications.studentId, idDocuments.studentId))
+    .where(eq(idDocuments.studentId, studentId));
+  if (!row?.contentType) throw notFound(messages.student.idDocumentNotFound);
   const contentType = row.contentType as IdUploadType;
-  let stream: Readable;
-  try {
-    stream = await storage.read(row.documentKey);
-  } catch {
-    throw notFound(messages.student.idDocumentNotFound);
-  }
   return {
-    stream,
+    bytes: keys.open(studentId, row),
     contentType,
     fileName: `id-document.${ID_UPLOAD_EXTENSIONS[contentType]}`,
-    sizeBytes: row.sizeBytes,
   };
 }

@@ -28,7 +28,7 @@ export async function reviewIdDocument(
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId);
     const current = await findIdVerification(tx, studentId, true);
-    if (!current?.documentKey) throw notFound(messages.student.idDocumentNotFound);
+    if (!current || current.status === 'required') throw notFound(messages.student.idDocumentNotFound);
     if (current.status !== 'pending') throw conflict(messages.student.idAlreadyReviewed);
     const row = one(
       await tx

@@ -1,18 +1,18 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { ID_UPLOAD_EXTENSIONS, ID_UPLOAD_MAX_BYTES, type IdUploadType } from '@shared/id-documents';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { eq } from 'drizzle-orm';
-import { idVerifications, students, type IdVerification } from '@server/db/schema';
+import { idDocuments, idVerifications, students, type IdVerification } from '@server/db/schema';
 import { AppError, badRequest, conflict } from '@server/errors';
-import { StorageWriteError, type DocumentStorage } from '@server/storage/storage';
+import type { IdDocumentKeyRing } from '@server/storage/id-document-keys';
 import { canUploadId, findIdVerification, idStatusOf } from './find-id-verification';
 import { one } from '@server/db/rows';
 import { enqueueEmail } from '../email/enqueue-email';
 import { fullName, getStudent } from '../students/find-student';
 
-/** What the first bytes of a file may be (never the name or the declared type), and how it is stored. */
+/** What the first bytes of a file may be (never the name or the declared type). */
 const ACCEPTED = ID_UPLOAD_EXTENSIONS;
 type AcceptedType = IdUploadType;
 
@@ -72,14 +72,14 @@ async function detectType(head: Buffer): Promise<AcceptedType> {
 }
 
 /**
- * Stores a student's ID document and puts it under review. The type comes from the first bytes,
- * the size is counted while streaming, and the file is written under a server-generated key.
- * A rejected or aborted upload leaves no file and no row; a re-upload replaces (and deletes)
- * the previous document.
+ * Stores a student's ID document, encrypted, and puts it under review. The type comes from the first
+ * bytes, and the size is counted while the bytes are encrypted as they arrive; the document is written
+ * (with its verification row) in one transaction only once the whole file has arrived, so a rejected
+ * or aborted upload leaves nothing. A re-upload replaces the previous document in that transaction.
  */
 export async function uploadIdDocument(
   db: Db,
-  storage: DocumentStorage,
+  keys: IdDocumentKeyRing,
   studentId: string,
   file: IncomingFile,
   notify: { adminNotifyEmail?: string } = {},
@@ -98,71 +98,67 @@ export async function uploadIdDocument(
     throw error;
   }
 
-  const key = storage.newKey(ACCEPTED[contentType]);
   let sizeBytes = 0;
   const counted = (chunk: Buffer): Buffer => {
     sizeBytes += chunk.length;
     if (sizeBytes > ID_UPLOAD_MAX_BYTES) throw tooLarge();
     return chunk;
   };
-  const source = Readable.from(
-    (async function* () {
-      yield counted(head);
-      if (ended) return;
-      for (let next = await nextChunk(iterator); !next.done; next = await nextChunk(iterator))
-        yield counted(next.value);
-    })(),
-  );
+  let sealed;
   try {
-    await storage.write(key, source);
+    sealed = await keys.seal(
+      studentId,
+      (async function* () {
+        yield counted(head);
+        if (ended) return;
+        for (let next = await nextChunk(iterator); !next.done; next = await nextChunk(iterator))
+          yield counted(next.value);
+      })(),
+    );
+    if (file.truncated()) throw tooLarge();
   } catch (error) {
     await discardRest(iterator);
-    // The upload's own errors (too large, interrupted) are the client's; anything else is the storage's.
-    throw error instanceof AppError ? error : new StorageWriteError(error);
-  }
-
-  try {
-    if (file.truncated()) throw tooLarge();
-    const { row, previousKey } = await db.transaction(async (tx) => {
-      // Lock the student row: it always exists, unlike the verification row of a first upload, so
-      // concurrent uploads of one student are serialised and the later ones see the first one's row.
-      await tx.select({ id: students.id }).from(students).where(eq(students.id, studentId)).for('update');
-      const current = await findIdVerification(tx, studentId, true);
-      if (!canUploadId(current)) throw uploadRefused(idStatusOf(current));
-      const values = {
-        status: 'pending' as const,
-        documentKey: key,
-        contentType,
-        sizeBytes,
-        uploadedAt: new Date(),
-        reviewedAt: null,
-        reviewedBy: null,
-        rejectionReason: null,
-      };
-      const row = one(
-        await tx
-          .insert(idVerifications)
-          .values({ studentId, ...values })
-          .onConflictDoUpdate({ target: idVerifications.studentId, set: values })
-          .returning(),
-      );
-      // The admins' notification (when ADMIN_NOTIFY_EMAIL is set), in the upload's transaction.
-      if (notify.adminNotifyEmail) {
-        const student = await getStudent(tx, studentId);
-        await enqueueEmail(tx, {
-          template: 'admin-new-id',
-          to: notify.adminNotifyEmail,
-          data: { studentName: fullName(student) },
-        });
-      }
-      return { row, previousKey: current?.documentKey ?? null };
-    });
-    if (previousKey && previousKey !== key) await storage.remove(previousKey);
-    return row;
-  } catch (error) {
-    await storage.remove(key);
     throw error;
   }
+
+  return db.transaction(async (tx) => {
+    // Lock the student row: it always exists, unlike the verification row of a first upload, so
+    // concurrent uploads of one student are serialised and the later ones see the first one's row.
+    await tx.select({ id: students.id }).from(students).where(eq(students.id, studentId)).for('update');
+    const current = await findIdVerification(tx, studentId, true);
+    if (!canUploadId(current)) throw uploadRefused(idStatusOf(current));
+    const values = {
+      status: 'pending' as const,
+      documentKey: null,
+      contentType,
+      sizeBytes,
+      uploadedAt: new Date(),
+      reviewedAt: null,
+      reviewedBy: null,
+      rejectionReason: null,
+      documentDeletedAt: null,
+    };
+    const row = one(
+      await tx
+        .insert(idVerifications)
+        .values({ studentId, ...values })
+        .onConflictDoUpdate({ target: idVerifications.studentId, set: values })
+        .returning(),
+    );
+    // The previous document, if any, is replaced (deleted, then the new one written: one base64 parameter).
+    await tx.delete(idDocuments).where(eq(idDocuments.studentId, studentId));
+    await tx.insert(idDocuments).values({ studentId, ...sealed });
+    // The admins' notification (when ADMIN_NOTIFY_EMAIL is set), in the upload's transaction.
+    if (notify.adminNotifyEmail) {
+      const student = await getStudent(tx, studentId);
+      await enqueueEmail(tx, {
+        template: 'admin-new-id',
+        to: notify.adminNotifyEmail,
+        data: { studentName: fullName(student) },
+      });
+    }
+    return row;
+  });
 }
 
 function uploadRefused(status: string): AppError {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { paginationQuery } from '@shared/schemas/admin';
-import { adminEmailListResponse, adminEmailSchema, emailIdParams } from '@shared/schemas/admin-emails';
+import { adminEmailListResponse, adminEmailSchema, emailIdParams, emailListQuery } from '@shared/schemas/admin-emails';
 import { errorSchema } from '@shared/schemas/common';
 import { listEmails, type EmailLogEntry } from '@server/domain/email/list-emails';
 import { resendEmail } from '@server/domain/email/resend-email';
@@ -24,13 +23,14 @@ const emailAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/emails',
     {
       schema: {
-        summary: 'The email delivery log, newest first (never the bodies)',
-        querystring: paginationQuery,
+        summary: 'The email delivery log, newest first (never the bodies), by status and recipient',
+        querystring: emailListQuery,
         response: { 200: adminEmailListResponse, 400: errorSchema, 401: errorSchema },
       },
     },
     async (request) => {
-      const { rows, total } = await listEmails(app.db, pageRequest(request.query));
+      const { status, search } = request.query;
+      const { rows, total } = await listEmails(app.db, { status, search }, pageRequest(request.query));
       return { emails: rows.map(toAdminEmail), ...pageFields(total, request.query) };
     },
   );

@@ -4,26 +4,35 @@ import { z } from 'zod';
 import { ID_UPLOAD_TYPES } from '@shared/id-documents';
 import { messages } from '@shared/messages';
 import { errorSchema, uuidSchema } from '@shared/schemas/common';
-import { idReviewBody, idStatusSchema, pendingIdVerificationSchema } from '@shared/schemas/id-verification';
+import {
+  decidedIdVerificationsSchema,
+  idReviewBody,
+  idStatusSchema,
+  pendingIdVerificationSchema,
+} from '@shared/schemas/id-verification';
+import { listDecidedIdVerifications } from '@server/domain/id-verification/list-decided-id-verifications';
 import { listPendingIdVerifications } from '@server/domain/id-verification/list-pending-id-verifications';
 import { readIdDocument } from '@server/domain/id-verification/read-id-document';
 import { reviewIdDocument } from '@server/domain/id-verification/review-id-document';
 import { badRequest } from '@server/errors';
 import { requireAdmin } from '@server/plugins/auth';
 import { toIdStatus } from '../wire';
-import { toPendingIdVerification } from './wire';
+import { toDecidedIdVerification, toPendingIdVerification } from './wire';
+
+/** How many recent decisions the admin view lists. */
+const DECIDED_LIMIT = 50;
 
 const studentParams = z.object({ student_id: uuidSchema });
 
-/** The document's bytes as uploaded (a stream, so the JSON response schemas do not apply). */
+/** The document's bytes as uploaded (binary, so the JSON response schemas do not apply). */
 function sendDocument(reply: FastifyReply, document: Awaited<ReturnType<typeof readIdDocument>>) {
-  reply
+  return reply
     .header('Content-Type', document.contentType)
     .header('X-Content-Type-Options', 'nosniff')
     .header('Content-Disposition', `inline; filename="${document.fileName}"`)
-    .header('Cache-Control', 'no-store');
-  if (document.sizeBytes) reply.header('Content-Length', document.sizeBytes);
-  return reply.send(document.stream);
+    .header('Cache-Control', 'no-store')
+    .header('Content-Length', document.bytes.length)
+    .send(document.bytes);
 }
 
 /** Admin id-verifications routes; registered inside the guarded admin scope (an admin token is already checked). */
@@ -32,6 +41,20 @@ const idVerificationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/id-verifications',
     { schema: { summary: 'ID documents waiting for review', response: { 200: z.array(pendingIdVerificationSchema) } } },
     async () => (await listPendingIdVerifications(app.db)).map(toPendingIdVerification),
+  );
+
+  app.get(
+    '/id-verifications/decided',
+    {
+      schema: {
+        summary: 'The most recent ID decisions (an image is deleted ID_DOCUMENT_RETENTION_DAYS after its decision)',
+        response: { 200: decidedIdVerificationsSchema },
+      },
+    },
+    async () => ({
+      retention_days: app.config.idDocuments.retentionDays,
+      items: (await listDecidedIdVerifications(app.db, DECIDED_LIMIT)).map(toDecidedIdVerification),
+    }),
   );
 
   app.post(
@@ -72,7 +95,8 @@ const idVerificationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         fileResponse: { status: 200, contentTypes: ID_UPLOAD_TYPES, description: 'The ID document' },
       },
     },
-    async (request, reply) => sendDocument(reply, await readIdDocument(app.db, app.storage, request.params.student_id)),
+    async (request, reply) =>
+      sendDocument(reply, await readIdDocument(app.db, app.idDocumentKeys, request.params.student_id)),
   );
 };
 

@@ -24,7 +24,7 @@ import studentAdminRoutes from './students';
  */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'admin');
-  const throttle = new LoginThrottle();
+  const throttle = new LoginThrottle(app.attempts);
 
   app.post(
     '/login',

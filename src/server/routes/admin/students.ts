@@ -132,9 +132,7 @@ const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { documentRemoved } = await deleteStudent(app.db, app.storage, requireAdmin(request), request.params.id);
-      if (!documentRemoved)
-        request.log.error({ studentId: request.params.id }, 'deleted student: ID document not removed from storage');
+      await deleteStudent(app.db, requireAdmin(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

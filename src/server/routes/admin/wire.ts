@@ -9,9 +9,13 @@ import type {
   ReferralRow,
 } from '@shared/schemas/admin';
 import type { AdminCertificate } from '@shared/schemas/certificates';
-import type { PendingIdVerification as PendingIdVerificationWire } from '@shared/schemas/id-verification';
+import type {
+  DecidedIdVerification as DecidedIdVerificationWire,
+  PendingIdVerification as PendingIdVerificationWire,
+} from '@shared/schemas/id-verification';
 import type { AuditEntry, ContactMessage, Student } from '@server/db/schema';
 import type { CertificateListRow } from '@server/domain/certificates/list-certificates';
+import type { DecidedIdVerification } from '@server/domain/id-verification/list-decided-id-verifications';
 import type { PendingIdVerification } from '@server/domain/id-verification/list-pending-id-verifications';
 import type { PaidCourseProgress } from '@server/domain/progress/list-student-progress';
 import type { AdminStats } from '@server/domain/reports/get-admin-stats';
@@ -89,6 +93,21 @@ export function toPendingIdVerification(row: PendingIdVerification): PendingIdVe
     course_type: row.courseType,
     uploaded_date: (row.uploadedAt ?? new Date(0)).toISOString(),
     id_document_url: idDocumentPath(row.studentId),
+  };
+}
+
+export function toDecidedIdVerification(row: DecidedIdVerification): DecidedIdVerificationWire {
+  return {
+    student_id: row.studentId,
+    student_name: fullName(row),
+    email: row.email,
+    course_type: row.courseType,
+    status: row.status,
+    uploaded_date: row.uploadedAt?.toISOString() ?? null,
+    reviewed_date: row.reviewedAt?.toISOString() ?? null,
+    rejection_reason: row.rejectionReason,
+    id_document_url: row.hasDocument ? idDocumentPath(row.studentId) : null,
+    document_deleted_date: row.documentDeletedAt?.toISOString() ?? null,
   };
 }
 

@@ -30,7 +30,6 @@ import { logOutStudent } from '@server/domain/students/log-out-student';
 import { requestLoginCode } from '@server/domain/students/request-login-code';
 import { verifyLoginCode } from '@server/domain/students/verify-login-code';
 import { LoginCodeHasher } from '@server/lib/login-codes';
-import { MemoryAttemptCounter } from '@server/lib/login-throttle';
 import { getStudentAccount } from '@server/domain/students/student-account';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '@server/errors';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
@@ -77,8 +76,8 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   const hasher = new LoginCodeHasher(app.config.sessionSecret);
   // Per email: codes asked for (5) and codes tried (10) in 15 minutes, counted before the work is done
   // so concurrent requests cannot slip past; a right code clears the tries. The address is limited by
-  // @fastify/rate-limit.
-  const attempts = new MemoryAttemptCounter();
+  // @fastify/rate-limit. The counts are shared by every process with REDIS_URL.
+  const attempts = app.attempts;
   const CODE_WINDOW_MS = 15 * 60 * 1000;
   const emailKey = (email: string) => email.trim().toLowerCase();
   const reserve = async (kind: 'request' | 'verify', key: string, max: number) => {
@@ -255,7 +254,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const row = await uploadIdDocument(
           app.db,
-          app.storage,
+          app.idDocumentKeys,
           student.id,
           {
             stream: part.file,

@@ -20,6 +20,8 @@ export type StudentListParams = Pick<StudentListQuery, 'page' | 'page_size'> & {
 
 export type PaymentListParams = PageParams & { search: string; status: string; type: string; method: string };
 
+export type EmailListParams = PageParams & { search: string; status: string };
+
 export const adminKeys = {
   all: ['admin'] as const,
   stats: () => [...adminKeys.all, 'stats'] as const,
@@ -28,10 +30,11 @@ export const adminKeys = {
   referralCodes: (params: SearchPageParams) => [...adminKeys.all, 'referral-codes', params] as const,
   certificates: (params: PageParams) => [...adminKeys.all, 'certificates', params] as const,
   idVerifications: () => [...adminKeys.all, 'id-verifications'] as const,
+  decidedIdVerifications: () => [...adminKeys.all, 'id-verifications', 'decided'] as const,
   payments: (params: PaymentListParams) => [...adminKeys.all, 'payments', params] as const,
   auditLog: (params: PageParams) => [...adminKeys.all, 'audit-log', params] as const,
   /** Every page of the contact messages (to invalidate); `messages(params)` is one page. */
   allMessages: () => [...adminKeys.all, 'messages'] as const,
   messages: (params: PageParams) => [...adminKeys.allMessages(), params] as const,
-  emails: (params: PageParams) => [...adminKeys.all, 'emails', params] as const,
+  emails: (params: EmailListParams) => [...adminKeys.all, 'emails', params] as const,
 };

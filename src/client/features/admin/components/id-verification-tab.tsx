@@ -3,17 +3,90 @@ import { EmailText } from '@client/components/ui/email-text';
 import { toast } from 'sonner';
 import { COURSES } from '@shared/catalogue';
 import { messages } from '@shared/messages';
-import type { PendingIdVerification } from '@shared/schemas/id-verification';
+import type { DecidedIdVerification, PendingIdVerification } from '@shared/schemas/id-verification';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { TextAreaField } from '@client/components/ui/field';
 import { formatDate } from '@client/lib/format';
-import { usePendingIdVerifications } from '../api/get-id-verifications';
+import { useDecidedIdVerifications, usePendingIdVerifications } from '../api/get-id-verifications';
 import { openIdDocument } from '../api/open-id-document';
 import { useReviewIdVerification } from '../api/review-id-verification';
 import { ListSection } from './data-table';
 
 export function IdVerificationTab() {
+  return (
+    <div className="space-y-10">
+      <PendingIdVerifications />
+      <DecidedIdVerifications />
+    </div>
+  );
+}
+
+function ViewIdButton({ name, url }: { name: string; url: string }) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      aria-label={`View ID of ${name}`}
+      onClick={() => openIdDocument(url).catch(() => toast.error(messages.admin.documentOpenFailed))}
+    >
+      View ID
+    </Button>
+  );
+}
+
+function StudentSummary({ item, dateLine }: { item: PendingIdVerification | DecidedIdVerification; dateLine: string }) {
+  return (
+    <div>
+      <h3 className="font-semibold text-slate-900">{item.student_name}</h3>
+      <p className="text-sm text-slate-600">
+        <EmailText email={item.email} />
+      </p>
+      <p className="text-sm text-slate-700">
+        {item.course_type ? COURSES[item.course_type].title : 'No course selected'} · {dateLine}
+      </p>
+    </div>
+  );
+}
+
+const rowClass =
+  'flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:flex-row md:items-center md:justify-between';
+
+/** Approved and rejected documents: View ID until the retention job deletes the image, then a note saying so. */
+function DecidedIdVerifications() {
+  const decided = useDecidedIdVerifications();
+  const rows = decided.data?.items ?? [];
+  return (
+    <ListSection
+      heading="Recent decisions"
+      query={decided}
+      isEmpty={rows.length === 0}
+      empty={messages.admin.noDecidedIdVerifications}
+    >
+      <ul className="space-y-3">
+        {rows.map((item) => (
+          <li key={item.student_id} className={rowClass}>
+            <StudentSummary
+              item={item}
+              dateLine={`${item.status === 'approved' ? 'Approved' : 'Rejected'} ${formatDate(item.reviewed_date)}${
+                item.rejection_reason ? ` · ${item.rejection_reason}` : ''
+              }`}
+            />
+            {item.id_document_url ? (
+              <ViewIdButton name={item.student_name} url={item.id_document_url} />
+            ) : (
+              <p className="text-sm text-slate-600">
+                {messages.admin.idDocumentDeletedAfter(decided.data?.retention_days ?? 0)}
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </ListSection>
+  );
+}
+
+function PendingIdVerifications() {
   const pending = usePendingIdVerifications();
   const review = useReviewIdVerification();
   const [rejecting, setRejecting] = useState<PendingIdVerification | null>(null);
@@ -64,31 +137,10 @@ export function IdVerificationTab() {
     >
       <ul className="space-y-3">
         {rows.map((item) => (
-          <li
-            key={item.student_id}
-            className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:flex-row md:items-center md:justify-between"
-          >
-            <div>
-              <h3 className="font-semibold text-slate-900">{item.student_name}</h3>
-              <p className="text-sm text-slate-600">
-                <EmailText email={item.email} />
-              </p>
-              <p className="text-sm text-slate-700">
-                {item.course_type ? COURSES[item.course_type].title : 'No course selected'} · Uploaded{' '}
-                {formatDate(item.uploaded_date)}
-              </p>
-            </div>
+          <li key={item.student_id} className={rowClass}>
+            <StudentSummary item={item} dateLine={`Uploaded ${formatDate(item.uploaded_date)}`} />
             <div className="flex flex-wrap gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                aria-label={`View ID of ${item.student_name}`}
-                onClick={() =>
-                  openIdDocument(item.id_document_url).catch(() => toast.error(messages.admin.documentOpenFailed))
-                }
-              >
-                View ID
-              </Button>
+              <ViewIdButton name={item.student_name} url={item.id_document_url} />
               <Button
                 variant="success"
                 size="sm"

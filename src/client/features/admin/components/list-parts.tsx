@@ -8,7 +8,15 @@ import { messages } from '@shared/messages';
 export const PAGE_SIZE = 25;
 
 /** A search box that reports its value 300 ms after typing stops. */
-export function SearchBox({ label, onSearch }: { label: string; onSearch: (value: string) => void }) {
+export function SearchBox({
+  label,
+  onSearch,
+  placeholder = 'Name or email',
+}: {
+  label: string;
+  onSearch: (value: string) => void;
+  placeholder?: string;
+}) {
   const id = useId();
   const [value, setValue] = useState('');
   useEffect(() => {
@@ -26,7 +34,7 @@ export function SearchBox({ label, onSearch }: { label: string; onSearch: (value
         className={inputClasses}
         value={value}
         onChange={(e) => setValue(e.target.value)}
-        placeholder="Name or email"
+        placeholder={placeholder}
       />
     </div>
   );

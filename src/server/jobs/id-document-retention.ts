@@ -1,0 +1,33 @@
+import type { Db } from '@server/db/client';
+import { deleteExpiredIdDocuments } from '@server/domain/id-verification/delete-expired-id-documents';
+import { withJobLock, type Job } from './scheduler';
+
+export const ID_DOCUMENT_RETENTION_JOB = 'id-document-retention';
+const BATCH = 200;
+
+/**
+ * Daily (and soon after start), one process at a time (advisory lock): deletes the images of ID
+ * documents decided more than `retentionDays` ago, in batches of their own transactions.
+ */
+export function idDocumentRetentionJob(
+  db: Db,
+  retentionDays: number,
+  log: { info(object: object, message: string): void },
+): Job {
+  return {
+    name: ID_DOCUMENT_RETENTION_JOB,
+    everyMs: 24 * 60 * 60 * 1000,
+    async run(signal) {
+      let deleted = 0;
+      for (let more = true; more && !signal.aborted;) {
+        more = false;
+        await withJobLock(db, ID_DOCUMENT_RETENTION_JOB, async (tx) => {
+          const count = await deleteExpiredIdDocuments(tx, retentionDays, BATCH);
+          deleted += count;
+          more = count === BATCH;
+        });
+      }
+      if (deleted > 0) log.info({ deleted, retentionDays }, 'ID document images deleted after the retention period');
+    },
+  };
+}
