@@ -35,7 +35,7 @@ const projects: TestProjectInlineConfiguration[] = [
     extends: true,
     test: {
       name: 'process',
-      testTimeout: 120_000,
+      testTimeout: 180_000,
       include: [
         'test/process/embedded-server.test.ts',
         'test/process/reconcile-crash.test.ts',

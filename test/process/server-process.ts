@@ -35,7 +35,9 @@ export async function startServer(env: Record<string, string>, waitForHealth = t
   child.stderr!.on('data', (c) => (output += c));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const server = { url: `http://127.0.0.1:${port}`, child, output: () => output, exited };
-  if (waitForHealth) await waitForHealthy(server, 60_000);
+  // A first embedded start (PGlite initdb and every migration) takes 15 s on a busy 2-core machine, more
+  // while other test files run beside it.
+  if (waitForHealth) await waitForHealthy(server, 110_000);
   return server;
 }
 

@@ -15,6 +15,7 @@ import { ENROLMENT_FEE_PENCE } from '@shared/catalogue';
 import { courseSchedule } from '@shared/schedule';
 import { createPostgresDatabase } from '../helpers/database';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
+import { pngBytes } from '../helpers/uploads';
 import { startNginx, type RunningNginx } from './nginx';
 import { startPrivateRedis, type PrivateRedis } from './redis-server';
 import { startServer, stopServer, type RunningServer } from './server-process';
@@ -96,6 +97,7 @@ describe('two app processes behind nginx (issue 15)', () => {
       DATABASE_URL: database.url,
       REDIS_URL: redis.url,
       SESSION_SECRET: randomBytes(32).toString('hex'),
+      ID_DOCUMENT_KEY: randomBytes(32).toString('base64'),
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       SMTP_URL: smtp.url,
@@ -196,6 +198,41 @@ describe('two app processes behind nginx (issue 15)', () => {
     const record = await call('GET', `/api/student/${student.id}`, { token: student.token });
     expect(record.body).toMatchObject({ enrollment_paid: true, total_paid: FEE_POUNDS });
     expect(both.some((a) => a.status === 200)).toBe(true);
+  });
+
+  it('shows the admin, through either process, an ID document uploaded through one', async () => {
+    const email = `lb-id-${randomUUID().slice(0, 8)}@example.com`;
+    const student = (await register(email, '198.51.100.10')).body as { id: string; token: string };
+    const started = await call('POST', `/api/students/${encodeURIComponent(email)}/set-id-required`, {
+      token: student.token,
+    });
+    expect(started.status).toBe(200);
+    const image = pngBytes(64, 48);
+    const form = new FormData();
+    form.append('file', new Blob([image], { type: 'image/png' }), 'passport.png');
+    const uploaded = await fetch(`${nginx!.url}/api/students/${encodeURIComponent(email)}/upload-id`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${student.token}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(200);
+    expect(await uploaded.json()).toMatchObject({ status: 'pending' });
+    const uploadedBy = (uploaded.headers.get('x-upstream') ?? '').split(',').at(-1)!.trim();
+
+    const login = await adminLogin(ADMIN.password, '198.51.100.10');
+    const token = String(login.body.access_token);
+    const viewedBy = new Set<string>();
+    for (let tries = 0; tries < 4 && viewedBy.size < 2; tries += 1) {
+      const res = await fetch(`${nginx!.url}/api/admin/id-verifications/${student.id}/document`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      expect(Buffer.from(await res.arrayBuffer()).equals(image)).toBe(true);
+      viewedBy.add((res.headers.get('x-upstream') ?? '').split(',').at(-1)!.trim());
+    }
+    expect(viewedBy.size).toBe(2);
+    expect(viewedBy.has(uploadedBy)).toBe(true);
   });
 
   it('still answers while Redis is away, logs the outage once, and counts in Redis again when it returns', async () => {
