@@ -112,6 +112,9 @@ export default defineConfig({
         STUDENT_LOGIN: 'email',
         // Retries within seconds, so a refused email reaches `failed` during the journey.
         EMAIL_RETRY_FIRST_MS: '5',
+        // Decided ID documents are deleted within a second, so the admin sees the retention note.
+        ID_DOCUMENT_RETENTION_DAYS: '0',
+        ID_DOCUMENT_RETENTION_CHECK_MS: '500',
       },
     },
   ],

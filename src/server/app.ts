@@ -197,7 +197,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       { keyIds: unreadable.map((k) => k.keyId), documents: unreadable.reduce((sum, k) => sum + k.documents, 0) },
       'ID documents are encrypted with a key that is not configured (ID_DOCUMENT_KEY / ID_DOCUMENT_OLD_KEYS): they cannot be shown',
     );
-  app.jobs.add(idDocumentRetentionJob(database.db, config.idDocuments.retentionDays, app.log));
+  app.jobs.add(
+    idDocumentRetentionJob(
+      database.db,
+      { retentionDays: config.idDocuments.retentionDays, everyMs: config.idDocuments.retentionCheckMs },
+      app.log,
+    ),
+  );
 
   registerErrorHandlers(app);
 

@@ -68,13 +68,15 @@ describe('configuration', () => {
     expect(errorFor({ ID_DOCUMENT_OLD_KEYS: `${KEY},short` })).toMatch(
       /ID_DOCUMENT_OLD_KEYS: each key must be 32 bytes/,
     );
-    expect(errorFor({ ID_DOCUMENT_RETENTION_DAYS: '0' })).toMatch(/ID_DOCUMENT_RETENTION_DAYS/);
+    expect(errorFor({ ID_DOCUMENT_RETENTION_DAYS: '-1' })).toMatch(/ID_DOCUMENT_RETENTION_DAYS/);
+    expect(errorFor({ ID_DOCUMENT_RETENTION_DAYS: '1.5' })).toMatch(/ID_DOCUMENT_RETENTION_DAYS/);
 
     const configured = loadConfig({ ...server, ID_DOCUMENT_KEY: KEY, ID_DOCUMENT_OLD_KEYS: ` ${OLD_KEY} ` });
     expect(configured.idDocuments).toEqual({
       key: Buffer.from(KEY, 'base64'),
       oldKeys: [Buffer.from(OLD_KEY, 'base64')],
       retentionDays: 30,
+      retentionCheckMs: 86_400_000,
     });
 
     const dir = dataDir();

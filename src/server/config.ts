@@ -47,8 +47,10 @@ const envSchema = z
         .refine((v) => v.split(',').every((key) => isBase64Key(key.trim())), `each key ${KEY_MESSAGE}`)
         .optional(),
     ),
-    /** The image of an approved or rejected ID document is deleted this many days after the decision. */
-    ID_DOCUMENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+    /** The image of an approved or rejected ID document is deleted this many days after the decision (0: at once). */
+    ID_DOCUMENT_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
+    /** Tests only: how often the retention job runs (milliseconds; daily by default). */
+    ID_DOCUMENT_RETENTION_CHECK_MS: z.coerce.number().int().min(100).default(24 * 60 * 60 * 1000),
     SQUARE_ENVIRONMENT: z.enum(['offline', 'sandbox', 'production']).default('offline'),
     SQUARE_APPLICATION_ID: optionalString,
     SQUARE_LOCATION_ID: optionalString,
@@ -161,7 +163,7 @@ export interface Config {
   admin?: { username: string; password: string };
   sessionSecret: string;
   /** ID documents: the encryption keys (current first, then older ones) and how long a decided image is kept. */
-  idDocuments: { key: Buffer; oldKeys: Buffer[]; retentionDays: number };
+  idDocuments: { key: Buffer; oldKeys: Buffer[]; retentionDays: number; retentionCheckMs: number };
   square: {
     environment: Env['SQUARE_ENVIRONMENT'];
     applicationId?: string;
@@ -235,6 +237,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ),
       oldKeys: (env.ID_DOCUMENT_OLD_KEYS?.split(',') ?? []).map((key) => Buffer.from(key.trim(), 'base64')),
       retentionDays: env.ID_DOCUMENT_RETENTION_DAYS,
+      retentionCheckMs: env.ID_DOCUMENT_RETENTION_CHECK_MS,
     },
     square: {
       environment: env.SQUARE_ENVIRONMENT,

@@ -113,7 +113,8 @@ export const messages = {
     noPendingIdVerifications: 'No pending ID verifications',
     noDecidedIdVerifications: 'No ID decisions yet',
     /** Instead of View ID once the retention job deleted a decided document's image. */
-    idDocumentDeletedAfter: (days: number) => `Document deleted after ${days} days`,
+    idDocumentDeletedAfter: (days: number) =>
+      days === 0 ? 'Document deleted after the decision' : `Document deleted after ${days} day${days === 1 ? '' : 's'}`,
     rejectionReasonRequired: 'A rejection reason is required',
     studentNotFound: 'Student not found',
     completeNeedsCoursePaid: 'Only a student whose course is paid can be marked as completed.',

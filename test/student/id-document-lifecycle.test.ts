@@ -176,7 +176,9 @@ describe('ID documents in the database', () => {
       const students = await Promise.all(Array.from({ length: 6 }, () => decided('approved', RETENTION_DAYS + 2)));
       const deleted: number[] = [];
       const log = { info: (entry: object) => deleted.push((entry as { deleted: number }).deleted) };
-      const runs = [1, 2].map(() => idDocumentRetentionJob(t.db, RETENTION_DAYS, log));
+      const runs = [1, 2].map(() =>
+        idDocumentRetentionJob(t.db, { retentionDays: RETENTION_DAYS, everyMs: 60_000 }, log),
+      );
       const signal = new AbortController().signal;
       await Promise.all(runs.map((job) => job.run(signal)));
       expect(deleted.reduce((sum, n) => sum + n, 0)).toBe(students.length);

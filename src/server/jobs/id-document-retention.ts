@@ -6,17 +6,17 @@ export const ID_DOCUMENT_RETENTION_JOB = 'id-document-retention';
 const BATCH = 200;
 
 /**
- * Daily (and soon after start), one process at a time (advisory lock): deletes the images of ID
+ * Daily (and soon after start; `everyMs` in tests), one process at a time (advisory lock): deletes the images of ID
  * documents decided more than `retentionDays` ago, in batches of their own transactions.
  */
 export function idDocumentRetentionJob(
   db: Db,
-  retentionDays: number,
+  { retentionDays, everyMs }: { retentionDays: number; everyMs: number },
   log: { info(object: object, message: string): void },
 ): Job {
   return {
     name: ID_DOCUMENT_RETENTION_JOB,
-    everyMs: 24 * 60 * 60 * 1000,
+    everyMs,
     async run(signal) {
       let deleted = 0;
       for (let more = true; more && !signal.aborted;) {
