@@ -50,7 +50,11 @@ const envSchema = z
     /** The image of an approved or rejected ID document is deleted this many days after the decision (0: at once). */
     ID_DOCUMENT_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(30),
     /** Tests only: how often the retention job runs (milliseconds; daily by default). */
-    ID_DOCUMENT_RETENTION_CHECK_MS: z.coerce.number().int().min(100).default(24 * 60 * 60 * 1000),
+    ID_DOCUMENT_RETENTION_CHECK_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .default(24 * 60 * 60 * 1000),
     SQUARE_ENVIRONMENT: z.enum(['offline', 'sandbox', 'production']).default('offline'),
     SQUARE_APPLICATION_ID: optionalString,
     SQUARE_LOCATION_ID: optionalString,

@@ -40,6 +40,7 @@ describe.each(kinds)('a crash in the middle of a payment burst (%s)', (kind) => 
       const env: Record<string, string> = {
         DATA_DIR: dataDir,
         SESSION_SECRET: randomBytes(32).toString('hex'),
+        ID_DOCUMENT_KEY: randomBytes(32).toString('base64'),
         ADMIN_USERNAME: 'crash-admin',
         ADMIN_PASSWORD: 'crash-admin-password-1',
       };

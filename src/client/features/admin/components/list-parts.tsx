@@ -31,7 +31,7 @@ export function SearchBox({
       <input
         id={id}
         type="search"
-        className={inputClasses}
+        className={`${inputClasses} h-10`}
         value={value}
         onChange={(e) => setValue(e.target.value)}
         placeholder={placeholder}
@@ -54,8 +54,8 @@ export function FilterSelect({
 }) {
   return (
     <label className="block space-y-1 text-sm font-medium text-slate-800">
-      <span>{label}</span>
-      <select className={inputClasses} value={value} onChange={(e) => onChange(e.target.value)}>
+      <span className="block">{label}</span>
+      <select className={`${inputClasses} h-10`} value={value} onChange={(e) => onChange(e.target.value)}>
         {options.map(([v, text]) => (
           <option key={v} value={v}>
             {text}
