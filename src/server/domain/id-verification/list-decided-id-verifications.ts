@@ -2,6 +2,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CourseType } from '@shared/catalogue';
 import type { Db } from '@server/db/client';
 import { idDocuments, idVerifications, students } from '@server/db/schema';
+import { idReviewStudentColumns } from './list-pending-id-verifications';
 
 export interface DecidedIdVerification {
   studentId: string;
@@ -22,13 +23,8 @@ export interface DecidedIdVerification {
 export async function listDecidedIdVerifications(db: Db, limit: number): Promise<DecidedIdVerification[]> {
   const rows = await db
     .select({
-      studentId: students.id,
-      firstName: students.firstName,
-      lastName: students.lastName,
-      email: students.email,
-      courseType: students.courseType,
+      ...idReviewStudentColumns,
       status: idVerifications.status,
-      uploadedAt: idVerifications.uploadedAt,
       reviewedAt: idVerifications.reviewedAt,
       rejectionReason: idVerifications.rejectionReason,
       hasDocument: sql<boolean>`exists (select 1 from ${idDocuments} where ${idDocuments.studentId} = ${idVerifications.studentId})`,

@@ -12,17 +12,20 @@ export interface PendingIdVerification {
   uploadedAt: Date | null;
 }
 
+/** Who a document belongs to and when it came: what both ID review lists show of each row. */
+export const idReviewStudentColumns = {
+  studentId: students.id,
+  firstName: students.firstName,
+  lastName: students.lastName,
+  email: students.email,
+  courseType: students.courseType,
+  uploadedAt: idVerifications.uploadedAt,
+};
+
 /** Documents awaiting review, oldest upload first. */
 export function listPendingIdVerifications(db: Db): Promise<PendingIdVerification[]> {
   return db
-    .select({
-      studentId: students.id,
-      firstName: students.firstName,
-      lastName: students.lastName,
-      email: students.email,
-      courseType: students.courseType,
-      uploadedAt: idVerifications.uploadedAt,
-    })
+    .select(idReviewStudentColumns)
     .from(idVerifications)
     .innerJoin(students, eq(students.id, idVerifications.studentId))
     .where(eq(idVerifications.status, 'pending'))
