@@ -12,7 +12,7 @@ export const messages = {
     courseDatesFailed: 'Failed to load course dates',
     emailAlreadyRegistered: 'Email already registered. Please use a different email.',
     /** Beside the SPEC text above: the way on for a customer who registered before and did not pay. */
-    alreadyRegisteredResume: 'Already started your enrolment with this email? Sign in to pick up where you left off.',
+    alreadyRegisteredResume: 'Already started your enrollment with this email? Sign in to pick up where you left off.',
     alreadyRegisteredSignIn: 'Sign in and resume',
     registrationFailed: 'Failed to create registration',
     /** A referral code that matches no student: the registration still goes ahead (issue 16). */
@@ -223,7 +223,7 @@ export const messages = {
     siteName: 'Video Book Review Specialist',
     greeting: (firstName: string) => `Hello ${firstName},`,
     signOff: 'The Video Book Review Specialist team',
-    footer: 'You are receiving this email because of your enrolment with Video Book Review Specialist.',
+    footer: 'You are receiving this email because of your enrollment with Video Book Review Specialist.',
     loginCodeSubject: (code: string) => `${code} is your sign-in code`,
     loginCodeIntro: 'Use this code to sign in to your student dashboard:',
     loginCodeValidity: (minutes: number) =>

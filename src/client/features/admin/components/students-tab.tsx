@@ -111,6 +111,7 @@ export function StudentsTab() {
   const columns: Array<Column<StudentRecord>> = [
     {
       header: 'Student',
+      card: 'title',
       cell: (s) => (
         <>
           <div className="font-semibold text-slate-900">{fullName(s)}</div>
@@ -152,6 +153,7 @@ export function StudentsTab() {
     },
     {
       header: 'Actions',
+      card: 'actions',
       cell: (s) => (
         <div className="flex flex-wrap gap-2">
           {s.completion_status !== 'completed' && s.course_paid && (
@@ -258,6 +260,7 @@ export function StudentsTab() {
       rows={rows}
       rowKey={(s) => s.id}
       rowTestId="student-row"
+      cardsOnPhones
       pagination={{ page, total, onPage: setPage }}
       summary={`Showing ${rows.length} of ${total.toLocaleString('en-GB')} students`}
       after={dialogs}

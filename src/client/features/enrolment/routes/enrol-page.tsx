@@ -245,7 +245,7 @@ function EnrolmentWizard() {
         <StepIndicator current={step} />
         <div ref={stepCard}>
           <Card className="mt-6">
-            {waiting && <Spinner label="Loading your enrolment…" />}
+            {waiting && <Spinner label="Loading your enrollment…" />}
             {!waiting &&
               step === 1 &&
               (student ? (
