@@ -239,24 +239,30 @@ test('the option cards are one radio group each: arrow keys move and choose', as
   const complete = group.getByRole('radio', { name: /Complete Package/ });
   await expect(feeOnly).toHaveAttribute('aria-checked', 'true');
   await feeOnly.focus();
-  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight', { delay: 80 });
   await expect(complete).toBeFocused();
   await expect(complete).toHaveAttribute('aria-checked', 'true');
   await expect(feeOnly).toHaveAttribute('aria-checked', 'false');
   await expect(page).toHaveURL(/type=combined/);
-  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft', { delay: 80 });
   await expect(feeOnly).toHaveAttribute('aria-checked', 'true');
-  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown', { delay: 80 });
   await expect(complete).toHaveAttribute('aria-checked', 'true');
 
   await continueToStep(page, 'Choose Your Course');
   const courses = page.getByRole('radiogroup', { name: 'Course' });
   await expect(courses.getByRole('radio')).toHaveCount(2);
-  // Nothing chosen yet: Tab reaches the group's first card; arrows choose.
-  await courses.getByRole('radio', { name: /Foundation Course/ }).focus();
-  await page.keyboard.press('Space');
-  await expect(courses.getByRole('radio', { name: /Foundation Course/ })).toHaveAttribute('aria-checked', 'true');
-  await page.keyboard.press('ArrowRight');
-  await expect(courses.getByRole('radio', { name: /Pro Course/ })).toHaveAttribute('aria-checked', 'true');
+  // Nothing chosen yet: the first card is the group's tab stop; arrows choose.
+  const foundation = courses.getByRole('radio', { name: /Foundation Course/ });
+  const pro = courses.getByRole('radio', { name: /Pro Course/ });
+  await foundation.focus();
+  await page.keyboard.press('ArrowRight', { delay: 80 });
+  await expect(pro).toBeFocused();
+  await expect(pro).toHaveAttribute('aria-checked', 'true');
+  await expect(page).toHaveURL(/course=pro/);
+  await page.keyboard.press('ArrowLeft', { delay: 80 });
+  await expect(foundation).toHaveAttribute('aria-checked', 'true');
+  await expect(page).toHaveURL(/course=foundation/);
+  await page.keyboard.press('ArrowRight', { delay: 80 });
   await expect(page).toHaveURL(/course=pro/);
 });

@@ -41,7 +41,7 @@ export function CourseSelectionStep(props: {
         <h2 className="text-xl font-bold">Course Selection</h2>
         <p className="rounded-lg border border-blue-200 bg-blue-50 p-4 text-slate-800">
           You are paying the enrollment fee only. You can choose your course level (Foundation or Pro) later, from your
-          student dashboard or by returning to enrolment.
+          student dashboard or by returning to enrollment.
         </p>
         <StepButtons onBack={props.onBack} onContinue={props.onContinue} />
       </div>
