@@ -136,7 +136,7 @@ test('an admin logs in, works through every tab, exports, deletes and logs out',
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByTestId('stat-total_students')).not.toHaveText('…');
-  await expect(page.getByRole('img', { name: /Enrolments and revenue per week/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Enrollments and revenue per week/ })).toBeVisible();
 
   // Student Management: search isolates this run's students.
   await page.getByLabel('Search students').fill(`tester${tag}`);
@@ -153,7 +153,8 @@ test('an admin logs in, works through every tab, exports, deletes and logs out',
   await expect(payerRow.getByText('Fully Paid')).toBeVisible();
   await expect(payerRow.getByText(priceText('combined', 'pro'))).toBeVisible();
 
-  await page.getByRole('button', { name: `Mark Paid ${payer.name}` }).click();
+  const markPaidAgain = page.getByRole('button', { name: `Mark Paid ${payer.name}` });
+  await markPaidAgain.click();
   await expect(page.getByText(`${payer.name} has already paid for everything.`)).toBeVisible();
 
   await page.getByLabel(`Status for ${payer.name}`).selectOption('in_progress');
@@ -187,8 +188,18 @@ test('an admin logs in, works through every tab, exports, deletes and logs out',
   expect(csv).toContain(`"Yes","Yes","${priceText('combined', 'pro')}","Completed"`);
   await expect(page.getByText('Exported 5 students.')).toBeVisible();
 
+  // A dialog closed without acting gives focus back to the row button that opened it.
+  const deleteLeaver = page.getByRole('button', { name: `Delete ${leaver.name}` });
+  await deleteLeaver.click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(deleteLeaver).toBeFocused();
+  await page.getByRole('button', { name: `Mark Paid ${leaver.name}` }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: `Mark Paid ${leaver.name}` })).toBeFocused();
+
   // Delete, with the spec's confirmation.
-  await page.getByRole('button', { name: `Delete ${leaver.name}` }).click();
+  await deleteLeaver.click();
   await expect(
     page
       .getByRole('dialog')
@@ -289,14 +300,50 @@ test('an admin logs in, works through every tab, exports, deletes and logs out',
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
 
-test('a revoked token in storage ends the session and returns to login', async ({ page, request }) => {
+test('a revoked token in storage ends the session and the login page says so', async ({ page, request }) => {
   const token = await adminApiToken(request);
   await request.post('/api/admin/logout', { headers: { Authorization: `Bearer ${token}` } });
   await page.goto('/admin/login');
+  await expect(page.getByRole('alert').filter({ hasText: 'session' })).toHaveCount(0);
   await page.evaluate((t) => localStorage.setItem('admin_token', t), token);
   await page.goto('/admin/dashboard');
-  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page).toHaveURL(/\/admin\/login\?session=ended$/);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Your session has ended. Please log in again.' }),
+  ).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('admin_token'))).toBeNull();
+  // Logging in again from there goes to the dashboard.
+  await page.getByLabel('Username').fill(admin.username);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+});
+
+test('a token that expires while the dashboard is open ends the session on the next call', async ({
+  page,
+  request,
+}) => {
+  const token = await adminApiToken(request);
+  await page.goto('/admin/login');
+  await page.evaluate((t) => localStorage.setItem('admin_token', t), token);
+  await page.goto('/admin/dashboard');
+  await expect(page.getByTestId('stat-total_students')).not.toHaveText('…');
+  // The server stops accepting the token (as when it expires); the next admin call gets a 401.
+  await request.post('/api/admin/logout', { headers: { Authorization: `Bearer ${token}` } });
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  await expect(page).toHaveURL(/\/admin\/login\?session=ended$/);
+  await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible();
+});
+
+test('an expired token in storage goes straight to the session-ended login', async ({ page }) => {
+  // A JWT whose exp is in the past (the client reads exp; the signature is the server's business).
+  const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const expired = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'x', exp: 1_000_000_000 })}.c2ln`;
+  await page.goto('/admin/login');
+  await page.evaluate((t) => localStorage.setItem('admin_token', t), expired);
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/admin\/login\?session=ended$/);
+  await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible();
 });
 
 test('the dashboard fits a 375 px wide phone: tables scroll inside their own box', async ({ page, request }) => {
@@ -326,4 +373,73 @@ test('the dashboard fits a 375 px wide phone: tables scroll inside their own box
   }
   await page.getByRole('tab', { name: 'Student Management' }).click();
   await page.screenshot({ path: test.info().outputPath('admin-dashboard-375.png'), fullPage: true });
+});
+
+test('on a phone the students are a card list, and a long email breaks at its dots, not a letter per line', async ({
+  page,
+  request,
+}) => {
+  const email = `${'averyveryverylong.emailaddress'}.${Date.now().toString(36)}@subdomain.example-company.co.uk`;
+  const registration = await request.post('/api/students', {
+    data: { first_name: 'Longmail', last_name: 'Cardholder', email, phone: '07400 123456' },
+  });
+  expect(registration.status()).toBe(201);
+  const token = await adminApiToken(request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/login');
+  await page.evaluate((t) => localStorage.setItem('admin_token', t), token);
+  await page.goto('/admin/dashboard');
+  await page.getByLabel('Search students').fill(email);
+  const card = page.getByTestId('student-row-card').filter({ hasText: 'Longmail Cardholder' });
+  await expect(card).toBeVisible();
+  await expect(page.getByRole('tabpanel').getByRole('table')).toHaveCount(0);
+  await expect(page.getByTestId('student-row')).toHaveCount(0);
+  // Each field has its label; the row actions are buttons inside the card.
+  for (const label of ['Contact', 'Course', 'Start Date', 'Payment Status', 'Total Paid', 'Status']) {
+    await expect(card.locator('dt').getByText(label, { exact: true })).toBeVisible();
+  }
+  await expect(card.getByRole('button', { name: 'Mark Paid Longmail Cardholder' })).toBeVisible();
+  await expect(card.getByLabel('Status for Longmail Cardholder')).toBeVisible();
+  // The email wraps in a few lines, each many characters wide.
+  const emailBox = (await card.getByText(/^averyveryverylong/).boundingBox())!;
+  const lineHeight = await card
+    .getByText(/^averyveryverylong/)
+    .evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 20);
+  expect(emailBox.height / lineHeight, 'lines the email takes').toBeLessThanOrEqual(4);
+  expect(emailBox.width, 'email width').toBeGreaterThan(150);
+  const cardBox = (await card.boundingBox())!;
+  expect(cardBox.x + cardBox.width, 'card inside the screen').toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Wider than 640 px it is the table again.
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await expect(page.getByTestId('student-row').filter({ hasText: 'Longmail Cardholder' })).toBeVisible();
+  await expect(page.getByTestId('student-row-card')).toHaveCount(0);
+});
+
+test('the weekly chart fills its card: full width, compact, both axes labelled on the same gridlines', async ({
+  page,
+  request,
+}) => {
+  const token = await adminApiToken(request);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/admin/login');
+  await page.evaluate((t) => localStorage.setItem('admin_token', t), token);
+  await page.goto('/admin/dashboard');
+  const chart = page.getByTestId('weekly-chart');
+  await expect(chart).toBeVisible();
+  const figure = (await page.locator('figure').filter({ has: chart }).boundingBox())!;
+  const svg = (await chart.boundingBox())!;
+  // No empty half: the drawing spans the card (less its padding), and it is not taller than it needs.
+  expect(svg.width, 'chart width').toBeGreaterThan(figure.width - 40);
+  expect(svg.height, 'chart height').toBeLessThanOrEqual(200);
+  const left = await chart.getByTestId('axis-left').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()));
+  const right = await chart.getByTestId('axis-right').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()));
+  expect(right).toHaveLength(3);
+  for (const [i, r] of right.entries()) {
+    // Each revenue label sits on its gridline at the chart's right edge, level with the enrollment label.
+    expect(Math.abs(r.top + r.height / 2 - (left[i]!.top + left[i]!.height / 2))).toBeLessThan(2);
+    expect(r.left).toBeGreaterThan(svg.x + svg.width - 60);
+  }
+  await expect(chart.getByTestId('axis-right').first()).toHaveText('£0');
 });

@@ -6,7 +6,7 @@ export async function fillPersonalInfo(page: Page, email: string, answer = '8') 
   await page.getByLabel('First Name').fill('Jane');
   await page.getByLabel('Last Name').fill('Reader');
   await page.getByLabel('Email Address').fill(email);
-  await page.getByLabel('Phone Number (optional)').fill('07700 900123');
+  await page.getByLabel('Phone Number (optional)').fill('07400 123456');
   await page.getByLabel('What is 6 + 2?').fill(answer);
 }
 

@@ -1,7 +1,7 @@
 import { paymentAmountPence } from '@shared/catalogue';
 import { nextIntake } from '@shared/schedule';
 import { chooseFirstStartDate, continueToStep, enterCard, fillPersonalInfo } from './enrolment-helpers';
-import { expect, priceText, test, uniqueEmail } from './fixtures';
+import { adminApiToken, expect, priceText, test, uniqueEmail } from './fixtures';
 
 const longDate = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
@@ -196,4 +196,73 @@ test('paying before the card form is ready says so', async ({ page }) => {
   await expect(page.getByText('Payment form not initialized')).toBeVisible();
   release();
   await expect(page.getByLabel('Card number')).toBeVisible();
+});
+
+test.describe('step 1 checks the phone and says when a referral code is unknown', () => {
+  test('an invalid phone gets a clear message and changes nothing; an unknown referral code still registers, with a notice', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('phone');
+    await page.goto('/enroll');
+    await fillPersonalInfo(page, email);
+    const phone = page.getByLabel('Phone Number (optional)');
+    const message = 'Please enter a valid phone number, e.g. 07400 123456 or +44 7400 123456';
+    for (const bad of ['abc', '07700 900123']) {
+      await phone.fill(bad);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(phone).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
+      await expect(page).toHaveURL(/step=personal-info/);
+    }
+    // Nothing was registered.
+    const admin = { Authorization: `Bearer ${await adminApiToken(request)}` };
+    const found = await request.get(`/api/admin/students?search=${encodeURIComponent(email)}`, { headers: admin });
+    expect(((await found.json()) as { total: number }).total).toBe(0);
+
+    await phone.fill('07400 123456');
+    await page.getByLabel('Referral Code (optional)').fill('VBR-NOPE99');
+    await continueToStep(page, 'Choose Your Payment Option');
+    await expect(page.getByTestId('referral-notice')).toHaveText(
+      'Referral code VBR-NOPE99 was not recognised, so it was not applied. Your registration went ahead as normal.',
+    );
+    await expect(page.getByTestId('referral-notice')).toHaveAttribute('role', 'status');
+  });
+});
+
+test('the option cards are one radio group each: arrow keys move and choose', async ({ page }) => {
+  await page.goto('/enroll');
+  await fillPersonalInfo(page, uniqueEmail('arrows'));
+  await continueToStep(page, 'Choose Your Payment Option');
+  const group = page.getByRole('radiogroup', { name: 'Payment option' });
+  const feeOnly = group.getByRole('radio', { name: /Enrollment Fee Only/ });
+  const complete = group.getByRole('radio', { name: /Complete Package/ });
+  await expect(feeOnly).toHaveAttribute('aria-checked', 'true');
+  await feeOnly.focus();
+  await page.keyboard.press('ArrowRight', { delay: 80 });
+  await expect(complete).toBeFocused();
+  await expect(complete).toHaveAttribute('aria-checked', 'true');
+  await expect(feeOnly).toHaveAttribute('aria-checked', 'false');
+  await expect(page).toHaveURL(/type=combined/);
+  await page.keyboard.press('ArrowLeft', { delay: 80 });
+  await expect(feeOnly).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('ArrowDown', { delay: 80 });
+  await expect(complete).toHaveAttribute('aria-checked', 'true');
+
+  await continueToStep(page, 'Choose Your Course');
+  const courses = page.getByRole('radiogroup', { name: 'Course' });
+  await expect(courses.getByRole('radio')).toHaveCount(2);
+  // Nothing chosen yet: the first card is the group's tab stop; arrows choose.
+  const foundation = courses.getByRole('radio', { name: /Foundation Course/ });
+  const pro = courses.getByRole('radio', { name: /Pro Course/ });
+  await foundation.focus();
+  await page.keyboard.press('ArrowRight', { delay: 80 });
+  await expect(pro).toBeFocused();
+  await expect(pro).toHaveAttribute('aria-checked', 'true');
+  await expect(page).toHaveURL(/course=pro/);
+  await page.keyboard.press('ArrowLeft', { delay: 80 });
+  await expect(foundation).toHaveAttribute('aria-checked', 'true');
+  await expect(page).toHaveURL(/course=foundation/);
+  await page.keyboard.press('ArrowRight', { delay: 80 });
+  await expect(page).toHaveURL(/course=pro/);
 });

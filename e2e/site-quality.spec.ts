@@ -103,7 +103,7 @@ test.describe('every page', () => {
       await page.goto('/admin/dashboard');
       await page.getByLabel('Search students').fill(student.email);
       await page
-        .getByTestId('student-row')
+        .getByTestId(/^student-row(-card)?$/)
         .filter({ hasText: student.email })
         .getByRole('button', { name: 'Complete Quality Lovelace' })
         .click();
@@ -150,4 +150,104 @@ test.describe('toasts and the help launcher never cover the primary action', () 
       await expectUncovered(page, page.getByRole('link', { name: 'Go to Student Dashboard' }), '/success');
     });
   }
+});
+
+/** SPEC.md's fixed texts that spell it with one l (kept verbatim; issue 16). */
+const FIXED_ONE_L_TEXTS = ['Enrolment Registration'];
+/** The one-l forms; "enrolled" and "enrolling" are the same in both spellings. */
+const ONE_L = /\b(enrol|enrols|enrolment|enrolments)\b/gi;
+
+/** Every text node of the page (hidden ones too, e.g. closed FAQ answers), the title and the labels. */
+async function siteCopy(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const parts: string[] = [
+      document.title,
+      document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
+    ];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement?.tagName;
+      if (parent !== 'SCRIPT' && parent !== 'STYLE' && parent !== 'NOSCRIPT') parts.push(node.textContent ?? '');
+    }
+    for (const el of Array.from(document.querySelectorAll('[aria-label], [placeholder], [title], img[alt]'))) {
+      for (const attribute of ['aria-label', 'placeholder', 'title', 'alt'])
+        parts.push(el.getAttribute(attribute) ?? '');
+    }
+    return parts.join('\n');
+  });
+}
+
+test('the site spells "enrollment" one way: SPEC.md\'s spelling, outside its fixed texts', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const paid = await enrolStudentViaApi(request, { pay: 'combined', course: 'foundation', firstName: 'Speller' });
+  const unpaid = await enrolStudentViaApi(request, { pay: 'none', firstName: 'Speller' });
+  const adminToken = await adminApiToken(request);
+  const found: string[] = [];
+  const check = async (where: string) => {
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('main')).toBeVisible();
+    let copy = await siteCopy(page);
+    for (const fixed of FIXED_ONE_L_TEXTS) copy = copy.split(fixed).join('');
+    for (const match of copy.matchAll(ONE_L)) {
+      found.push(`${where}: "…${copy.slice(Math.max(0, match.index - 30), match.index + 30).replace(/\s+/g, ' ')}…"`);
+    }
+  };
+
+  for (const path of [
+    '/',
+    '/support',
+    '/privacy',
+    '/terms',
+    '/student-login',
+    '/success',
+    '/certificate-demo',
+    '/admin/login',
+    '/enroll',
+  ]) {
+    await page.goto(path);
+    await check(path);
+  }
+  // The FAQ answers, opened.
+  await page.goto('/support');
+  const closed = page.locator('main button[aria-expanded="false"]:visible');
+  for (let opened = 0; opened < 40 && (await closed.count()) > 0; opened += 1) await closed.first().click();
+  await check('/support with every answer open');
+
+  // The wizard's later steps, as the student who registered but has not paid.
+  await page.evaluate((session) => sessionStorage.setItem('student_data', JSON.stringify(session)), {
+    token: unpaid.token,
+    student: {
+      id: unpaid.id,
+      email: unpaid.email,
+      first_name: 'Speller',
+      last_name: 'Lovelace',
+      enrollment_paid: false,
+      course_paid: false,
+    },
+  });
+  for (const query of [
+    'step=payment-type',
+    'step=course-selection&type=enrollment',
+    'step=course-selection&type=combined',
+    'step=payment&type=enrollment',
+  ]) {
+    await page.goto(`/enroll?${query}`);
+    await check(`/enroll?${query}`);
+  }
+
+  // The student dashboard and the admin dashboard.
+  await page.evaluate((session) => sessionStorage.setItem('student_data', JSON.stringify(session)), {
+    token: paid.token,
+    student: paid.student,
+  });
+  await page.goto('/student-dashboard');
+  await check('/student-dashboard');
+  await page.evaluate((token) => localStorage.setItem('admin_token', token), adminToken);
+  await page.goto('/admin/dashboard');
+  await expect(page.getByTestId('weekly-chart')).toBeVisible();
+  await check('/admin/dashboard');
+  expect(found, "one-l spellings outside SPEC.md's fixed texts").toEqual([]);
 });

@@ -199,12 +199,23 @@ test.describe('a paid course from ID upload to certificate', () => {
         headers: { Authorization: `Bearer ${student.token}` },
       })
     ).json()) as { certificate: { certificate_id: string } };
+    // The course has not started yet (first intake), so the activation needs the explicit confirmation.
     const activation = await request.post(`/api/admin/certificate/${certificate.certificate.certificate_id}/activate`, {
       headers: { Authorization: `Bearer ${admin}` },
+      data: { confirm_incomplete: true },
     });
     expect(activation.ok(), await activation.text()).toBeTruthy();
     await page.reload();
-    await page.getByRole('button', { name: 'View Certificate' }).click();
+    const viewCertificate = page.getByRole('button', { name: 'View Certificate' });
+    // Closing the modal gives focus back to the button that opened it.
+    await viewCertificate.click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(viewCertificate).toBeFocused();
+    await viewCertificate.press('Enter');
+    await page.keyboard.press('Escape');
+    await expect(viewCertificate).toBeFocused();
+    await viewCertificate.click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Ada Lovelace');
     await expect(dialog).toContainText('Foundation Course');

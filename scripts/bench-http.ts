@@ -168,7 +168,7 @@ async function main() {
         first_name: 'Bench',
         last_name: 'Student',
         email,
-        phone: '07700 900123',
+        phone: '07400 123456',
         referral_code: '',
       }),
     });

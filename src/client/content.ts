@@ -60,7 +60,7 @@ export const landing = {
   meta: {
     title: 'Video Book Review Specialist Certification | Enrolment Registration',
     description:
-      'Become a CPD-accredited video book review specialist: join 500+ certified specialists, learn AI-assisted review creation and earn £75 to £500+ per review. Enrol from £9.99.',
+      'Become a CPD-accredited video book review specialist: join 500+ certified specialists, learn AI-assisted review creation and earn £75 to £500+ per review. Enroll from £9.99.',
   },
   banner: { src: '/media/banner.svg', alt: 'Video Book Review Specialist: online certification programme' },
   nav: [
@@ -90,7 +90,7 @@ export const landing = {
       },
       {
         title: 'Instant, Lifetime Access',
-        text: 'Start the moment you enrol and keep every module, update and resource for life.',
+        text: 'Start the moment you enroll and keep every module, update and resource for life.',
       },
       {
         title: `Earn ${claims.earningsPerReview} per Review`,
@@ -266,7 +266,7 @@ export interface FaqCategory {
 export const support = {
   meta: {
     title: 'Student Support & FAQ | Video Book Review Specialist',
-    description: `Answers about courses, enrolment, payments and certification, and a contact form. We reply ${businessTerms.responseTime}, ${businessTerms.supportHours}.`,
+    description: `Answers about courses, enrollment, payments and certification, and a contact form. We reply ${businessTerms.responseTime}, ${businessTerms.supportHours}.`,
   },
   heading: 'How can we help?',
   intro: `Find answers below or send us a message: we reply ${businessTerms.responseTime}.`,
@@ -287,7 +287,7 @@ export const support = {
   resources: [
     { label: 'Privacy Policy', href: paths.privacy },
     { label: 'Terms of Sale', href: paths.terms },
-    { label: 'Enrol now', href: paths.enrol },
+    { label: 'Enroll now', href: paths.enrol },
     { label: 'Admin Login', href: paths.adminLogin },
   ] satisfies Link[],
   faq: [
@@ -318,7 +318,7 @@ export const support = {
       title: 'Enrollment & Payments',
       items: [
         {
-          question: 'How do I enrol?',
+          question: 'How do I enroll?',
           answer: `Pay the ${formatPence(ENROLMENT_FEE_PENCE)} enrollment fee first, then return to select a course level, or choose the Complete Package to pay for both at once.`,
         },
         {
@@ -332,7 +332,7 @@ export const support = {
         },
         {
           question: 'Is there an age limit?',
-          answer: `You must be ${businessTerms.minimumAge} or over to enrol.`,
+          answer: `You must be ${businessTerms.minimumAge} or over to enroll.`,
         },
       ],
     },

@@ -12,9 +12,13 @@ export const messages = {
     courseDatesFailed: 'Failed to load course dates',
     emailAlreadyRegistered: 'Email already registered. Please use a different email.',
     /** Beside the SPEC text above: the way on for a customer who registered before and did not pay. */
-    alreadyRegisteredResume: 'Already started your enrolment with this email? Sign in to pick up where you left off.',
+    alreadyRegisteredResume: 'Already started your enrollment with this email? Sign in to pick up where you left off.',
     alreadyRegisteredSignIn: 'Sign in and resume',
     registrationFailed: 'Failed to create registration',
+    /** A referral code that matches no student: the registration still goes ahead (issue 16). */
+    referralCodeUnknown: (code: string) =>
+      `Referral code ${code} was not recognised, so it was not applied. Your registration went ahead as normal.`,
+    invalidPhone: 'Please enter a valid phone number, e.g. 07400 123456 or +44 7400 123456',
     registrationCreated: 'Registration created successfully!',
     courseSelectionFailed: 'Failed to update course selection',
     courseSelectionUpdated: 'Course selection updated!',
@@ -68,6 +72,9 @@ export const messages = {
       notStarted: (date: string) => `The course has not started yet: it starts on ${date}.`,
       incomplete: (percent: number) => `Progress is ${percent}%: not every stage is complete.`,
       acknowledge: 'I have checked this and want to continue anyway.',
+      /** The server's 409 detail when the confirmation is missing. */
+      needsConfirmation: (reasons: string[]) =>
+        `${reasons.join(' ')} Confirm that you want to continue anyway (confirm_incomplete: true).`,
       completeTitle: 'Mark the course completed?',
       completeQuestion: (name: string) => `Mark ${name}'s course as completed?`,
       activateTitle: 'Activate this certificate?',
@@ -217,7 +224,7 @@ export const messages = {
     siteName: 'Video Book Review Specialist',
     greeting: (firstName: string) => `Hello ${firstName},`,
     signOff: 'The Video Book Review Specialist team',
-    footer: 'You are receiving this email because of your enrolment with Video Book Review Specialist.',
+    footer: 'You are receiving this email because of your enrollment with Video Book Review Specialist.',
     loginCodeSubject: (code: string) => `${code} is your sign-in code`,
     loginCodeIntro: 'Use this code to sign in to your student dashboard:',
     loginCodeValidity: (minutes: number) =>

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, idDocuments, idVerifications, payments, students } from '@server/db/schema';
 import {
+  CERTIFIED_COURSE_START_DATE,
   COURSE_START_DATE,
+  insertCourseStudent,
   insertIdVerification,
   insertPaidStudent,
   insertStudent,
@@ -13,6 +15,7 @@ import {
 } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { one } from '@server/db/rows';
+import { messages } from '@shared/messages';
 
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 
@@ -140,7 +143,11 @@ describe('admin student management', () => {
     });
 
     it('completes a student whose course is paid, and refuses one whose course is not', async () => {
-      const paid = await insertPaidStudent(t.db, { course: 'foundation', coursePaid: true });
+      const paid = await insertCourseStudent(t.db, {
+        course: 'foundation',
+        stages: [1, 2, 3, 4, 5],
+        columns: { courseStartDate: CERTIFIED_COURSE_START_DATE },
+      });
       const res = await send('PUT', `/api/admin/students/${paid.id}/complete`);
       expect(res.statusCode).toBe(200);
       expect(res.json().completion_status).toBe('completed');
@@ -150,6 +157,42 @@ describe('admin student management', () => {
       const refused = await send('PUT', `/api/admin/students/${unpaid.id}/complete`);
       expect(refused.statusCode).toBe(400);
       expect(refused.json().detail).toBe('Only a student whose course is paid can be marked as completed.');
+    });
+
+    it('completes a student whose course has not started, or below 100 %, only with confirm_incomplete', async () => {
+      // Paid, 0 % progress, course starting on COURSE_START_DATE (in the future).
+      const early = await insertCourseStudent(t.db, { course: 'foundation', stages: [] });
+      expect(early.courseStartDate! > new Date().toISOString().slice(0, 10)).toBe(true);
+      for (const payload of [undefined, {}, { confirm_incomplete: false }]) {
+        const refused = await send('PUT', `/api/admin/students/${early.id}/complete`, payload);
+        expect(refused.statusCode, JSON.stringify(payload)).toBe(409);
+        expect(refused.json().detail).toBe(
+          messages.admin.completionCheck.needsConfirmation([
+            messages.admin.completionCheck.notStarted('1 March 2027'),
+            messages.admin.completionCheck.incomplete(0),
+          ]),
+        );
+      }
+      const unchanged = one(await t.db.select().from(students).where(eq(students.id, early.id)));
+      expect(unchanged.completionStatus).toBe('enrolled');
+      expect(await auditFor(early.id)).toHaveLength(0);
+
+      const confirmed = await send('PUT', `/api/admin/students/${early.id}/complete`, { confirm_incomplete: true });
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.json().completion_status).toBe('completed');
+      expect((await auditFor(early.id))[0]?.details).toMatchObject({ confirmed_incomplete: true });
+
+      // Started, but 2 of 5 stages: progress alone needs the confirmation.
+      const partial = await insertCourseStudent(t.db, {
+        course: 'foundation',
+        stages: [1, 2],
+        columns: { courseStartDate: CERTIFIED_COURSE_START_DATE },
+      });
+      const refused = await send('PUT', `/api/admin/students/${partial.id}/complete`);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().detail).toBe(
+        messages.admin.completionCheck.needsConfirmation([messages.admin.completionCheck.incomplete(40)]),
+      );
     });
   });
 
@@ -265,7 +308,7 @@ describe('admin student management', () => {
       await insertPaidStudent(t.db, {
         course: 'foundation',
         coursePaid: true,
-        columns: { firstName: 'Csv', lastName: 'Person', email: 'csv.person@example.com', phone: '07700 900123' },
+        columns: { firstName: 'Csv', lastName: 'Person', email: 'csv.person@example.com', phone: '07400 123456' },
       });
       const res = await get('/api/admin/students/export.csv?search=csv.person');
       expect(res.statusCode).toBe(200);
@@ -281,7 +324,7 @@ describe('admin student management', () => {
       );
       expect(lines).toHaveLength(2);
       expect(lines[1]).toBe(
-        `"Csv Person","csv.person@example.com","07700 900123","Foundation","${COURSE_START_DATE}","Yes","Yes","${poundsText(pricePence('combined', 'foundation'))}","Enrolled","${new Date().toISOString().slice(0, 10)}"`,
+        `"Csv Person","csv.person@example.com","07400 123456","Foundation","${COURSE_START_DATE}","Yes","Yes","${poundsText(pricePence('combined', 'foundation'))}","Enrolled","${new Date().toISOString().slice(0, 10)}"`,
       );
     });
 
@@ -298,7 +341,7 @@ describe('admin student management', () => {
         firstName: '=HYPERLINK("http://evil")',
         lastName: 'x',
         email: 'formula.one@example.com',
-        phone: '+44 7700 900000',
+        phone: '+44 7400 900000',
       });
       await insertStudent(t.db, {
         firstName: '@SUM(A1)',
@@ -307,7 +350,7 @@ describe('admin student management', () => {
         phone: '-1',
       });
       const body = (await get('/api/admin/students/export.csv?search=formula.')).body;
-      expect(body).toContain(`"'=HYPERLINK(""http://evil"") x","formula.one@example.com","'+44 7700 900000"`);
+      expect(body).toContain(`"'=HYPERLINK(""http://evil"") x","formula.one@example.com","'+44 7400 900000"`);
       expect(body).toContain(`"'@SUM(A1) y","formula.two@example.com","'-1"`);
       expect(body).not.toMatch(/(^|,)"[=+\-@]/m);
     });

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, certificates } from '@server/db/schema';
+import { auditLog, certificates, stageProgress } from '@server/db/schema';
 import { messages } from '@shared/messages';
 import { certificateVerificationSchema } from '@shared/schemas/certificates';
-import { insertCertificate, insertCourseStudent } from '../factories';
+import { completeStages, insertCertificate, insertCourseStudent } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { readPdf } from '../helpers/pdf';
 import { one } from '@server/db/rows';
@@ -221,6 +221,37 @@ describe('certificates API', () => {
       expect(responses.map((res) => res.statusCode)).toEqual([200, 200]);
       expect(responses.map((res) => res.json().already_active).sort()).toEqual([false, true]);
       expect(await t.db.$count(auditLog, eq(auditLog.studentId, student.id))).toBe(1);
+    });
+
+    it('activates before the course starts, or below 100 %, only with confirm_incomplete (409 otherwise)', async () => {
+      const activate = (id: string, payload?: object) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/admin/certificate/${id}/activate`,
+          headers: bearer(adminToken),
+          payload,
+        });
+      const m = messages.admin.completionCheck;
+      // A course starting in the future, every stage ticked (the issue's certificate before the course).
+      const future = await insertCertificate(t.db, { student: { columns: { courseStartDate: '2099-05-01' } } });
+      const refused = await activate(future.certificate.certificateId);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ detail: m.needsConfirmation([m.notStarted('1 May 2099')]) });
+      const pending = one(await t.db.select().from(certificates).where(eq(certificates.id, future.certificate.id)));
+      expect(pending.activatedAt).toBeNull();
+      expect(await t.db.$count(auditLog, eq(auditLog.studentId, future.student.id))).toBe(0);
+      const confirmed = await activate(future.certificate.certificateId, { confirm_incomplete: true });
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.json()).toMatchObject({ activated: true, already_active: false });
+
+      // Started, but a stage was unticked after the request: progress 80 %.
+      const partial = await insertCertificate(t.db);
+      await t.db.delete(stageProgress).where(eq(stageProgress.studentId, partial.student.id));
+      await completeStages(t.db, partial.student.id, [1, 2, 3, 4]);
+      const refusedPartial = await activate(partial.certificate.certificateId, { confirm_incomplete: false });
+      expect(refusedPartial.statusCode).toBe(409);
+      expect(refusedPartial.json().detail).toBe(m.needsConfirmation([m.incomplete(80)]));
+      expect((await activate(partial.certificate.certificateId, { confirm_incomplete: true })).statusCode).toBe(200);
     });
 
     it('answers 404 for an unknown certificate id', async () => {

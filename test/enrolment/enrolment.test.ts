@@ -6,6 +6,8 @@ import { insertPaidStudent } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { firstIntake, registerStudent, selectCourse, validRegistration } from '../helpers/enrolment';
 import { one } from '@server/db/rows';
+import { messages } from '@shared/messages';
+import { tableCounts } from '../helpers/table-counts';
 
 describe('registration (POST /api/students)', () => {
   let t: TestApp;
@@ -21,13 +23,14 @@ describe('registration (POST /api/students)', () => {
     const res = await register(payload);
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(Object.keys(body).sort()).toEqual(['id', 'token']);
+    expect(Object.keys(body).sort()).toEqual(['id', 'referral_code_status', 'token']);
+    expect(body.referral_code_status).toBe('none');
     const row = one(await t.db.select().from(students).where(eq(students.id, body.id)));
     expect(row).toMatchObject({
       firstName: 'Ada',
       lastName: 'Lovelace',
       email: 'Grace.Hopper@Example.com',
-      phone: '07700 900123',
+      phone: '07400 123456',
       enrollmentPaid: false,
       coursePaid: false,
       totalPaidPence: 0,
@@ -91,11 +94,36 @@ describe('registration (POST /api/students)', () => {
     expect(referred.statusCode).toBe(201);
     const row = one(await t.db.select().from(students).where(eq(students.id, referred.json().id)));
     expect(row.referredBy).toBe(referrer.id);
+    expect(referred.json().referral_code_status).toBe('applied');
 
     const unknown = await register(validRegistration({ referral_code: 'VBR-NOPE99' }));
     expect(unknown.statusCode).toBe(201);
+    expect(unknown.json().referral_code_status).toBe('unknown');
     const other = one(await t.db.select().from(students).where(eq(students.id, unknown.json().id)));
     expect(other.referredBy).toBeNull();
+
+    const none = await register(validRegistration({ referral_code: '  ' }));
+    expect(none.statusCode).toBe(201);
+    expect(none.json().referral_code_status).toBe('none');
+  });
+
+  it('refuses a phone that is not a phone number with a clear message, and stores nothing', async () => {
+    const before = await tableCounts(t.db);
+    for (const phone of ['abc', '07700 900123', '12345', '+44 7400 12345678']) {
+      const res = await register(validRegistration({ phone }));
+      expect(res.statusCode, phone).toBe(400);
+      expect(res.json()).toEqual({ detail: messages.enrolment.invalidPhone });
+    }
+    expect(await tableCounts(t.db)).toEqual(before);
+  });
+
+  it('accepts UK numbers with or without +44 and international numbers', async () => {
+    for (const phone of ['07400 123456', '+44 7400 123457', '020 7946 0000', '+1 212 555 0100']) {
+      const res = await register(validRegistration({ phone }));
+      expect(res.statusCode, phone).toBe(201);
+      const row = one(await t.db.select().from(students).where(eq(students.id, res.json().id)));
+      expect(row.phone).toBe(phone);
+    }
   });
 
   it('never stores unknown fields', async () => {

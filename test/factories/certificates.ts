@@ -19,6 +19,9 @@ export interface CertificateSetup {
   student?: Pick<CourseStudentSetup, 'columns'>;
 }
 
+/** A past intake: the certificate holders' course has started. */
+export const CERTIFIED_COURSE_START_DATE = '2026-03-01';
+
 /** A student who completed every stage of their course and requested a certificate (pending unless `activated`). */
 export async function insertCertificate(
   db: Db,
@@ -30,6 +33,8 @@ export async function insertCertificate(
     stages: COURSES[course].stages.map((_, index) => index + 1),
     idStatus: setup.idStatus ?? 'approved',
     ...setup.student,
+    // Every stage done on a course that has started, so activation needs no extra confirmation.
+    columns: { courseStartDate: CERTIFIED_COURSE_START_DATE, ...setup.student?.columns },
   });
   const certificate = one(
     await db

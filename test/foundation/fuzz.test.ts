@@ -125,7 +125,7 @@ function validValues(name: string, ctx: FuzzContext): unknown[] {
     last_name: ['Lovelace'],
     name: ['Grace Hopper'],
     email: ctx.emails,
-    phone: ['07700 900123', null],
+    phone: ['07400 123456', null],
     referral_code: ['ABC123', ''],
     student_id: ctx.studentIds,
     id: ctx.studentIds,

@@ -56,7 +56,7 @@ describe('routes apply the text rule', () => {
     first_name: 'Ada',
     last_name: 'Lovelace',
     email: 'ada.textrule@example.com',
-    phone: '07700 900123',
+    phone: '07400 123456',
     referral_code: 'FRIEND',
   };
 

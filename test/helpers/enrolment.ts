@@ -8,7 +8,7 @@ export const validRegistration = (overrides: Record<string, unknown> = {}) => ({
   first_name: 'Ada',
   last_name: 'Lovelace',
   email: `ada-${randomUUID().slice(0, 8)}@example.com`,
-  phone: '07700 900123',
+  phone: '07400 123456',
   referral_code: '',
   ...overrides,
 });

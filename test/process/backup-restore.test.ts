@@ -42,7 +42,7 @@ describe('backup and restore of the embedded database', { timeout: 240_000 }, ()
     const registered = await fetch(`${server.url}/api/students`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ first_name: 'Grace', last_name: 'Hopper', email, phone: '07700 900123' }),
+      body: JSON.stringify({ first_name: 'Grace', last_name: 'Hopper', email, phone: '07400 123456' }),
     });
     expect(registered.status).toBe(201);
     const { id, token } = (await registered.json()) as { id: string; token: string };

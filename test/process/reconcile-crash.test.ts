@@ -65,7 +65,7 @@ describe.each(kinds)('a crash in the middle of a payment burst (%s)', (kind) => 
             first_name: 'Crash',
             last_name: `Test ${i}`,
             email: `crash-${i}-${randomUUID().slice(0, 8)}@example.com`,
-            phone: '07700 900123',
+            phone: '07400 123456',
             referral_code: '',
           });
           return (await res.json()) as { id: string; token: string };

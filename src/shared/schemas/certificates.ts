@@ -64,6 +64,15 @@ export const adminCertificatesResponse = z.object({
 export type AdminCertificatesResponse = z.infer<typeof adminCertificatesResponse>;
 
 /** POST /api/admin/certificate/{certificate_id}/activate: activating twice is harmless. */
+/**
+ * Body of admin Complete and certificate Activate (both optional): `confirm_incomplete: true` goes
+ * ahead although the course has not started yet or progress is below 100 % (else 409).
+ */
+export const completionConfirmBody = z
+  .object({ confirm_incomplete: z.boolean().optional() })
+  .nullish()
+  .transform((body) => ({ confirm_incomplete: body?.confirm_incomplete === true }));
+
 export const activateCertificateResponse = z.object({
   certificate_id: z.string(),
   activated: z.literal(true),

@@ -1,3 +1,4 @@
+import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
 import { nameText, text } from './text';
 import { COURSE_TYPES } from '@shared/catalogue';
@@ -22,12 +23,23 @@ export const registrationBody = z.object({
   first_name: requiredText(100, nameText),
   last_name: requiredText(100, nameText),
   email: requiredText(254).pipe(z.email({ error: m.invalidEmail })),
-  phone: optionalText(30),
+  /** A number libphonenumber-js accepts, UK numbers without the +44 (stored as typed). */
+  phone: optionalText(30).refine((phone) => phone === null || isValidPhoneNumber(phone, 'GB'), {
+    message: m.invalidPhone,
+  }),
   referral_code: optionalText(20),
 });
 export type RegistrationBody = z.input<typeof registrationBody>;
 
-export const registrationResponse = z.object({ id: z.uuid(), token: z.string() });
+/**
+ * `referral_code_status`: none (no code typed), applied (it matched a student) or unknown (it matched
+ * nobody; the registration still succeeds, without a discount).
+ */
+export const registrationResponse = z.object({
+  id: z.uuid(),
+  token: z.string(),
+  referral_code_status: z.enum(['none', 'applied', 'unknown']),
+});
 export type RegistrationResponse = z.infer<typeof registrationResponse>;
 
 /** POST /api/students/{id}/course-selection. `student_id` is optional and must match the path. */

@@ -17,7 +17,7 @@ export const privacyPolicy = {
   meta: {
     title: 'Privacy Policy | Video Book Review Specialist',
     description:
-      'What personal data we collect when you enrol, why we keep it, and your rights under UK data protection law.',
+      'What personal data we collect when you enroll, why we keep it, and your rights under UK data protection law.',
   },
   heading: 'Privacy Policy',
   lastUpdated,
@@ -25,7 +25,7 @@ export const privacyPolicy = {
     {
       heading: 'What we collect',
       paragraphs: [
-        'When you enrol we collect your name, email address, optional phone number and any referral code you enter. When you verify your identity we keep the photo ID document you upload. Card details go directly to our card payment provider; we never see or store your card number.',
+        'When you enroll we collect your name, email address, optional phone number and any referral code you enter. When you verify your identity we keep the photo ID document you upload. Card details go directly to our card payment provider; we never see or store your card number.',
         'When you use the contact form we keep your name, email address and message so that we can reply.',
       ],
     },

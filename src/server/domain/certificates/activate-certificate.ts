@@ -8,20 +8,31 @@ import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
 import { enqueueEmail } from '../email/enqueue-email';
 import { fullName } from '../students/find-student';
+import { requireCompletionConfirmed } from '../progress/completion-check';
 
 /**
  * An admin turns a pending certificate into an activated one (downloadable and verifiable).
  * The conditional update makes a second activation, or two at once, a harmless no-op: only the
- * call that changed the row writes the audit entry, in the same transaction.
+ * call that changed the row writes the audit entry, in the same transaction. Before the student's
+ * course has started, or below 100 % progress, it needs `confirmIncomplete` (else 409).
  */
 export async function activateCertificate(
   db: Db,
   admin: Pick<AdminActor, 'adminId' | 'username'>,
   rawId: string,
+  { confirmIncomplete = false }: { confirmIncomplete?: boolean } = {},
 ): Promise<{ certificateId: string; alreadyActive: boolean }> {
   const certificateId = normaliseCertificateId(rawId);
   if (!certificateId) throw notFound(messages.certificates.notFound);
   return db.transaction(async (tx) => {
+    // Before the course starts or below 100 %, only with an explicit confirmation (issue 16).
+    const [pending] = await tx
+      .select({ student: students })
+      .from(certificates)
+      .innerJoin(students, eq(students.id, certificates.studentId))
+      .where(and(eq(certificates.certificateId, certificateId), isNull(certificates.activatedAt)))
+      .limit(1);
+    if (pending) await requireCompletionConfirmed(tx, pending.student, confirmIncomplete);
     const [changed] = await tx
       .update(certificates)
       .set({ activatedAt: new Date(), activatedBy: admin.adminId })

@@ -22,9 +22,15 @@ const isUniqueViolation = (error: unknown): boolean => {
 /**
  * Step 1 of the wizard. An email already registered (in any letter case) is a 400 that the client
  * turns into SPEC's message. A referral code that matches a student (case-insensitively) is recorded
- * as referred_by; an unknown one is ignored so a typo never blocks an enrolment.
+ * as referred_by; an unknown one is not stored, so a typo never blocks an enrolment, but the answer
+ * says so (`referralCodeStatus`), and the wizard tells the customer no discount was applied.
  */
-export async function registerStudent(db: Db, registration: Registration): Promise<Student> {
+export type ReferralCodeStatus = 'none' | 'applied' | 'unknown';
+
+export async function registerStudent(
+  db: Db,
+  registration: Registration,
+): Promise<{ student: Student; referralCodeStatus: ReferralCodeStatus }> {
   if (await findStudentByEmail(db, registration.email)) throw badRequest(messages.enrolment.emailAlreadyRegistered);
   let referredBy: string | null = null;
   if (registration.referralCode) {
@@ -48,7 +54,12 @@ export async function registerStudent(db: Db, registration: Registration): Promi
         })
         .returning(),
     );
-    return student;
+    const referralCodeStatus: ReferralCodeStatus = !registration.referralCode
+      ? 'none'
+      : referredBy
+        ? 'applied'
+        : 'unknown';
+    return { student, referralCodeStatus };
   } catch (error) {
     // Two registrations with the same email at the same moment: the unique index decides.
     if (isUniqueViolation(error)) throw badRequest(messages.enrolment.emailAlreadyRegistered);

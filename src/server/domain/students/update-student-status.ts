@@ -8,6 +8,7 @@ import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
 import { fullName, getStudent } from './find-student';
 import { one } from '@server/db/rows';
+import { requireCompletionConfirmed } from '../progress/completion-check';
 
 /** The status dropdown: any of the five values, no ordering enforced (SPEC.md section 4). */
 export async function updateStudentStatus(
@@ -29,17 +30,26 @@ export async function updateStudentStatus(
   });
 }
 
-/** The Complete action: only for a student whose course is paid (the button shows only then). */
-export async function completeStudent(db: Db, admin: AdminActor, studentId: string): Promise<Student> {
+/**
+ * The Complete action: only for a student whose course is paid (the button shows only then), and
+ * before the course starts or below 100 % only with `confirmIncomplete` (else 409).
+ */
+export async function completeStudent(
+  db: Db,
+  admin: AdminActor,
+  studentId: string,
+  { confirmIncomplete = false }: { confirmIncomplete?: boolean } = {},
+): Promise<Student> {
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);
     if (!student.coursePaid) throw badRequest(messages.admin.completeNeedsCoursePaid);
+    await requireCompletionConfirmed(tx, student, confirmIncomplete);
     const updated = await setCompletionStatus(tx, student.id, 'completed');
     await writeAudit(tx, admin, {
       action: 'student.completed',
       studentId: student.id,
       studentName: fullName(student),
-      details: { from: student.completionStatus },
+      details: { from: student.completionStatus, confirmed_incomplete: confirmIncomplete },
     });
     return updated;
   });

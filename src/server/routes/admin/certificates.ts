@@ -4,6 +4,7 @@ import {
   adminCertificatesQuery,
   adminCertificatesResponse,
   certificateIdParams,
+  completionConfirmBody,
 } from '@shared/schemas/certificates';
 import { errorSchema } from '@shared/schemas/common';
 import { activateCertificate } from '@server/domain/certificates/activate-certificate';
@@ -33,13 +34,17 @@ const certificateAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/certificate/:certificate_id/activate',
     {
       schema: {
-        summary: 'Activate a certificate (it then verifies publicly)',
+        summary:
+          'Activate a certificate (it then verifies publicly); before the course starts or below 100 % only with confirm_incomplete',
         params: certificateIdParams,
-        response: { 200: activateCertificateResponse, 404: errorSchema },
+        body: completionConfirmBody,
+        response: { 200: activateCertificateResponse, 404: errorSchema, 409: errorSchema },
       },
     },
     async (request) => {
-      const result = await activateCertificate(app.db, requireAdmin(request), request.params.certificate_id);
+      const result = await activateCertificate(app.db, requireAdmin(request), request.params.certificate_id, {
+        confirmIncomplete: request.body.confirm_incomplete,
+      });
       return { certificate_id: result.certificateId, activated: true as const, already_active: result.alreadyActive };
     },
   );

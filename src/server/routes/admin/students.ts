@@ -9,6 +9,7 @@ import {
   studentListResponse,
 } from '@shared/schemas/admin';
 import { studentExportFileName } from '@shared/api-paths';
+import { completionConfirmBody } from '@shared/schemas/certificates';
 import { errorSchema, studentIdParams } from '@shared/schemas/common';
 import { studentRecordSchema } from '@shared/schemas/student';
 import { markStudentPaid } from '@server/domain/payments/mark-student-paid';
@@ -95,12 +96,19 @@ const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/students/:id/complete',
     {
       schema: {
-        summary: 'Mark a student completed (their course must be paid)',
+        summary:
+          'Mark a student completed (their course must be paid; before it starts or below 100 % only with confirm_incomplete)',
         params: studentIdParams,
+        body: completionConfirmBody,
         response: { 200: studentRecordSchema, ...errors },
       },
     },
-    async (request) => toStudentRecord(await completeStudent(app.db, requireAdmin(request), request.params.id)),
+    async (request) =>
+      toStudentRecord(
+        await completeStudent(app.db, requireAdmin(request), request.params.id, {
+          confirmIncomplete: request.body.confirm_incomplete,
+        }),
+      ),
   );
 
   app.post(

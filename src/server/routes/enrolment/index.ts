@@ -65,14 +65,18 @@ const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const body = request.body;
-      const student = await registerStudent(app.db, {
+      const { student, referralCodeStatus } = await registerStudent(app.db, {
         firstName: body.first_name,
         lastName: body.last_name,
         email: body.email,
         phone: body.phone,
         referralCode: body.referral_code,
       });
-      return reply.code(201).send({ id: student.id, token: await app.tokens.studentToken(student.id) });
+      return reply.code(201).send({
+        id: student.id,
+        token: await app.tokens.studentToken(student.id),
+        referral_code_status: referralCodeStatus,
+      });
     },
   );
 

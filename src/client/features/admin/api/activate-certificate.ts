@@ -5,8 +5,11 @@ import { adminKeys } from './query-keys';
 export function useActivateCertificate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (certificateId: string) =>
-      adminApi<unknown>(`/api/admin/certificate/${encodeURIComponent(certificateId)}/activate`, { method: 'POST' }),
+    mutationFn: ({ certificateId, confirmIncomplete }: { certificateId: string; confirmIncomplete: boolean }) =>
+      adminApi<unknown>(`/api/admin/certificate/${encodeURIComponent(certificateId)}/activate`, {
+        method: 'POST',
+        body: { confirm_incomplete: confirmIncomplete },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }

@@ -8,28 +8,34 @@ import { adminSession } from '@client/lib/session';
 import { paths } from '@shared/routes';
 
 /**
- * A stored token that has not expired yet (the server still checks it, and revocation, on every call).
- * A token that does not decode as a JWT is dropped.
+ * The stored admin token: `valid` (not expired yet; the server still checks it, and revocation, on
+ * every call), `expired` (dropped), or `none`. A token that does not decode as a JWT is dropped too.
  */
-export function hasAdminToken(): boolean {
+export function adminTokenStatus(): 'valid' | 'expired' | 'none' {
   const token = adminSession.getToken();
-  if (!token) return false;
+  if (!token) return 'none';
   try {
     const { exp } = decodeJwt(token);
     if (typeof exp === 'number' && exp * 1000 <= Date.now()) {
       adminSession.clear();
-      return false;
+      return 'expired';
     }
-    return true;
+    return 'valid';
   } catch {
     adminSession.clear();
-    return false;
+    return 'none';
   }
 }
 
+export const hasAdminToken = (): boolean => adminTokenStatus() === 'valid';
+
+/** The login page that says the session has ended (issue 16). */
+export const sessionEndedLogin = `${paths.adminLogin}?session=ended`;
+
+/** A 401 on an admin call: the token expired or was revoked. To the login page, which says so. */
 export function endAdminSession(): void {
   adminSession.clear();
-  if (window.location.pathname !== paths.adminLogin) window.location.assign(paths.adminLogin);
+  if (window.location.pathname !== paths.adminLogin) window.location.assign(sessionEndedLogin);
 }
 
 export async function adminApi<T>(path: string, options: Omit<ApiOptions, 'auth'> = {}): Promise<T> {

@@ -17,8 +17,11 @@ export const useUpdateStudentStatus = () =>
   );
 
 export const useCompleteStudent = () =>
-  useReloadingMutation((id: string) =>
-    adminApi<StudentRecord>(`/api/admin/students/${id}/complete`, { method: 'PUT' }),
+  useReloadingMutation(({ id, confirmIncomplete }: { id: string; confirmIncomplete: boolean }) =>
+    adminApi<StudentRecord>(`/api/admin/students/${id}/complete`, {
+      method: 'PUT',
+      body: { confirm_incomplete: confirmIncomplete },
+    }),
   );
 
 export const useMarkStudentPaid = () =>

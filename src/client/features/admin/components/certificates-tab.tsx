@@ -5,6 +5,7 @@ import { messages } from '@shared/messages';
 import type { AdminCertificate } from '@shared/schemas/certificates';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { ApiError, errorDetail } from '@client/lib/api-client';
 import { formatDate } from '@client/lib/format';
 import { useActivateCertificate } from '../api/activate-certificate';
 import { useAdminCertificates } from '../api/get-certificates';
@@ -18,14 +19,23 @@ export function CertificatesTab() {
   const activate = useActivateCertificate();
   const [confirming, setConfirming] = useState<AdminCertificate | null>(null);
 
-  function onActivate(certificateId: string) {
-    activate.mutate(certificateId, {
-      onSuccess: () => {
-        toast.success(messages.admin.activated);
-        setConfirming(null);
+  function onActivate(certificateId: string, confirmIncomplete: boolean) {
+    activate.mutate(
+      { certificateId, confirmIncomplete },
+      {
+        onSuccess: () => {
+          toast.success(messages.admin.activated);
+          setConfirming(null);
+        },
+        // A 409 says why (course not started, progress below 100 %) when the confirmation was missing.
+        onError: (error) =>
+          toast.error(
+            error instanceof ApiError && error.status === 409
+              ? errorDetail(error, messages.admin.activateFailed)
+              : messages.admin.activateFailed,
+          ),
       },
-      onError: () => toast.error(messages.admin.activateFailed),
-    });
+    );
   }
 
   const columns: Array<Column<AdminCertificate>> = [
@@ -46,7 +56,7 @@ export function CertificatesTab() {
           <Button
             size="sm"
             onClick={() => setConfirming(c)}
-            loading={activate.isPending && activate.variables === c.certificate_id}
+            loading={activate.isPending && activate.variables?.certificateId === c.certificate_id}
             aria-label={`Activate certificate ${c.certificate_id}`}
           >
             Activate
@@ -78,7 +88,7 @@ export function CertificatesTab() {
         question={confirming ? messages.admin.completionCheck.activateQuestion(confirming.student_name) : ''}
         confirmLabel="Activate"
         loading={activate.isPending}
-        onConfirm={() => confirming && onActivate(confirming.certificate_id)}
+        onConfirm={(confirmIncomplete) => confirming && onActivate(confirming.certificate_id, confirmIncomplete)}
         onClose={() => setConfirming(null)}
       />
     </>

@@ -28,7 +28,8 @@ export function CompletionConfirmDialog({
   question: string;
   confirmLabel: string;
   loading: boolean;
-  onConfirm: () => void;
+  /** `confirmIncomplete`: the admin ticked the acknowledgement (sent as `confirm_incomplete`). */
+  onConfirm: (confirmIncomplete: boolean) => void;
   onClose: () => void;
 }) {
   const facts = useCompletionFacts(target?.studentId ?? '', target?.search ?? '', target !== null);
@@ -58,7 +59,7 @@ export function CompletionConfirmDialog({
       confirmLabel={confirmLabel}
       loading={loading}
       disabled={!ready}
-      onConfirm={onConfirm}
+      onConfirm={() => onConfirm(needsAcknowledgement && acknowledged)}
     >
       <div className="mt-4 space-y-3 text-sm">
         {facts.isPending ? (

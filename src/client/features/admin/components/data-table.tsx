@@ -3,8 +3,9 @@
  * its loading/error/empty state, and pagination. `DataTable` puts a table in that frame; the tabs
  * that show cards (progress, ID verification, messages) use `ListSection` with their own list.
  */
-import { useId, type Key, type ReactNode } from 'react';
+import { Fragment, useId, type Key, type ReactNode } from 'react';
 import { cn } from '@client/lib/cn';
+import { useMediaQuery } from '@client/lib/use-media-query';
 import { ListState, PAGE_SIZE, Pagination } from './list-parts';
 
 /** What the frame needs from the tab's TanStack query. */
@@ -85,22 +86,62 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode;
   /** Extra classes for this column's cells. */
   className?: string;
+  /**
+   * In the phone card list: `title` heads the card, `actions` ends it (without a label); any other
+   * column is a label/value line.
+   */
+  card?: 'title' | 'actions';
 }
 
 export interface DataTableProps<Row> extends ListSectionProps {
   columns: ReadonlyArray<Column<Row>>;
   rows: readonly Row[];
   rowKey: (row: Row) => Key;
-  /** data-testid of every body row. */
+  /** data-testid of every body row (`<rowTestId>-card` for the phone cards). */
   rowTestId?: string;
+  /** Below 640 px, a list of cards instead of a table that scrolls sideways (issue 16). */
+  cardsOnPhones?: boolean;
 }
 
 const thClasses = 'px-3 py-2 font-semibold text-slate-700';
 const tdClasses = 'px-3 py-3 align-top';
 
-/** An admin list as a table, named by the section's heading; it scrolls sideways in its own box on narrow screens. */
-export function DataTable<Row>({ columns, rows, rowKey, rowTestId, ...section }: DataTableProps<Row>) {
+/**
+ * An admin list as a table, named by the section's heading; it scrolls sideways in its own box on
+ * narrow screens, or (with `cardsOnPhones`) becomes a list of cards below 640 px.
+ */
+export function DataTable<Row>({ columns, rows, rowKey, rowTestId, cardsOnPhones, ...section }: DataTableProps<Row>) {
   const headingId = useId();
+  const phone = useMediaQuery('(max-width: 639.98px)');
+  if (cardsOnPhones && phone) {
+    const title = columns.find((c) => c.card === 'title');
+    const actions = columns.find((c) => c.card === 'actions');
+    const lines = columns.filter((c) => !c.card);
+    return (
+      <ListSection {...section} headingId={headingId} isEmpty={rows.length === 0}>
+        <ul aria-labelledby={headingId} className="space-y-3">
+          {rows.map((row) => (
+            <li
+              key={rowKey(row)}
+              data-testid={rowTestId && `${rowTestId}-card`}
+              className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+            >
+              {title && <div className="mb-3">{title.cell(row)}</div>}
+              <dl className="grid grid-cols-[minmax(6.5rem,auto)_1fr] gap-x-3 gap-y-2 text-sm">
+                {lines.map((column) => (
+                  <Fragment key={column.header}>
+                    <dt className="text-slate-600">{column.header}</dt>
+                    <dd className={cn('min-w-0', column.className)}>{column.cell(row)}</dd>
+                  </Fragment>
+                ))}
+              </dl>
+              {actions && <div className="mt-4 border-t border-slate-100 pt-3">{actions.cell(row)}</div>}
+            </li>
+          ))}
+        </ul>
+      </ListSection>
+    );
+  }
   return (
     <ListSection {...section} headingId={headingId} isEmpty={rows.length === 0}>
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">

@@ -10,6 +10,7 @@ import type { StudentRecord } from '@shared/schemas/student';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
+import { ApiError, errorDetail } from '@client/lib/api-client';
 import { formatDate } from '@client/lib/format';
 import { useExportStudentsCsv } from '../api/export-students-csv';
 import { useStudents } from '../api/get-students';
@@ -78,14 +79,22 @@ export function StudentsTab() {
     );
   }
 
-  function onComplete(student: StudentRecord) {
-    complete.mutate(student.id, {
-      onSuccess: () => {
-        toast.success(messages.admin.completed);
-        setCompleteFor(null);
+  function onComplete(student: StudentRecord, confirmIncomplete: boolean) {
+    complete.mutate(
+      { id: student.id, confirmIncomplete },
+      {
+        onSuccess: () => {
+          toast.success(messages.admin.completed);
+          setCompleteFor(null);
+        },
+        onError: (error) =>
+          toast.error(
+            error instanceof ApiError && error.status === 409
+              ? errorDetail(error, messages.admin.completeFailed)
+              : messages.admin.completeFailed,
+          ),
       },
-      onError: () => toast.error(messages.admin.completeFailed),
-    });
+    );
   }
 
   function onDelete() {
@@ -102,6 +111,7 @@ export function StudentsTab() {
   const columns: Array<Column<StudentRecord>> = [
     {
       header: 'Student',
+      card: 'title',
       cell: (s) => (
         <>
           <div className="font-semibold text-slate-900">{fullName(s)}</div>
@@ -143,6 +153,7 @@ export function StudentsTab() {
     },
     {
       header: 'Actions',
+      card: 'actions',
       cell: (s) => (
         <div className="flex flex-wrap gap-2">
           {s.completion_status !== 'completed' && s.course_paid && (
@@ -233,7 +244,7 @@ export function StudentsTab() {
         question={completeFor ? messages.admin.completionCheck.completeQuestion(fullName(completeFor)) : ''}
         confirmLabel="Mark Completed"
         loading={complete.isPending}
-        onConfirm={() => completeFor && onComplete(completeFor)}
+        onConfirm={(confirmIncomplete) => completeFor && onComplete(completeFor, confirmIncomplete)}
         onClose={() => setCompleteFor(null)}
       />
     </>
@@ -249,6 +260,7 @@ export function StudentsTab() {
       rows={rows}
       rowKey={(s) => s.id}
       rowTestId="student-row"
+      cardsOnPhones
       pagination={{ page, total, onPage: setPage }}
       summary={`Showing ${rows.length} of ${total.toLocaleString('en-GB')} students`}
       after={dialogs}

@@ -6,7 +6,7 @@ import { messages } from '@shared/messages';
 import { BrandFooter } from '@client/components/layout/brand-shell';
 import { ApiError } from '@client/lib/api-client';
 import { paths } from '@shared/routes';
-import { hasAdminToken } from '../api/admin-api';
+import { adminTokenStatus, sessionEndedLogin } from '../api/admin-api';
 import { useAdminStats } from '../api/get-admin-stats';
 import { useLogOutAdmin } from '../api/log-out-admin';
 import { ActivityTab } from '../components/activity-tab';
@@ -84,6 +84,8 @@ function Dashboard() {
 
 /** The dashboard needs an admin token; the server checks it on every call as well. */
 export default function AdminDashboardPage() {
-  if (!hasAdminToken()) return <Navigate to={paths.adminLogin} replace />;
+  const token = adminTokenStatus();
+  if (token === 'expired') return <Navigate to={sessionEndedLogin} replace />;
+  if (token === 'none') return <Navigate to={paths.adminLogin} replace />;
   return <Dashboard />;
 }

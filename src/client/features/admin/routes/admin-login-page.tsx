@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import { adminLoginBody, type AdminLoginBody } from '@shared/schemas/admin-auth';
@@ -16,6 +16,8 @@ import { useLogInAdmin } from '../api/log-in-admin';
 
 export default function AdminLoginPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const sessionEnded = params.get('session') === 'ended';
   const login = useLogInAdmin();
   const { register, handleSubmit, formState } = useForm<AdminLoginBody>({
     resolver: zodResolver(adminLoginBody),
@@ -53,6 +55,14 @@ export default function AdminLoginPage() {
             Back to Home
           </Link>
           <h1 className="mt-4 text-2xl font-bold text-slate-900">Admin Login</h1>
+          {sessionEnded && (
+            <p
+              role="alert"
+              className="mt-3 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-medium text-amber-950"
+            >
+              {messages.admin.sessionExpired}
+            </p>
+          )}
           <p className="mt-1 text-slate-700">Sign in to manage students, payments and certificates.</p>
           <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
             <Field

@@ -119,7 +119,7 @@ export default function CertificateDemoPage() {
             How to earn yours
           </h2>
           <ol className="mt-4 list-decimal space-y-2 pl-6 text-slate-800">
-            <li>Enrol and complete every stage of the Foundation or Pro course.</li>
+            <li>Enroll and complete every stage of the Foundation or Pro course.</li>
             <li>Verify your identity with a photo ID from your student dashboard.</li>
             <li>Request your certificate at 100% progress; our team activates it.</li>
             <li>Download the PDF and share its verification link with clients and employers.</li>

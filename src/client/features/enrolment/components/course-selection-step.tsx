@@ -1,14 +1,13 @@
 import * as Select from '@radix-ui/react-select';
-import { CheckCircle2, ChevronDown, IdCard } from 'lucide-react';
+import { ChevronDown, IdCard } from 'lucide-react';
 import { toast } from 'sonner';
 import { useEffect } from 'react';
 import { COURSES, COURSE_TYPES, type CourseType, type PaymentType } from '@shared/catalogue';
 import { formatPence } from '@shared/money';
 import { messages } from '@shared/messages';
-import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { RadioCards } from '@client/components/ui/radio-cards';
 import { Spinner } from '@client/components/ui/spinner';
-import { cn } from '@client/lib/cn';
 import { formatDate } from '@client/lib/format';
 import { useCourseDates } from '../api/get-course-dates';
 import { StepButtons } from './payment-type-step';
@@ -42,7 +41,7 @@ export function CourseSelectionStep(props: {
         <h2 className="text-xl font-bold">Course Selection</h2>
         <p className="rounded-lg border border-blue-200 bg-blue-50 p-4 text-slate-800">
           You are paying the enrollment fee only. You can choose your course level (Foundation or Pro) later, from your
-          student dashboard or by returning to enrolment.
+          student dashboard or by returning to enrollment.
         </p>
         <StepButtons onBack={props.onBack} onContinue={props.onContinue} />
       </div>
@@ -52,38 +51,18 @@ export function CourseSelectionStep(props: {
   return (
     <div className="space-y-5">
       <h2 className="text-xl font-bold">Choose Your Course</h2>
-      <div role="radiogroup" aria-label="Course" className="grid gap-4 sm:grid-cols-2">
-        {COURSE_TYPES.map((type) => {
-          const selected = props.course === type;
-          return (
-            <button
-              key={type}
-              type="button"
-              role="radio"
-              aria-checked={selected}
-              onClick={() => props.onCourseChange(type)}
-              className={cn(
-                'relative rounded-xl border-2 bg-white p-5 text-left',
-                selected ? 'border-brand-700 ring-2 ring-brand-600/30' : 'border-slate-200 hover:border-brand-500',
-              )}
-            >
-              {type === 'pro' && (
-                <Badge tone="purple" className="absolute -top-3 right-4">
-                  Most Popular
-                </Badge>
-              )}
-              <span className="flex items-center justify-between">
-                <span className="text-lg font-semibold">{COURSES[type].title}</span>
-                {selected && <CheckCircle2 className="size-5 text-brand-700" aria-hidden />}
-              </span>
-              <span className="mt-1 block text-2xl font-bold text-brand-800">
-                {formatPence(COURSES[type].pricePence)}
-              </span>
-              <span className="mt-2 block text-sm text-slate-700">{COURSE_NOTES[type]}</span>
-            </button>
-          );
-        })}
-      </div>
+      <RadioCards
+        label="Course"
+        value={props.course}
+        options={COURSE_TYPES.map((type) => ({
+          value: type,
+          title: COURSES[type].title,
+          price: formatPence(COURSES[type].pricePence),
+          description: COURSE_NOTES[type],
+          badge: type === 'pro' ? 'Most Popular' : undefined,
+        }))}
+        onChange={props.onCourseChange}
+      />
 
       <div className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" role="note">
         <IdCard className="size-5 shrink-0" aria-hidden />

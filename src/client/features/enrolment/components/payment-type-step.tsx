@@ -1,9 +1,7 @@
-import { CheckCircle2 } from 'lucide-react';
 import { COURSES, ENROLMENT_FEE_PENCE, type PaymentType } from '@shared/catalogue';
 import { formatPence } from '@shared/money';
-import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { cn } from '@client/lib/cn';
+import { RadioCards } from '@client/components/ui/radio-cards';
 
 interface Option {
   type: PaymentType;
@@ -52,36 +50,18 @@ export function PaymentTypeStep(props: {
       <p className="text-sm text-slate-700">
         We advise paying the enrollment fee first; you can return to select your course level at any time.
       </p>
-      <div role="radiogroup" aria-label="Payment option" className="grid gap-4 sm:grid-cols-2">
-        {options.map((option) => {
-          const selected = props.value === option.type;
-          return (
-            <button
-              key={option.type}
-              type="button"
-              role="radio"
-              aria-checked={selected}
-              onClick={() => props.onChange(option.type)}
-              className={cn(
-                'relative rounded-xl border-2 bg-white p-5 text-left transition-colors',
-                selected ? 'border-brand-700 ring-2 ring-brand-600/30' : 'border-slate-200 hover:border-brand-500',
-              )}
-            >
-              {option.recommended && (
-                <Badge tone="purple" className="absolute -top-3 right-4">
-                  Recommended
-                </Badge>
-              )}
-              <span className="flex items-center justify-between gap-2">
-                <span className="text-lg font-semibold">{option.title}</span>
-                {selected && <CheckCircle2 className="size-5 text-brand-700" aria-hidden />}
-              </span>
-              <span className="mt-1 block text-2xl font-bold text-brand-800">{option.price}</span>
-              <span className="mt-2 block text-sm text-slate-700">{option.description}</span>
-            </button>
-          );
-        })}
-      </div>
+      <RadioCards
+        label="Payment option"
+        value={props.value}
+        options={options.map((option) => ({
+          value: option.type,
+          title: option.title,
+          price: option.price,
+          description: option.description,
+          badge: option.recommended ? 'Recommended' : undefined,
+        }))}
+        onChange={props.onChange}
+      />
       <StepButtons onBack={props.onBack} onContinue={props.onContinue} />
     </div>
   );

@@ -25,7 +25,12 @@ const randomOperand = () => Math.floor(Math.random() * 10) + 1;
  * Step 1: who is enrolling, plus the maths verification (the sum of two integers 1-10; 6 + 2 at
  * first). Continue registers the student (POST /api/students) before moving on.
  */
-export function PersonalInfoStep({ onRegistered }: { onRegistered: (student: WizardStudent, token: string) => void }) {
+export function PersonalInfoStep({
+  onRegistered,
+}: {
+  /** `unknownReferralCode`: the code typed when the server did not recognise it, else null. */
+  onRegistered: (student: WizardStudent, token: string, unknownReferralCode: string | null) => void;
+}) {
   const [question, setQuestion] = useState({ a: 6, b: 2 });
   const [answer, setAnswer] = useState('');
   const [alreadyRegistered, setAlreadyRegistered] = useState(false);
@@ -50,7 +55,7 @@ export function PersonalInfoStep({ onRegistered }: { onRegistered: (student: Wiz
       }
       setAlreadyRegistered(false);
       try {
-        const { id, token } = await register.mutateAsync(values);
+        const { id, token, referral_code_status } = await register.mutateAsync(values);
         toast.success(m.registrationCreated);
         onRegistered(
           {
@@ -62,6 +67,7 @@ export function PersonalInfoStep({ onRegistered }: { onRegistered: (student: Wiz
             course_paid: false,
           },
           token,
+          referral_code_status === 'unknown' ? values.referral_code : null,
         );
       } catch (error) {
         const duplicate = error instanceof ApiError && error.status === 400;
@@ -115,11 +121,18 @@ export function PersonalInfoStep({ onRegistered }: { onRegistered: (student: Wiz
           </Link>
         </div>
       )}
-      <Field label="Phone Number (optional)" type="tel" autoComplete="tel" {...form.register('phone')} />
+      <Field
+        label="Phone Number (optional)"
+        type="tel"
+        autoComplete="tel"
+        error={errors.phone?.message}
+        {...form.register('phone')}
+      />
       <Field
         label="Referral Code (optional)"
         hint="Were you recommended by a student? Enter their code, e.g. VBR-AB12CD."
         autoComplete="off"
+        error={errors.referral_code?.message}
         {...form.register('referral_code')}
       />
       <fieldset className="rounded-lg border border-slate-200 bg-slate-50 p-4">

@@ -5,7 +5,7 @@ import { STEPS, type Step } from '../lib/wizard';
 /** The five steps; completed ones show a tick, the current one is marked for screen readers. */
 export function StepIndicator({ current }: { current: Step }) {
   return (
-    <nav aria-label="Enrolment progress">
+    <nav aria-label="Enrollment progress">
       <ol className="flex items-start justify-between gap-1">
         {STEPS.map((label, index) => {
           const number = index + 1;

@@ -97,6 +97,8 @@ function EnrolmentWizard() {
   const [localStudent, setLocalStudent] = useState<WizardStudent | null>(sessionStudent);
   const server = useEnrollingStudent(localStudent?.id ?? null);
   const [paymentError, setPaymentError] = useState<string | null>(null);
+  /** A referral code the server did not recognise at registration (shown until the wizard moves past step 2). */
+  const [unknownReferral, setUnknownReferral] = useState<string | null>(null);
   const idempotencyKey = useRef<string | null>(null);
   const selectCourse = useSelectCourse();
   const createPayment = useCreatePayment();
@@ -164,8 +166,9 @@ function EnrolmentWizard() {
     heading?.focus();
   }, [step]);
 
-  const onRegistered = (registered: WizardStudent, token: string) => {
+  const onRegistered = (registered: WizardStudent, token: string, unknownReferralCode: string | null) => {
     studentSession.set({ token, student: registered });
+    setUnknownReferral(unknownReferralCode);
     setLocalStudent(registered);
     go(2, { paymentType: 'enrollment' });
   };
@@ -173,6 +176,7 @@ function EnrolmentWizard() {
   const startAgain = () => {
     studentSession.clear();
     setLocalStudent(null);
+    setUnknownReferral(null);
     go(1, { paymentType: 'enrollment', startDate: null }, true);
   };
 
@@ -241,7 +245,7 @@ function EnrolmentWizard() {
         <StepIndicator current={step} />
         <div ref={stepCard}>
           <Card className="mt-6">
-            {waiting && <Spinner label="Loading your enrolment…" />}
+            {waiting && <Spinner label="Loading your enrollment…" />}
             {!waiting &&
               step === 1 &&
               (student ? (
@@ -264,6 +268,15 @@ function EnrolmentWizard() {
               ) : (
                 <PersonalInfoStep onRegistered={onRegistered} />
               ))}
+            {!waiting && step === 2 && unknownReferral && (
+              <p
+                role="status"
+                data-testid="referral-notice"
+                className="mb-5 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+              >
+                {m.referralCodeUnknown(unknownReferral)}
+              </p>
+            )}
             {!waiting && step === 2 && (
               <PaymentTypeStep
                 value={choices.paymentType}

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Award, Download, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '@client/components/ui/button';
+import { useReturnFocus } from '@client/components/ui/return-focus';
 import { errorDetail } from '@client/lib/api-client';
 import { formatDate } from '@client/lib/format';
 import { COURSES } from '@shared/catalogue';
@@ -22,6 +23,7 @@ export function CertificateModal({
   onOpenChange: (open: boolean) => void;
 }) {
   const download = useDownloadCertificate(studentId);
+  const returnFocus = useReturnFocus(open);
   const onDownload = () =>
     download.mutate(certificate.certificate_id, {
       onSuccess: () => toast.success(messages.certificates.downloadStarted),
@@ -43,7 +45,10 @@ export function CertificateModal({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none">
+        <Dialog.Content
+          onCloseAutoFocus={returnFocus}
+          className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none"
+        >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="flex items-center gap-2 text-xl font-bold">
               <Award className="size-6 text-amber-600" aria-hidden /> Certificate of Completion

@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import { messages } from '@shared/messages';
+import { courseHasStarted } from '@shared/schedule';
+import type { Db } from '@server/db/client';
+import { stageProgress, type Student } from '@server/db/schema';
+import { conflict } from '@server/errors';
+import { summariseProgress } from './summarise-progress';
+
+const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * Before an admin completes a student or activates their certificate (issue 16): when the course has
+ * not started yet or progress is below 100 %, the action needs `confirm_incomplete: true`, else 409
+ * with a detail that says why. The admin dialogs show the same facts and ask for that confirmation.
+ */
+export async function requireCompletionConfirmed(tx: Db, student: Student, confirmed: boolean): Promise<void> {
+  if (confirmed) return;
+  const stages = await tx
+    .select({ stageNumber: stageProgress.stageNumber })
+    .from(stageProgress)
+    .where(eq(stageProgress.studentId, student.id));
+  const progress = summariseProgress(
+    student.courseType ?? null,
+    stages.map((s) => s.stageNumber),
+  );
+  const m = messages.admin.completionCheck;
+  const reasons: string[] = [];
+  if (student.courseStartDate && !courseHasStarted(student.courseStartDate)) {
+    reasons.push(m.notStarted(longDate.format(new Date(`${student.courseStartDate}T00:00:00Z`))));
+  }
+  if (progress.percentage < 100) reasons.push(m.incomplete(Math.round(progress.percentage)));
+  if (reasons.length > 0) throw conflict(m.needsConfirmation(reasons));
+}
