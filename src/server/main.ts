@@ -8,6 +8,9 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { bootstrapAdmin } from './domain/admins/bootstrap-admin';
 
+/** Writes out buffered log lines; set once the app (and its logger) exists. */
+let flushLogs = () => {};
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -21,6 +24,7 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config);
+  flushLogs = () => app.flushLogs();
   await bootstrapAdmin(
     app.db,
     config.admin,
@@ -37,14 +41,19 @@ async function main(): Promise<void> {
     setTimeout(() => {
       app.log.error({ shutdownTimeoutMs: config.shutdownTimeoutMs }, 'shutdown took too long; exiting');
       app.server.closeAllConnections();
+      app.flushLogs();
       process.exit(1);
     }, config.shutdownTimeoutMs).unref();
     // Closing the app stops the HTTP server first (waiting for the requests in flight), then its
     // onClose hook stops the jobs and closes Redis and the database.
     app.close().then(
-      () => process.exit(0),
+      () => {
+        app.flushLogs();
+        process.exit(0);
+      },
       (error) => {
         app.log.error({ err: error }, 'error while shutting down');
+        app.flushLogs();
         process.exit(1);
       },
     );
@@ -60,6 +69,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
+  flushLogs();
   console.error(error);
   process.exit(1);
 });
