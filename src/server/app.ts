@@ -8,7 +8,6 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
-import pino from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '@shared/messages';
 import type { Config } from './config';
@@ -57,8 +56,6 @@ declare module 'fastify' {
     mail: MailTransport;
     /** The login and sign-in code throttles' counts: in Redis with REDIS_URL (shared by every process), else in memory. */
     attempts: AttemptCounter;
-    /** Writes out the log lines still buffered (stdout is written asynchronously); call before process.exit. */
-    flushLogs(): void;
   }
 }
 
@@ -97,9 +94,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       poolTimeoutMs: config.database.poolTimeoutMs,
     }));
 
-  // Log lines go to stdout asynchronously (a request does not wait for its line to be written);
-  // main.ts flushes what is buffered before the process exits (docs/decisions/016).
-  const stdout = options.logger === false || options.logStream ? undefined : pino.destination({ dest: 1, sync: false });
   const app = Fastify({
     logger:
       options.logger === false
@@ -107,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : {
             level: config.logLevel,
             redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
-            stream: options.logStream ?? stdout,
+            ...(options.logStream ? { stream: options.logStream } : {}),
           },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
@@ -138,13 +132,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('idDocumentKeys', new IdDocumentKeyRing(config.idDocuments.key, config.idDocuments.oldKeys));
   app.decorate('jobs', new JobScheduler(app.log));
   app.decorate('lifecycle', { draining: false });
-  app.decorate('flushLogs', () => {
-    try {
-      stdout?.flushSync();
-    } catch {
-      // Nothing written yet (not ready) or already closed: nothing to flush.
-    }
-  });
   // Several processes count throttled attempts together in Redis (docs/decisions/017-several-processes.md).
   const redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : undefined;
   const attempts: AttemptCounter = redis ? new RedisAttemptCounter(redis) : new MemoryAttemptCounter();

@@ -8,9 +8,6 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { bootstrapAdmin } from './domain/admins/bootstrap-admin';
 
-/** Writes out buffered log lines; set once the app (and its logger) exists. */
-let flushLogs = () => {};
-
 async function main(): Promise<void> {
   let config;
   try {
@@ -24,7 +21,6 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config);
-  flushLogs = () => app.flushLogs();
   await bootstrapAdmin(
     app.db,
     config.admin,
@@ -41,19 +37,14 @@ async function main(): Promise<void> {
     setTimeout(() => {
       app.log.error({ shutdownTimeoutMs: config.shutdownTimeoutMs }, 'shutdown took too long; exiting');
       app.server.closeAllConnections();
-      app.flushLogs();
       process.exit(1);
     }, config.shutdownTimeoutMs).unref();
     // Closing the app stops the HTTP server first (waiting for the requests in flight), then its
     // onClose hook stops the jobs and closes Redis and the database.
     app.close().then(
-      () => {
-        app.flushLogs();
-        process.exit(0);
-      },
+      () => process.exit(0),
       (error) => {
         app.log.error({ err: error }, 'error while shutting down');
-        app.flushLogs();
         process.exit(1);
       },
     );
@@ -69,7 +60,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  flushLogs();
   console.error(error);
   process.exit(1);
 });
