@@ -1,7 +1,12 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import { pathAliases } from './path-aliases';
+
+// react-router's package exports only its development build (dev warnings and checks included);
+// the site ships its production build, the same code without them (docs/decisions/016).
+const reactRouterProduction = path.join(import.meta.dirname, 'node_modules/react-router/dist/production/index.mjs');
 
 // `vite build` builds the browser app into dist/client; `vite build --ssr` builds the prerender
 // entry (src/client/entry-server.tsx) into dist/server for scripts/prerender.ts.
@@ -9,7 +14,12 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
   publicDir: '../../public',
   plugins: [react(), tailwindcss()],
-  resolve: { alias: pathAliases },
+  resolve: {
+    alias: [
+      ...Object.entries(pathAliases).map(([find, replacement]) => ({ find, replacement })),
+      { find: /^react-router$/, replacement: reactRouterProduction },
+    ],
+  },
   build: isSsrBuild
     ? {
         outDir: '../../dist/server',

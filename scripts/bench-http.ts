@@ -13,7 +13,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -50,6 +50,8 @@ interface Target {
 
 interface Sample {
   rps: number;
+  /** CPU time the app process spent per request (user + system, from /proc), in µs; NaN elsewhere. */
+  cpuUs: number;
   p50: number;
   p99: number;
   errors: number;
@@ -100,7 +102,22 @@ async function createDatabase(serverUrl: string) {
   };
 }
 
-function run(base: string, target: Target): Promise<Sample> {
+/**
+ * CPU time (user + system) a process has used, in µs, from /proc (Linux). Unlike req/s it hardly
+ * depends on what else the machine is doing, so it compares runs taken on a busy machine.
+ */
+function cpuMicros(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+const CLOCK_TICKS = 100;
+
+function run(base: string, target: Target, pid?: number): Promise<Sample> {
+  const cpuBefore = cpuMicros(pid);
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -113,6 +130,7 @@ function run(base: string, target: Target): Promise<Sample> {
         if (error) return reject(error);
         resolve({
           rps: result.requests.average,
+          cpuUs: (cpuMicros(pid) - cpuBefore) / Math.max(1, result.requests.total),
           p50: result.latency.p50,
           p99: result.latency.p99,
           errors: result.errors + result.timeouts,
@@ -217,12 +235,12 @@ async function main() {
           requests: [{ path: '/' }],
           connections: target.connections,
         });
-        const appSample = await run(appUrl, target);
+        const appSample = await run(appUrl, target, app.pid);
         const list = results.get(target.label) ?? [];
         list.push({ bare: bareSample, app: appSample });
         results.set(target.label, list);
         console.error(
-          `round ${round} ${target.label}: ${appSample.rps.toFixed(0)} req/s (bare ${bareSample.rps.toFixed(0)})`,
+          `round ${round} ${target.label}: ${appSample.rps.toFixed(0)} req/s (bare ${bareSample.rps.toFixed(0)}), app CPU ${appSample.cpuUs.toFixed(0)} µs/request`,
         );
       }
     }
@@ -230,7 +248,11 @@ async function main() {
     console.log(
       `\nbench:http — engine ${engine}, ${seconds} s × ${rounds} interleaved rounds, ${connections} connections`,
     );
-    console.log(['route', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'share of bare', 'errors/non-2xx'].join(' | '));
+    console.log(
+      ['route', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'share of bare', 'app CPU µs/req', 'errors/non-2xx'].join(
+        ' | ',
+      ),
+    );
     for (const [label, samples] of results) {
       const mean = (pick: (s: { bare: Sample; app: Sample }) => number) =>
         samples.reduce((sum, s) => sum + pick(s), 0) / samples.length;
@@ -243,6 +265,7 @@ async function main() {
           mean((s) => s.app.p99).toFixed(1),
           mean((s) => s.bare.rps).toFixed(0),
           `${(share * 100).toFixed(1)}%`,
+          mean((s) => s.app.cpuUs).toFixed(0),
           `${samples.reduce((n, s) => n + s.app.errors, 0)}/${samples.reduce((n, s) => n + s.app.non2xx, 0)}`,
         ].join(' | '),
       );

@@ -1,7 +1,9 @@
 /**
  * `npm run lighthouse`: starts the built site on a loopback port (fresh embedded database in a
  * temporary DATA_DIR), runs Lighthouse 12 in headless Chromium (/usr/bin/chromium) with its default
- * mobile settings (simulated slow 4G, mid-range phone CPU) on / and /support, and prints the scores.
+ * mobile settings (simulated slow 4G, mid-range phone CPU) on the landing page, /support, the
+ * enrolment wizard, the student sign-in and a certificate verification page (an id no certificate
+ * has: the page then says so), and prints the scores.
  * Fails when performance < 90 or accessibility < 95. Run `npm run build` first.
  * The CPU-bound metrics (TBT) scale with the machine's load: the benchmark index printed beside the
  * scores is Lighthouse's measure of it (a quiet developer machine scores well above 1000).
@@ -14,7 +16,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import getPort from 'get-port';
 
-const PAGES = ['/', '/support'];
+const PAGES = ['/', '/support', '/enroll', '/student-login', '/verify/VBR-ABCDEFGHJK'];
 const MINIMUM = { performance: 90, accessibility: 95 } as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -70,7 +72,7 @@ async function main() {
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
       const metric = (id: string) => audits[id]?.displayValue ?? '?';
       console.log(
-        `${page.padEnd(9)} performance ${score('performance')}  accessibility ${score('accessibility')}  ` +
+        `${page.padEnd(22)} performance ${score('performance')}  accessibility ${score('accessibility')}  ` +
           `best practices ${score('best-practices')}  SEO ${score('seo')}   ` +
           `(FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, ` +
           `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}; ` +

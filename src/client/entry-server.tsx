@@ -4,7 +4,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { AppProviders, createQueryClient } from './app-providers';
+import { AppProviders } from './app-providers';
 import { routes } from './router';
 
 export interface RenderedPage {
@@ -19,7 +19,7 @@ export async function render(pathname: string): Promise<RenderedPage> {
   if (context instanceof Response) throw new Error(`${pathname} redirects; only pages can be prerendered`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders>
       {/* hydrate={false}: no inline script (the CSP forbids them); the client needs no loader data. */}
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppProviders>,

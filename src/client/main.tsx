@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
-import { AppProviders, createQueryClient } from './app-providers';
+import { AppProviders } from './app-providers';
 import { routes } from './router';
 // The self-hosted variable web font (Latin subset loads by unicode-range, font-display: swap): CSS and woff2, no JS.
 import '@fontsource-variable/inter/wght.css';
@@ -29,7 +29,7 @@ async function start() {
 
   const router = createBrowserRouter(routes);
   const app = (
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -31,7 +31,19 @@ const PAGES: Record<RouteName, PageModule> = {
   verifyCertificate: () => import('./features/certificates/routes/verify-page'),
 };
 
-const page = (load: PageModule) => async () => ({ Component: (await load()).default });
+/** A page with the query cache around it (loaded with the page's own chunk). */
+const page = (load: PageModule) => async () => {
+  const [{ default: Page }, { WithQueryClient }] = await Promise.all([load(), import('./lib/query-client')]);
+  return {
+    Component: () => (
+      <WithQueryClient>
+        <Page />
+      </WithQueryClient>
+    ),
+  };
+};
+/** The landing page: no query cache on its first load (its sign-up widget, loaded later, brings it). */
+const landingPage = (load: PageModule) => async () => ({ Component: (await load()).default });
 
 export const routes: RouteObject[] = [
   {
@@ -43,7 +55,10 @@ export const routes: RouteObject[] = [
         // A page that fails (its chunk does not load, or it throws) shows the error inside the layout.
         errorElement: <RouteErrorPage />,
         children: [
-          ...(Object.keys(ROUTES) as RouteName[]).map((name) => ({ path: ROUTES[name], lazy: page(PAGES[name]) })),
+          ...(Object.keys(ROUTES) as RouteName[]).map((name) => ({
+            path: ROUTES[name],
+            lazy: name === 'home' ? landingPage(PAGES[name]) : page(PAGES[name]),
+          })),
           { path: '*', lazy: page(() => import('./components/layout/not-found-page')) },
         ],
       },

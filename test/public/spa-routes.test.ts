@@ -15,7 +15,7 @@ describe('serving the built site', () => {
     writeFileSync(path.join(clientDir, SPA_SHELL_FILE), '<!doctype html><div id="root"></div><!-- spa shell -->');
     writeFileSync(path.join(clientDir, NOT_FOUND_FILE), '<!doctype html><h1>Page not found (prerendered)</h1>');
     mkdirSync(path.join(clientDir, 'support'));
-    writeFileSync(path.join(clientDir, 'support', 'index.html'), '<!doctype html><h1>Support (prerendered)</h1>');
+    writeFileSync(path.join(clientDir, 'support', 'index.html'), '<!doctype html><h1>Support (prerendered)</h1>' + '<p>Contact us.</p>'.repeat(20));
     t = await buildTestApp({}, { clientDir });
   });
   afterAll(() => t.close());

@@ -11,9 +11,18 @@ export const ADMIN_TOKEN_TTL_SECONDS = 8 * 60 * 60;
 /** The default of STUDENT_TOKEN_TTL (seven days). */
 const STUDENT_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 
+/** How many verified tokens are remembered (about 300 bytes each); the map starts again when full. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenService {
   /** A KeyObject, not bytes: jose then skips importing the key on every sign and verify. */
   private readonly key: KeyObject;
+  /**
+   * Tokens whose signature has been checked, with their claims: a student's dashboard sends the
+   * same token with every call, and checking the signature and claims again each time cost about
+   * as much as the rest of the request's own work. Expiry is still checked on every use.
+   */
+  private readonly verified = new Map<string, Actor>();
 
   constructor(
     secret: string,
@@ -45,6 +54,22 @@ export class TokenService {
 
   /** Returns the claims, or null for anything forged, expired or malformed. */
   async verify(token: string): Promise<Actor | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.expiresAt.getTime() > Date.now()) return { ...known };
+      this.verified.delete(token);
+      return null;
+    }
+    const claims = await this.check(token);
+    if (claims) {
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
+      this.verified.set(token, claims);
+      return { ...claims };
+    }
+    return null;
+  }
+
+  private async check(token: string): Promise<Actor | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string') return null;

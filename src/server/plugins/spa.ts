@@ -1,86 +1,54 @@
 /**
- * Serves the built client (dist/client). Hashed assets are cached for a year; HTML never is. Files
- * precompressed at build time (.br, .gz) are sent to browsers that accept them (pages without such
- * files are compressed once, on first request).
- * Any GET outside /api that is not a file gets the page prerendered for that path when there is one,
- * else the SPA shell: with status 200 for the app's routes (deep links such as /admin/dashboard),
- * 404 for anything else (the app then shows its not-found page). Unknown /api paths are 404 JSON.
+ * Serves the built client (dist/client) from memory (plugins/built-files.ts): each file at its own
+ * path, and each prerendered page at its path (`/`, `/support`…). Hashed assets are cached for a
+ * year; HTML and the other files are revalidated by ETag.
+ * Any other GET outside /api that is not a file gets the page prerendered for that path when there is
+ * one (`/support/`), else the SPA shell: with status 200 for the app's routes (deep links such as
+ * /admin/dashboard), 404 for anything else (the app then shows its not-found page). Unknown /api
+ * paths are 404 JSON.
  */
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { messages } from '@shared/messages';
 import { isAppRoute, NOT_FOUND_FILE, SPA_SHELL_FILE } from '@shared/routes';
+import { loadBuiltFiles, sendBuiltFile, type BuiltFile } from './built-files';
 
-interface Page {
-  html: string;
-  br?: Buffer;
-  gzip?: Buffer;
+function safeDecode(urlPath: string): string {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return urlPath;
+  }
 }
 
 export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<void> {
-  const hasClient = existsSync(path.join(clientDir, 'index.html'));
+  const files = loadBuiltFiles(clientDir);
+  const hasClient = files.has('index.html');
+  // The route pattern is the path itself (the request log shows it); hidden from the API documentation.
+  const route = (url: string, file: BuiltFile) =>
+    app.get(url, { schema: { hide: true } }, (request, reply) => sendBuiltFile(request, reply, file));
+
   if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      index: false,
-      wildcard: false,
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        const isAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', isAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-
-  const pages = new Map<string, Page | null>();
-  /** A built HTML file (relative to clientDir), read once; null when absent or outside clientDir. */
-  function file(relative: string): Page | null {
-    if (!pages.has(relative)) {
-      const full = path.join(clientDir, relative);
-      const inside = full.startsWith(clientDir + path.sep);
-      const read = (suffix: string) => (existsSync(full + suffix) ? readFileSync(full + suffix) : undefined);
-      pages.set(
-        relative,
-        inside && hasClient && existsSync(full)
-          ? { html: readFileSync(full, 'utf8'), br: read('.br'), gzip: read('.gz') }
-          : null,
-      );
+    for (const [relative, file] of files) {
+      // A name the router reads as a parameter or wildcard is found by the not-found handler instead.
+      if (/[^\w\-./~@+]/.test(relative)) continue;
+      route(`/${relative}`, file);
+      // dist/client/support/index.html is the page /support (and index.html the landing page /).
+      if (relative === 'index.html') route('/', file);
+      else if (relative.endsWith('/index.html')) route(`/${relative.slice(0, -'/index.html'.length)}`, file);
     }
-    return pages.get(relative) ?? null;
   }
 
+  const page = (relative: string): BuiltFile | undefined => (hasClient ? files.get(relative) : undefined);
   // dist/client/index.html is the prerendered landing page once the build has prerendered it.
-  const shell = () => file(SPA_SHELL_FILE) ?? file('index.html');
+  const shell = () => page(SPA_SHELL_FILE) ?? page('index.html');
 
-  function pageFor(urlPath: string): { page: Page | null; status: 200 | 404 } {
+  function pageFor(urlPath: string): { file: BuiltFile | undefined; status: 200 | 404 } {
     const clean = path.posix.normalize(urlPath).replace(/\/+$/, '') || '/';
-    const prerendered = file(path.posix.join(clean, 'index.html').replace(/^\//, ''));
-    if (prerendered) return { page: prerendered, status: 200 };
-    if (isAppRoute(clean)) return { page: shell(), status: 200 };
-    return { page: file(NOT_FOUND_FILE) ?? shell(), status: 404 };
-  }
-
-  function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Page, status: number) {
-    reply
-      .code(status)
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
-      .type('text/html; charset=utf-8');
-    // q-values count: "br;q=0" refuses brotli.
-    const encoding = negotiate(String(request.headers['accept-encoding'] ?? ''), ['br', 'gzip']);
-    if (encoding === 'br') {
-      page.br ??= brotliCompressSync(page.html);
-      return reply.header('content-encoding', 'br').send(page.br);
-    }
-    if (encoding === 'gzip') {
-      page.gzip ??= gzipSync(page.html);
-      return reply.header('content-encoding', 'gzip').send(page.gzip);
-    }
-    return reply.send(page.html);
+    const prerendered = page(path.posix.join(clean, 'index.html').replace(/^\//, ''));
+    if (prerendered) return { file: prerendered, status: 200 };
+    if (isAppRoute(clean)) return { file: shell(), status: 200 };
+    return { file: page(NOT_FOUND_FILE) ?? shell(), status: 404 };
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -88,14 +56,16 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     if (urlPath === '/api' || urlPath.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ detail: messages.common.notFound });
     }
+    const named = page(safeDecode(urlPath).slice(1));
+    if (named && !urlPath.endsWith('/')) return sendBuiltFile(request, reply, named);
     // A missing file (an old asset, a mistyped image) is a plain 404, never a page.
     if (/\.[a-z0-9]+$/i.test(urlPath)) {
       return reply.code(404).type('text/plain; charset=utf-8').send(messages.common.notFound);
     }
-    const { page, status } = pageFor(urlPath);
-    if (!page) {
+    const { file, status } = pageFor(urlPath);
+    if (!file) {
       return reply.code(503).type('text/plain').send('The site has not been built. Run `npm run build`.');
     }
-    return sendHtml(request, reply, page, status);
+    return sendBuiltFile(request, reply, file, status);
   });
 }

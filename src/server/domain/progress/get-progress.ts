@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { stageProgress, students, type Student } from '@server/db/schema';
+import { stageProgress, students, studentTokenRevocations, type Student } from '@server/db/schema';
 import { notFound } from '@server/errors';
 import { messages } from '@shared/messages';
 import { isStudentId } from '@server/domain/students/find-student';
@@ -33,22 +33,52 @@ export async function getProgress(db: Db, student: Student): Promise<StudentProg
   };
 }
 
-/**
- * A student's progress by id in one round trip (the dashboard reads it often): the student row and
- * their completed stage numbers together. 404 for an unknown id.
- */
-export async function getProgressById(db: Db, studentId: string): Promise<StudentProgress> {
-  if (!isStudentId(studentId)) throw notFound(messages.admin.studentNotFound);
-  const [row] = await db
+function prepareProgressQuery(db: Db) {
+  return db
     .select({
       student: students,
       stages: sql<
         number[]
       >`coalesce((select json_agg(${stageProgress.stageNumber}) from ${stageProgress} where ${stageProgress.studentId} = ${students.id}), '[]'::json)`,
+      revoked: sql<boolean>`exists (select 1 from ${studentTokenRevocations} where ${studentTokenRevocations.jti} = ${sql.placeholder('jti')})`,
     })
     .from(students)
-    .where(eq(students.id, studentId))
-    .limit(1);
-  if (!row) throw notFound(messages.admin.studentNotFound);
+    .where(eq(students.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('student_progress_by_id');
+}
+/** Prepared once per database (and once per pooled connection by the driver). */
+const progressQueries = new WeakMap<Db, ReturnType<typeof prepareProgressQuery>>();
+
+/**
+ * A student's progress by id in one round trip (the dashboard reads it often): the student row and
+ * their completed stage numbers together. 404 for an unknown id.
+ * With `tokenId` (the jti of the student token the request carries), the same query also says
+ * whether that token was revoked at logout: 'revoked' then, before anything else (also for an unknown id).
+ */
+export async function getProgressById(
+  db: Db,
+  studentId: string,
+  tokenId?: string,
+): Promise<StudentProgress | 'revoked'> {
+  if (!isStudentId(studentId)) throw notFound(messages.admin.studentNotFound);
+  let query = progressQueries.get(db);
+  if (!query) progressQueries.set(db, (query = prepareProgressQuery(db)));
+  // '' is no token's id: nothing is revoked.
+  const [row] = await query.execute({ id: studentId, jti: tokenId ?? '' });
+  if (row?.revoked) return 'revoked';
+  if (!row) {
+    if (tokenId && (await isRevoked(db, tokenId))) return 'revoked';
+    throw notFound(messages.admin.studentNotFound);
+  }
   return { student: row.student, progress: summariseProgress(row.student.courseType ?? null, row.stages) };
+}
+
+async function isRevoked(db: Db, tokenId: string): Promise<boolean> {
+  const rows = await db
+    .select({ jti: studentTokenRevocations.jti })
+    .from(studentTokenRevocations)
+    .where(eq(studentTokenRevocations.jti, tokenId))
+    .limit(1);
+  return rows.length > 0;
 }

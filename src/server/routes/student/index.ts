@@ -276,6 +276,8 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/student/:id/progress',
     {
       onRequest: ownStudent,
+      // The dashboard's most frequent read: the token's revocation is checked in the progress query.
+      config: { checksStudentRevocation: true },
       schema: {
         summary: 'Course progress: the stages completed',
         security: studentSecurity,
@@ -283,7 +285,16 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: studentProgressSchema, ...errors },
       },
     },
-    async (request) => toStudentProgress(await getProgressById(app.db, request.params.id)),
+    async (request) => {
+      const auth = request.auth;
+      const progress = await getProgressById(
+        app.db,
+        request.params.id,
+        auth?.role === 'student' ? auth.jti : undefined,
+      );
+      if (progress === 'revoked') throw unauthorized();
+      return toStudentProgress(progress);
+    },
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Badge } from '@client/components/ui/badge';
+import { WithQueryClient } from '@client/lib/query-client';
 import { COURSES } from '@shared/catalogue';
 import { fallbackSignups, signupWidget, type SampleSignup } from '@client/content-signup-widget';
 import type { RecentSignup, SignupCourse } from '@shared/schemas/public';
@@ -124,8 +125,17 @@ function sampleCards(count: number): SignupCard[] {
  * or 3 of the built-in samples when the call fails or is empty), new sign-ups from the 30 s poll
  * and simulated ones every 20-50 s shown as 'Just now' and removed after 10 s and 8 s, at most 5,
  * newest first. Failures are only logged. Rendered after hydration only (it depends on the API).
+ * Brings the query cache with it: the landing page's first load does not include TanStack Query.
  */
 export function RecentSignupsWidget() {
+  return (
+    <WithQueryClient>
+      <SignupsWidget />
+    </WithQueryClient>
+  );
+}
+
+function SignupsWidget() {
   const { data, error } = useRecentSignups();
   const [cards, setCards] = useState<SignupCard[]>([]);
   const [hidden, setHidden] = useState(readHidden);
