@@ -96,6 +96,8 @@ class Setup {
 test.use({ allowConsoleErrors: [/status of 401/] });
 
 test('an admin logs in, works through every tab, exports, deletes and logs out', async ({ page, request }) => {
+  // Every tab, dialog and export in one journey: about 40 s on a quiet machine, more in CI.
+  test.setTimeout(180_000);
   const tag = Date.now().toString(36);
   const setup = new Setup(request, await adminApiToken(request), tag);
   const payer = await setup.student('Paula', 'pro');

@@ -230,6 +230,12 @@ test.describe('step 1 checks the phone and says when a referral code is unknown'
   });
 });
 
+/**
+ * Radix RadioGroup chooses the radio that an arrow key focuses only while the key is still down, and
+ * it moves the focus in a timer: a short press on a busy machine can end before the timer runs.
+ */
+const KEY_HOLD_MS = 300;
+
 test('the option cards are one radio group each: arrow keys move and choose', async ({ page }) => {
   await page.goto('/enroll');
   await fillPersonalInfo(page, uniqueEmail('arrows'));
@@ -239,14 +245,14 @@ test('the option cards are one radio group each: arrow keys move and choose', as
   const complete = group.getByRole('radio', { name: /Complete Package/ });
   await expect(feeOnly).toHaveAttribute('aria-checked', 'true');
   await feeOnly.focus();
-  await page.keyboard.press('ArrowRight', { delay: 80 });
+  await page.keyboard.press('ArrowRight', { delay: KEY_HOLD_MS });
   await expect(complete).toBeFocused();
   await expect(complete).toHaveAttribute('aria-checked', 'true');
   await expect(feeOnly).toHaveAttribute('aria-checked', 'false');
   await expect(page).toHaveURL(/type=combined/);
-  await page.keyboard.press('ArrowLeft', { delay: 80 });
+  await page.keyboard.press('ArrowLeft', { delay: KEY_HOLD_MS });
   await expect(feeOnly).toHaveAttribute('aria-checked', 'true');
-  await page.keyboard.press('ArrowDown', { delay: 80 });
+  await page.keyboard.press('ArrowDown', { delay: KEY_HOLD_MS });
   await expect(complete).toHaveAttribute('aria-checked', 'true');
 
   await continueToStep(page, 'Choose Your Course');
@@ -256,13 +262,13 @@ test('the option cards are one radio group each: arrow keys move and choose', as
   const foundation = courses.getByRole('radio', { name: /Foundation Course/ });
   const pro = courses.getByRole('radio', { name: /Pro Course/ });
   await foundation.focus();
-  await page.keyboard.press('ArrowRight', { delay: 80 });
+  await page.keyboard.press('ArrowRight', { delay: KEY_HOLD_MS });
   await expect(pro).toBeFocused();
   await expect(pro).toHaveAttribute('aria-checked', 'true');
   await expect(page).toHaveURL(/course=pro/);
-  await page.keyboard.press('ArrowLeft', { delay: 80 });
+  await page.keyboard.press('ArrowLeft', { delay: KEY_HOLD_MS });
   await expect(foundation).toHaveAttribute('aria-checked', 'true');
   await expect(page).toHaveURL(/course=foundation/);
-  await page.keyboard.press('ArrowRight', { delay: 80 });
+  await page.keyboard.press('ArrowRight', { delay: KEY_HOLD_MS });
   await expect(page).toHaveURL(/course=pro/);
 });

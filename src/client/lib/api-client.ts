@@ -21,6 +21,8 @@ export interface ApiOptions {
   /** JSON-serialised unless it is FormData. */
   body?: unknown;
   auth?: AuthKind;
+  /** A token to send instead of the stored one (logout sends the token it has just dropped). */
+  bearer?: string;
   signal?: AbortSignal;
 }
 
@@ -30,8 +32,11 @@ export function authHeader(auth: AuthKind): Record<string, string> {
 }
 
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = 'none', signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeader(auth) };
+  const { method = 'GET', body, auth = 'none', bearer, signal } = options;
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    ...(bearer ? { Authorization: `Bearer ${bearer}` } : authHeader(auth)),
+  };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

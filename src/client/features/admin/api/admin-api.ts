@@ -38,11 +38,15 @@ export function endAdminSession(): void {
   if (window.location.pathname !== paths.adminLogin) window.location.assign(sessionEndedLogin);
 }
 
-export async function adminApi<T>(path: string, options: Omit<ApiOptions, 'auth'> = {}): Promise<T> {
+export async function adminApi<T>(path: string, options: Omit<ApiOptions, 'auth' | 'bearer'> = {}): Promise<T> {
+  const sent = adminSession.getToken();
   try {
     return await api<T>(path, { ...options, auth: 'admin' });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) endAdminSession();
+    // Only when the token it was sent with is still the session's: after a logout (the token already
+    // dropped) a refetch that was in flight answers 401, and that is no ended session.
+    if (error instanceof ApiError && error.status === 401 && sent !== null && adminSession.getToken() === sent)
+      endAdminSession();
     throw error;
   }
 }

@@ -3,14 +3,19 @@ import { api } from '@client/lib/api-client';
 import { adminSession } from '@client/lib/session';
 import { adminKeys } from './query-keys';
 
-/** Revokes the token on the server; the local token goes whatever the answer. */
+/**
+ * Drops the local token first (so a list refetch answered 401 meanwhile is not taken for an ended
+ * session), stops the dashboard's queries, then revokes the token on the server.
+ */
 export function useLogOutAdmin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<null>('/api/admin/logout', { method: 'POST', auth: 'admin' }),
-    onSettled: () => {
+    mutationFn: async () => {
+      const token = adminSession.getToken();
       adminSession.clear();
-      queryClient.removeQueries({ queryKey: adminKeys.all });
+      await queryClient.cancelQueries({ queryKey: adminKeys.all });
+      if (token) await api<null>('/api/admin/logout', { method: 'POST', bearer: token });
     },
+    onSettled: () => queryClient.removeQueries({ queryKey: adminKeys.all }),
   });
 }
