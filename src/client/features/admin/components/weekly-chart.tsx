@@ -55,7 +55,7 @@ export function WeeklyChart({ weeks }: { weeks: WeeklyFigure[] }) {
   const yOf = (fraction: number) => PAD.top + innerH - fraction * innerH;
   const totalEnrol = weeks.reduce((sum, w) => sum + w.enrollments, 0);
   const totalRevenue = formatPence(poundsToPence(weeks.reduce((sum, w) => sum + w.revenue, 0)));
-  const summary = `Over the last ${weeks.length} weeks: ${totalEnrol} enrollments and ${totalRevenue} revenue.`;
+  const summary = `Over the last ${weeks.length} weeks: ${enrollmentCount(totalEnrol)} and ${totalRevenue} revenue.`;
   // A week label every `every` bars, so labels (about 44 px) never touch.
   const every = Math.max(1, Math.ceil(48 / slot));
   const ticks = [0, 0.5, 1];
@@ -66,7 +66,8 @@ export function WeeklyChart({ weeks }: { weeks: WeeklyFigure[] }) {
         <span>
           <span className="block font-semibold text-slate-900">Enrollments and revenue per week</span>
           <span className="block text-sm text-slate-700" data-testid="weekly-totals">
-            Last {weeks.length} weeks: <strong>{totalEnrol}</strong> enrollments, <strong>{totalRevenue}</strong>
+            Last {weeks.length} weeks: <strong>{totalEnrol}</strong> {totalEnrol === 1 ? 'enrollment' : 'enrollments'},{' '}
+            <strong>{totalRevenue}</strong>
           </span>
         </span>
         <span className="flex gap-4 text-xs text-slate-700">
@@ -132,7 +133,7 @@ export function WeeklyChart({ weeks }: { weeks: WeeklyFigure[] }) {
                 rx={2}
                 className="fill-brand-600"
               >
-                <title>{`Week of ${weekLabel(w.week_start)}: ${w.enrollments} enrollments, ${formatPence(poundsToPence(w.revenue))}`}</title>
+                <title>{`Week of ${weekLabel(w.week_start)}: ${enrollmentCount(w.enrollments)}, ${formatPence(poundsToPence(w.revenue))}`}</title>
               </rect>
               {(weeks.length - 1 - i) % every === 0 && (
                 <text x={x(i)} y={HEIGHT - 6} textAnchor="middle" className="fill-slate-600 text-[12px]">
@@ -177,3 +178,5 @@ export function WeeklyChart({ weeks }: { weeks: WeeklyFigure[] }) {
     </figure>
   );
 }
+
+const enrollmentCount = (n: number) => `${n} ${n === 1 ? 'enrollment' : 'enrollments'}`;

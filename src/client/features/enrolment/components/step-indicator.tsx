@@ -29,8 +29,9 @@ export function StepIndicator({ current }: { current: Step }) {
               </span>
               <span
                 className={cn(
-                  // At 320 px a step is ~54 px wide: long labels hyphenate instead of pushing the page sideways.
-                  'max-w-full text-xs hyphens-auto [overflow-wrap:anywhere] sm:text-sm',
+                  // A step is ~68 px wide at 390 px, where 11 px type fits "Confirmation" whole; at 320 px
+                  // (~54 px) a long label wraps inside its step instead of pushing the page sideways.
+                  'max-w-full text-[11px] leading-tight tracking-tight hyphens-auto [overflow-wrap:anywhere] sm:text-sm sm:tracking-normal',
                   active ? 'font-semibold text-slate-900' : 'text-slate-600',
                 )}
               >
