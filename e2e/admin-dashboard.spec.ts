@@ -341,7 +341,8 @@ test('an expired token in storage goes straight to the session-ended login', asy
   // A JWT whose exp is in the past (the client reads exp; the signature is the server's business).
   const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const expired = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: 'x', exp: 1_000_000_000 })}.c2ln`;
-  await page.goto('/admin/login');
+  // Stored from a page that never reads the admin token (the login page drops an expired one).
+  await page.goto('/support');
   await page.evaluate((t) => localStorage.setItem('admin_token', t), expired);
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/admin\/login\?session=ended$/);
