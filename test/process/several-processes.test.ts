@@ -241,6 +241,8 @@ describe('two app processes behind nginx (issue 15)', () => {
     for (let i = 0; i < 4; i += 1) during.push((await register(`lb-outage-${i}@example.com`, '198.51.100.6')).status);
     for (let i = 0; i < 4; i += 1) during.push((await adminLogin('wrong-password-123', '198.51.100.7')).status);
     expect(during).toEqual([201, 201, 201, 201, 401, 401, 401, 401]);
+    // The outage is logged from the Redis client's events, which may reach the test's pipe a moment later.
+    await waitFor(() => servers.every((s) => s.output().includes(REDIS_DOWN)), 10_000);
     for (const server of servers) expect(server.output().split(REDIS_DOWN).length - 1).toBe(1);
 
     await redis!.restart();
