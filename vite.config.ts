@@ -33,6 +33,19 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: false,
         // Read by scripts/prerender.ts to preload each prerendered page's own chunks.
         manifest: true,
+        rollupOptions: {
+          output: {
+            // The router in a chunk of its own, React in another: the bundler would otherwise put the
+            // router, as code several pages share, into a chunk the landing page loads too
+            // (docs/decisions/019). React's group comes first, so the router's does not take React with it.
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+                { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/, priority: 1 },
+              ],
+            },
+          },
+        },
       },
   server: {
     proxy: { '/api': 'http://localhost:3000' },

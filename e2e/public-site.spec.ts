@@ -95,6 +95,31 @@ test('the landing page shows the claims, pricing and calls to action', async ({ 
   await expect(page).toHaveURL(/\/enroll(\?step=personal-info)?$/);
 });
 
+test('the landing page loads and hydrates without the router; its links then load the router app', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await page.waitForLoadState('load');
+  // Hydrated: the sign-up widget (mounted by React after the load event) is in the page.
+  await expect(page.getByTestId('signup-widget')).toHaveCount(1);
+  expect(scripts.some((path) => /\/assets\/landing-entry-[\w-]+\.js$/.test(path))).toBe(true);
+  expect(scripts.filter((path) => /\/assets\/(react-router|router-entry)-[\w-]+\.js$/.test(path))).toEqual([]);
+
+  // A plain link: the next page loads whole, with the router app, and works.
+  await page.getByRole('link', { name: 'Help' }).click();
+  await expect(page).toHaveURL(/\/support$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('How can we help?');
+  expect(scripts.some((path) => /\/assets\/router-entry-[\w-]+\.js$/.test(path))).toBe(true);
+  // Within the router app, the brand link home renders the landing page client-side.
+  await page.getByRole('banner').getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Why Choose Our Program?' })).toBeVisible();
+});
+
 test('the hero video plays muted after load, and nothing moves for people who ask for reduced motion', async ({
   page,
 }) => {

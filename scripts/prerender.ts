@@ -15,25 +15,30 @@ const entry = path.resolve('dist/server/entry-server.js');
 const MARKER = '<!--app-html-->';
 const NOT_FOUND_SAMPLE = '/this-page-does-not-exist';
 
-/** Each prerendered page's route module (as in src/client/router.tsx), to preload its chunks. */
-const PAGE_MODULES: Record<(typeof PRERENDERED_PATHS)[number] | typeof NOT_FOUND_SAMPLE, string> = {
-  [ROUTES.home]: 'features/landing/routes/landing-page.tsx',
-  [ROUTES.support]: 'features/support/routes/support-page.tsx',
-  [ROUTES.privacy]: 'features/legal/routes/privacy-page.tsx',
-  [ROUTES.terms]: 'features/legal/routes/terms-page.tsx',
-  [ROUTES.certificateDemo]: 'features/certificates/routes/certificate-demo-page.tsx',
-  [NOT_FOUND_SAMPLE]: 'components/layout/not-found-page.tsx',
+/**
+ * What each prerendered page loads after src/client/main.tsx, to preload: the landing page its own
+ * entry; the others the router's entry and their route module (as in src/client/router.tsx).
+ */
+const LANDING_ENTRY = 'landing-entry.tsx';
+const ROUTER_ENTRY = 'router-entry.tsx';
+const PAGE_MODULES: Record<(typeof PRERENDERED_PATHS)[number] | typeof NOT_FOUND_SAMPLE, string[]> = {
+  [ROUTES.home]: [LANDING_ENTRY],
+  [ROUTES.support]: [ROUTER_ENTRY, 'features/support/routes/support-page.tsx'],
+  [ROUTES.privacy]: [ROUTER_ENTRY, 'features/legal/routes/privacy-page.tsx'],
+  [ROUTES.terms]: [ROUTER_ENTRY, 'features/legal/routes/terms-page.tsx'],
+  [ROUTES.certificateDemo]: [ROUTER_ENTRY, 'features/certificates/routes/certificate-demo-page.tsx'],
+  [NOT_FOUND_SAMPLE]: [ROUTER_ENTRY, 'components/layout/not-found-page.tsx'],
 };
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 
 /**
- * <link rel="modulepreload"> for a page module's chunk and its static imports: the browser fetches
- * them in parallel with the entry instead of after it (main.tsx loads them before hydrating), at low
- * priority so they never compete with the first paint (the HTML and its inline styles are enough).
+ * <link rel="modulepreload"> for modules' chunks and their static imports: the browser fetches them
+ * in parallel with the entry instead of after it (main.tsx and router-entry.tsx load them before
+ * hydrating), at low priority so they never compete with the first paint (the HTML and its inline
+ * styles are enough).
  */
-function preloadLinks(manifest: Manifest, pageModule: string, template: string): string {
-  if (!manifest[pageModule]) throw new Error(`${pageModule} is not in the Vite manifest`);
+function preloadLinks(manifest: Manifest, modules: string[], template: string, priority = 'low'): string {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -41,10 +46,13 @@ function preloadLinks(manifest: Manifest, pageModule: string, template: string):
     files.add(chunk.file);
     chunk.imports?.forEach(visit);
   };
-  visit(pageModule);
+  for (const module of modules) {
+    if (!manifest[module]) throw new Error(`${module} is not in the Vite manifest`);
+    visit(module);
+  }
   return [...files]
     .filter((file) => !template.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low">`)
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="${priority}">`)
     .join('\n    ');
 }
 
@@ -111,7 +119,10 @@ async function main() {
   const { render } = (await import(pathToFileURL(entry).href)) as { render: Render };
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 
-  writeFileSync(path.join(clientDir, SPA_SHELL_FILE), template);
+  // The shell of the pages that are not prerendered: nothing shows until the router's entry runs,
+  // so its chunks are preloaded with main.tsx at the same (high) priority.
+  const shellPreloads = preloadLinks(manifest, [ROUTER_ENTRY], template, 'high');
+  writeFileSync(path.join(clientDir, SPA_SHELL_FILE), template.replace('</head>', `  ${shellPreloads}\n  </head>`));
   for (const pathname of PRERENDERED_PATHS) {
     const { html, status } = await render(pathname);
     if (status !== 200) throw new Error(`${pathname} rendered with status ${status}`);

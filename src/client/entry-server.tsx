@@ -4,7 +4,9 @@
  */
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { paths } from '@shared/routes';
 import { AppProviders } from './app-providers';
+import { LandingApp } from './landing-app';
 import { routes } from './router';
 
 export interface RenderedPage {
@@ -13,7 +15,18 @@ export interface RenderedPage {
   status: number;
 }
 
+/** The landing page is rendered as its own app, as main.tsx hydrates it (docs/decisions/019); the others through the router. */
 export async function render(pathname: string): Promise<RenderedPage> {
+  if (pathname === paths.home) {
+    return {
+      html: renderToString(
+        <AppProviders>
+          <LandingApp />
+        </AppProviders>,
+      ),
+      status: 200,
+    };
+  }
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, 'http://prerender.local')));
   if (context instanceof Response) throw new Error(`${pathname} redirects; only pages can be prerendered`);

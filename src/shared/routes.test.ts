@@ -8,6 +8,9 @@ describe('the route table', () => {
     expect(isAppRoute('/Admin/Dashboard')).toBe(true);
     expect(isAppRoute('/verify/VBR-ABCDEFGHJK')).toBe(true);
     expect(isAppRoute('/verify')).toBe(false);
+    expect(isAppRoute('/verify/')).toBe(false);
+    expect(isAppRoute('/verify/a/b')).toBe(false);
+    expect(isAppRoute('/enroll-now')).toBe(false);
     expect(isAppRoute('/admin')).toBe(false);
     expect(isAppRoute('/support/extra')).toBe(false);
   });

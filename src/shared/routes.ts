@@ -1,9 +1,8 @@
 /**
  * The site's one route table (SPEC.md section 2): the router builds its routes from it, links are
  * made from it, and the server's SPA fallback matches against it (any other path is a 404 page).
+ * It imports nothing: the landing page's entry, which has no router, reads it too (docs/decisions/019).
  */
-import { generatePath, matchRoutes } from 'react-router';
-
 export const ROUTES = {
   home: '/',
   enrol: '/enroll',
@@ -28,14 +27,19 @@ export type RouteName = keyof typeof ROUTES;
 export const paths = {
   ...ROUTES,
   enrolCourseSelection: (course: 'foundation' | 'pro') => `${ROUTES.enrol}?step=course-selection&course=${course}`,
-  verifyCertificate: (certificateId: string) => generatePath(ROUTES.verifyCertificate, { certificateId }),
+  verifyCertificate: (certificateId: string) =>
+    ROUTES.verifyCertificate.replace(':certificateId', encodeURIComponent(certificateId)),
 } as const;
 
-const routeObjects = Object.values(ROUTES).map((path) => ({ path }));
+let routePatterns: RegExp[] | undefined;
 
-/** True when `pathname` is one of the app's pages (case-insensitive, trailing slash allowed). */
+/** True when `pathname` is one of the app's pages (case-insensitive, trailing slash allowed), as the router matches them. */
 export function isAppRoute(pathname: string): boolean {
-  return matchRoutes(routeObjects, pathname) !== null;
+  // A `:parameter` is one non-empty path segment.
+  routePatterns ??= Object.values(ROUTES).map(
+    (path) => new RegExp(`^${path.replace(/\/$/, '').replace(/:[^/]+/g, '[^/]+')}/?$`, 'i'),
+  );
+  return routePatterns.some((pattern) => pattern.test(pathname));
 }
 
 /** Public pages rendered to HTML at build time (docs/decisions/006-prerendering.md). */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { AppLink, usePathname } from './navigation';
 import { paths } from '@shared/routes';
 
 /**
@@ -7,7 +7,7 @@ import { paths } from '@shared/routes';
  * whose path has no /admin, it leads to the support page.
  */
 export function HelpLauncher() {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const link = useRef<HTMLAnchorElement>(null);
   const [aside, setAside] = useState(false);
 
@@ -40,7 +40,7 @@ export function HelpLauncher() {
   return (
     // In a landmark of its own, so all of the page's content is inside one (axe `region`).
     <aside aria-label="Help" className="print:hidden">
-      <Link
+      <AppLink
         ref={link}
         to={paths.support}
         aria-current={here ? 'page' : undefined}
@@ -52,7 +52,7 @@ export function HelpLauncher() {
           <path d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3M12 17h.01" strokeLinecap="round" />
         </svg>
         Help
-      </Link>
+      </AppLink>
     </aside>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from './navigation';
 
 /** An in-app route through the router; an external address in a new tab with a safe rel. */
 export function SmartLink({ href, className, children }: { href: string; className?: string; children: ReactNode }) {
@@ -13,8 +13,8 @@ export function SmartLink({ href, className, children }: { href: string; classNa
     );
   }
   return (
-    <Link to={href} className={className}>
+    <AppLink to={href} className={className}>
       {children}
-    </Link>
+    </AppLink>
   );
 }

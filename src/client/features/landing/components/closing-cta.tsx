@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '@client/components/layout/navigation';
 import { buttonClasses } from '@client/components/ui/button';
 import { landing } from '@client/content';
 
@@ -11,9 +11,9 @@ export function ClosingCta() {
           {closingCta.heading}
         </h2>
         <p className="mt-3 text-brand-100">{closingCta.text}</p>
-        <Link to={closingCta.href} className={buttonClasses('light', 'lg', 'mt-8')}>
+        <AppLink to={closingCta.href} className={buttonClasses('light', 'lg', 'mt-8')}>
           {closingCta.label}
-        </Link>
+        </AppLink>
       </div>
     </section>
   );

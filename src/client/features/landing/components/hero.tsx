@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '@client/components/layout/navigation';
 import { buttonClasses } from '@client/components/ui/button';
 import { claims, landing } from '@client/content';
 import { HeroMedia } from './hero-media';
@@ -29,9 +29,9 @@ export function Hero() {
           </h2>
           <p className="mt-4 text-lg text-brand-100">{hero.intro}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to={hero.primaryCta.href} className={buttonClasses('light', 'lg')}>
+            <AppLink to={hero.primaryCta.href} className={buttonClasses('light', 'lg')}>
               {hero.primaryCta.label}
-            </Link>
+            </AppLink>
             <a
               href={hero.secondaryCta.href}
               target="_blank"

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '@client/components/layout/navigation';
 import { buttonClasses } from '@client/components/ui/button';
 import { landing } from '@client/content';
 import { formatPence } from '@shared/money';
@@ -47,13 +47,13 @@ export function Pricing() {
                   </li>
                 ))}
               </ul>
-              <Link
+              <AppLink
                 to={paths.enrol}
                 className={buttonClasses(plan.highlight ? 'primary' : 'secondary', 'lg', 'mt-6 w-full')}
                 aria-label={`${pricing.buttonLabel}: ${plan.name}`}
               >
                 {pricing.buttonLabel}
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { OptionalPart } from '@client/components/layout/optional-part';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { SiteFooter } from '@client/components/layout/site-footer';
 import { landing } from '@client/content';
@@ -45,9 +46,11 @@ export default function LandingPage() {
       </main>
       <SiteFooter />
       {showWidget && (
-        <Suspense fallback={null}>
-          <RecentSignupsWidget />
-        </Suspense>
+        <OptionalPart>
+          <Suspense fallback={null}>
+            <RecentSignupsWidget />
+          </Suspense>
+        </OptionalPart>
       )}
     </>
   );

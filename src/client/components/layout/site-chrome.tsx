@@ -1,0 +1,36 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { brandShell } from '@client/content';
+import { HelpLauncher } from './help-launcher';
+import { OptionalPart } from './optional-part';
+
+// Sonner's Toaster loads after the first paint so the landing page's first load stays small.
+// `toast()` calls are queued by Sonner until the Toaster mounts.
+const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+
+/** What surrounds every page, in the router app and on the landing page's own entry: the skip link, the help launcher and the toaster (Sonner's defaults are SPEC.md's toast settings). */
+export function SiteChrome({ children }: { children: ReactNode }) {
+  // Not part of the prerendered HTML, so hydration matches; mounted right after.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-semibold text-brand-800 shadow-lg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {brandShell.skipLink}
+      </a>
+      {children}
+      <HelpLauncher />
+      {hydrated && (
+        <OptionalPart>
+          <Suspense fallback={null}>
+            {/* Top centre: clear of every page's primary action (at the bottom of forms and cards) and of
+                the help launcher in the bottom-right corner (issue 16). */}
+            <Toaster richColors closeButton position="top-center" />
+          </Suspense>
+        </OptionalPart>
+      )}
+    </>
+  );
+}

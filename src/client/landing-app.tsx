@@ -1,0 +1,17 @@
+import { NavigationProvider, plainNavigation } from './components/layout/navigation';
+import { SiteChrome } from './components/layout/site-chrome';
+import LandingPage from './features/landing/routes/landing-page';
+
+/**
+ * The landing page as its own app, without the router (docs/decisions/019): what landing-entry.tsx
+ * hydrates and entry-server.tsx prerenders for `/`. Its links to other pages are plain links.
+ */
+export function LandingApp() {
+  return (
+    <NavigationProvider value={plainNavigation}>
+      <SiteChrome>
+        <LandingPage />
+      </SiteChrome>
+    </NavigationProvider>
+  );
+}
