@@ -38,8 +38,11 @@ export default defineConfig(({ isSsrBuild }) => ({
             // The router in a chunk of its own, React in another: the bundler would otherwise put the
             // router, as code several pages share, into a chunk the landing page loads too
             // (docs/decisions/019). React's group comes first, so the router's does not take React with it.
+            // Vite's preload helper too: in main.tsx's chunk, every chunk that imports it would list
+            // main.tsx's stylesheet as its own and load it again on prerendered pages (where it is inlined).
             codeSplitting: {
               groups: [
+                { name: 'preload-helper', test: /vite\/preload-helper/, priority: 3 },
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
                 { name: 'react-router', test: /node_modules[\\/]react-router[\\/]/, priority: 1 },
               ],

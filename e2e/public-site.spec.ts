@@ -95,12 +95,12 @@ test('the landing page shows the claims, pricing and calls to action', async ({ 
   await expect(page).toHaveURL(/\/enroll(\?step=personal-info)?$/);
 });
 
-test('the landing page loads and hydrates without the router; its links then load the router app', async ({
-  page,
-}) => {
+test('the landing page loads and hydrates without the router; its links then load the router app', async ({ page }) => {
   const scripts: string[] = [];
+  const stylesheets: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
   });
   await page.goto('/');
   await page.waitForLoadState('load');
@@ -108,6 +108,8 @@ test('the landing page loads and hydrates without the router; its links then loa
   await expect(page.getByTestId('signup-widget')).toHaveCount(1);
   expect(scripts.some((path) => /\/assets\/landing-entry-[\w-]+\.js$/.test(path))).toBe(true);
   expect(scripts.filter((path) => /\/assets\/(react-router|router-entry)-[\w-]+\.js$/.test(path))).toEqual([]);
+  // Its stylesheet is inlined: the chunks loaded later (the widget's) do not fetch it a second time.
+  expect(stylesheets).toEqual([]);
 
   // A plain link: the next page loads whole, with the router app, and works.
   await page.getByRole('link', { name: 'Help' }).click();

@@ -5,18 +5,24 @@
  * enrolment wizard, the student sign-in and a certificate verification page (an id no certificate
  * has: the page then says so), and prints the scores.
  * Fails when performance < 90 or accessibility < 95. Run `npm run build` first.
+ *
+ *   npm run lighthouse -- [--only /support] [--report-dir dir]   (one page; each page's full report as JSON)
  * The CPU-bound metrics (TBT) scale with the machine's load: the benchmark index printed beside the
  * scores is Lighthouse's measure of it (a quiet developer machine scores well above 1000).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import getPort from 'get-port';
 
-const PAGES = ['/', '/support', '/enroll', '/student-login', '/verify/VBR-ABCDEFGHJK'];
+const { values: args } = parseArgs({ options: { only: { type: 'string' }, 'report-dir': { type: 'string' } } });
+const PAGES = ['/', '/support', '/enroll', '/student-login', '/verify/VBR-ABCDEFGHJK'].filter(
+  (page) => !args.only || page === args.only,
+);
 const MINIMUM = { performance: 90, accessibility: 95 } as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -67,6 +73,11 @@ async function main() {
         failed = true;
         console.error(`${page}: Lighthouse could not measure the page: ${result.lhr.runtimeError.message}`);
         continue;
+      }
+      const reportDir = args['report-dir'];
+      if (reportDir) {
+        mkdirSync(reportDir, { recursive: true });
+        writeFileSync(path.join(reportDir, `${page.replaceAll('/', '_') || '_'}.json`), JSON.stringify(result.lhr));
       }
       const { categories, audits, environment } = result.lhr;
       const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
