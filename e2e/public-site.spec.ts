@@ -10,6 +10,7 @@ const publicPages = [
   { path: '/terms', heading: 'Terms of Sale' },
   { path: '/terms-of-sale', heading: 'Terms of Sale' },
   { path: '/certificate-demo', heading: null },
+  { path: '/student-login', heading: 'Student Login' },
 ];
 
 // The widget's cards, also while the widget steps aside (on the first view it is in the page, invisible).
@@ -51,6 +52,7 @@ test('public pages are prerendered: their content is in the HTML before any scri
     ['/support', 'Enrollment &amp; Payments'],
     ['/privacy', 'Privacy Policy'],
     ['/terms', 'Billing disputes are accepted within 30 days'],
+    ['/student-login', 'Enter your email to access your course dashboard.'],
   ] as const) {
     const html = await (await request.get(path)).text();
     expect(html, path).toContain(text);

@@ -27,6 +27,7 @@ const PAGE_MODULES: Record<(typeof PRERENDERED_PATHS)[number] | typeof NOT_FOUND
   [ROUTES.privacy]: [ROUTER_ENTRY, 'features/legal/routes/privacy-page.tsx'],
   [ROUTES.terms]: [ROUTER_ENTRY, 'features/legal/routes/terms-page.tsx'],
   [ROUTES.certificateDemo]: [ROUTER_ENTRY, 'features/certificates/routes/certificate-demo-page.tsx'],
+  [ROUTES.studentLogin]: [ROUTER_ENTRY, 'features/student/routes/student-login-page.tsx'],
   [NOT_FOUND_SAMPLE]: [ROUTER_ENTRY, 'components/layout/not-found-page.tsx'],
 };
 

@@ -49,6 +49,7 @@ export const PRERENDERED_PATHS = [
   ROUTES.privacy,
   ROUTES.terms,
   ROUTES.certificateDemo,
+  ROUTES.studentLogin,
 ] as const;
 
 /** Files the prerender writes beside dist/client/index.html and the server reads. */
