@@ -6,7 +6,11 @@
  * has: the page then says so), and prints the scores.
  * Fails when performance < 90 or accessibility < 95. Run `npm run build` first.
  *
- *   npm run lighthouse -- [--only /support] [--report-dir dir]   (one page; each page's full report as JSON)
+ *   npm run lighthouse -- [--runs 3] [--only /support] [--report-dir dir]
+ *
+ * Each page is measured `--runs` times (default 3) and the run with the median performance score is
+ * reported, as Lighthouse's documentation advises: one run of the same page varies by several points
+ * on a busy machine. `--report-dir` keeps each reported run's full report as JSON.
  * The CPU-bound metrics (TBT) scale with the machine's load: the benchmark index printed beside the
  * scores is Lighthouse's measure of it (a quiet developer machine scores well above 1000).
  */
@@ -16,10 +20,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type RunnerResult } from 'lighthouse';
 import getPort from 'get-port';
 
-const { values: args } = parseArgs({ options: { only: { type: 'string' }, 'report-dir': { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, only: { type: 'string' }, 'report-dir': { type: 'string' } },
+});
+const RUNS = Math.max(1, Number(args.runs));
 const PAGES = ['/', '/support', '/enroll', '/student-login', '/verify/VBR-ABCDEFGHJK'].filter(
   (page) => !args.only || page === args.only,
 );
@@ -62,18 +69,27 @@ async function main() {
   try {
     await waitForHealth(baseUrl);
     for (const page of PAGES) {
-      const result = await lighthouse(`${baseUrl}${page}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: [...CATEGORIES],
-      });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
-      if (result.lhr.runtimeError) {
+      const runs: RunnerResult[] = [];
+      for (let run = 0; run < RUNS; run += 1) {
+        const result = await lighthouse(`${baseUrl}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: [...CATEGORIES],
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page}`);
+        runs.push(result);
+      }
+      const measured = runs.filter((run) => !run.lhr.runtimeError);
+      if (measured.length === 0) {
         failed = true;
-        console.error(`${page}: Lighthouse could not measure the page: ${result.lhr.runtimeError.message}`);
+        console.error(`${page}: Lighthouse could not measure the page: ${runs[0]?.lhr.runtimeError?.message}`);
         continue;
       }
+      const performanceOf = (run: RunnerResult) => run.lhr.categories.performance?.score ?? 0;
+      const sorted = [...measured].sort((a, b) => performanceOf(a) - performanceOf(b));
+      const result = sorted[Math.floor((sorted.length - 1) / 2)]!;
+      const allScores = measured.map((run) => Math.round(performanceOf(run) * 100)).join('/');
       const reportDir = args['report-dir'];
       if (reportDir) {
         mkdirSync(reportDir, { recursive: true });
@@ -87,7 +103,7 @@ async function main() {
           `best practices ${score('best-practices')}  SEO ${score('seo')}   ` +
           `(FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, ` +
           `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}; ` +
-          `machine benchmark index ${Math.round(environment.benchmarkIndex)})`,
+          `machine benchmark index ${Math.round(environment.benchmarkIndex)}; performance of each run ${allScores})`,
       );
       for (const [category, minimum] of Object.entries(MINIMUM)) {
         if (score(category) < minimum) {

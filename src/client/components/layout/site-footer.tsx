@@ -4,7 +4,7 @@ import { SmartLink } from './smart-link';
 /** The public pages' footer (SPEC.md section 2): student, support, policy, admin and external links. */
 export function SiteFooter() {
   return (
-    <footer className="render-when-visible bg-slate-900 text-slate-300">
+    <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold text-white">{site.name}</p>

@@ -4,11 +4,7 @@ import { landing } from '@client/content';
 export function Benefits() {
   const { benefits } = landing;
   return (
-    <section
-      id="overview"
-      aria-labelledby="overview-heading"
-      className="render-when-visible scroll-mt-24 bg-white py-16"
-    >
+    <section id="overview" aria-labelledby="overview-heading" className="scroll-mt-24 bg-white py-16">
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="overview-heading" className="text-center text-3xl font-bold">
           {benefits.heading}

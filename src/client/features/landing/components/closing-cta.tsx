@@ -5,10 +5,7 @@ import { landing } from '@client/content';
 export function ClosingCta() {
   const { closingCta } = landing;
   return (
-    <section
-      aria-labelledby="closing-heading"
-      className="render-when-visible bg-brand-800 py-16 text-center text-white"
-    >
+    <section aria-labelledby="closing-heading" className="bg-brand-800 py-16 text-center text-white">
       <div className="mx-auto max-w-3xl px-4">
         <h2 id="closing-heading" className="text-3xl font-bold">
           {closingCta.heading}

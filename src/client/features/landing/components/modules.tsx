@@ -4,7 +4,7 @@ import { landing } from '@client/content';
 export function Modules() {
   const { modules } = landing;
   return (
-    <section aria-labelledby="modules-heading" className="render-when-visible bg-white py-16">
+    <section aria-labelledby="modules-heading" className="bg-white py-16">
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="modules-heading" className="text-center text-3xl font-bold">
           {modules.heading}

@@ -17,11 +17,7 @@ export function Pricing() {
   const { pricing } = landing;
   const plans: Plan[] = [pricing.enrollment, pricing.foundation, pricing.pro];
   return (
-    <section
-      id="pricing"
-      aria-labelledby="pricing-heading"
-      className="render-when-visible scroll-mt-24 bg-slate-50 py-16"
-    >
+    <section id="pricing" aria-labelledby="pricing-heading" className="scroll-mt-24 bg-slate-50 py-16">
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="pricing-heading" className="text-center text-3xl font-bold">
           {pricing.heading}

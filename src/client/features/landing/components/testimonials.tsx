@@ -5,11 +5,7 @@ import { VideoFacade } from './video-facade';
 export function Testimonials() {
   const { testimonials } = landing;
   return (
-    <section
-      id="testimonials"
-      aria-labelledby="testimonials-heading"
-      className="render-when-visible scroll-mt-24 bg-slate-50 py-16"
-    >
+    <section id="testimonials" aria-labelledby="testimonials-heading" className="scroll-mt-24 bg-slate-50 py-16">
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="testimonials-heading" className="text-center text-3xl font-bold">
           {testimonials.heading}
