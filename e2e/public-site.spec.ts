@@ -62,6 +62,23 @@ test('public pages are prerendered: their content is in the HTML before any scri
   }
 });
 
+test('a prerendered form cannot be sent before the page is ready, and can once it is', async ({ browser, page }) => {
+  // Before any script has run (here: none will), Enter in the email field does not send the form
+  // as a GET with the email in the address.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const staticPage = await noScript.newPage();
+  await staticPage.goto('/student-login');
+  await expect(staticPage.getByRole('button', { name: 'Access My Course Dashboard' })).toBeDisabled();
+  await staticPage.getByLabel('Email address').fill('someone@example.com');
+  await staticPage.getByLabel('Email address').press('Enter');
+  await staticPage.waitForTimeout(500);
+  expect(new URL(staticPage.url()).search).toBe('');
+  await noScript.close();
+
+  await page.goto('/student-login');
+  await expect(page.getByRole('button', { name: 'Access My Course Dashboard' })).toBeEnabled();
+});
+
 test.describe('an unknown address', () => {
   // Chromium logs the 404 answer to the page itself.
   test.use({ allowConsoleErrors: [/status of 404/] });

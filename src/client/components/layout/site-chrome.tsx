@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { brandShell } from '@client/content';
+import { useHydrated } from '@client/lib/use-hydrated';
 import { HelpLauncher } from './help-launcher';
 import { OptionalPart } from './optional-part';
 
@@ -10,8 +11,7 @@ const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.
 /** What surrounds every page, in the router app and on the landing page's own entry: the skip link, the help launcher and the toaster (Sonner's defaults are SPEC.md's toast settings). */
 export function SiteChrome({ children }: { children: ReactNode }) {
   // Not part of the prerendered HTML, so hydration matches; mounted right after.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   return (
     <>
       <a

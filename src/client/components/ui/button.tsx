@@ -1,5 +1,6 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { cn } from '@client/lib/cn';
+import { useHydrated } from '@client/lib/use-hydrated';
 
 const variants = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-700/50',
@@ -41,12 +42,16 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { variant = 'primary', size = 'md', loading = false, className, children, disabled, type = 'button', ...props },
   ref,
 ) {
+  // A prerendered form's submit button waits for hydration: before it, the browser would send the
+  // form itself, as a GET with the fields in the address (an email in the history and the logs).
+  // A form whose default button is disabled is not submitted by Enter either.
+  const hydrated = useHydrated();
   return (
     <button
       ref={ref}
       type={type}
       className={buttonClasses(variant, size, className)}
-      disabled={disabled || loading}
+      disabled={disabled || loading || (type === 'submit' && !hydrated)}
       aria-busy={loading || undefined}
       {...props}
     >
