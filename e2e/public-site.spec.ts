@@ -55,6 +55,10 @@ test('public pages are prerendered: their content is in the HTML before any scri
     ['/terms', 'Billing disputes are accepted within 30 days'],
     ['/student-login', 'Enter your email to access your course dashboard.'],
     ['/enroll', 'Personal Information'],
+    [
+      '/verify/vbr-abcdefghjk',
+      'Certificate ID <span class="font-mono font-semibold break-all text-slate-900">VBR-ABCDEFGHJK',
+    ],
   ] as const) {
     const html = await (await request.get(path)).text();
     expect(html, path).toContain(text);

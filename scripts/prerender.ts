@@ -8,7 +8,15 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { NOT_FOUND_FILE, PRERENDERED_PATHS, ROUTES, SPA_SHELL_FILE } from '@shared/routes';
+import {
+  NOT_FOUND_FILE,
+  paths,
+  PRERENDERED_PATHS,
+  ROUTES,
+  SPA_SHELL_FILE,
+  VERIFY_TEMPLATE_FILE,
+  VERIFY_TEMPLATE_ID,
+} from '@shared/routes';
 
 const clientDir = path.resolve('dist/client');
 const entry = path.resolve('dist/server/entry-server.js');
@@ -133,6 +141,15 @@ async function main() {
     writeFileSync(file, page(template, html, preloadLinks(manifest, PAGE_MODULES[pathname], template)));
     console.log(`prerendered ${pathname} → ${path.relative(process.cwd(), file)}`);
   }
+  // The verification page for any id: the server puts the address's id in place of the stand-in.
+  const verify = await render(paths.verifyCertificate(VERIFY_TEMPLATE_ID));
+  const verifyPreloads = preloadLinks(
+    manifest,
+    [ROUTER_ENTRY, 'features/certificates/routes/verify-page.tsx'],
+    template,
+  );
+  writeFileSync(path.join(clientDir, VERIFY_TEMPLATE_FILE), page(template, verify.html, verifyPreloads));
+  console.log(`prerendered the certificate verification page → dist/client/${VERIFY_TEMPLATE_FILE}`);
   const notFound = await render(NOT_FOUND_SAMPLE);
   const notFoundPreloads = preloadLinks(manifest, PAGE_MODULES[NOT_FOUND_SAMPLE], template);
   writeFileSync(path.join(clientDir, NOT_FOUND_FILE), page(template, notFound.html, notFoundPreloads));

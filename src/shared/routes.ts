@@ -56,3 +56,11 @@ export const PRERENDERED_PATHS = [
 /** Files the prerender writes beside dist/client/index.html and the server reads. */
 export const SPA_SHELL_FILE = 'spa-shell.html';
 export const NOT_FOUND_FILE = '404.html';
+
+/**
+ * The certificate verification page prerendered for every id (docs/decisions/019): rendered at build
+ * with this stand-in id, which the server replaces with the id of the address. A dotfile, so it is
+ * not served as a file of its own.
+ */
+export const VERIFY_TEMPLATE_FILE = '.verify-page.html';
+export const VERIFY_TEMPLATE_ID = 'VBR-CERTIFICATE-ID-PLACEHOLDER';

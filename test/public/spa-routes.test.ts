@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_FOUND_FILE, SPA_SHELL_FILE } from '@shared/routes';
+import { NOT_FOUND_FILE, SPA_SHELL_FILE, VERIFY_TEMPLATE_FILE, VERIFY_TEMPLATE_ID } from '@shared/routes';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
 describe('serving the built site', () => {
@@ -61,5 +61,49 @@ describe('serving the built site', () => {
     const nothing = await get('/support', { 'accept-encoding': 'br;q=0, gzip;q=0' });
     expect(nothing.headers['content-encoding']).toBeUndefined();
     expect(nothing.body).toContain('Support (prerendered)');
+  });
+});
+
+describe('the certificate verification page', () => {
+  let t: TestApp;
+  const clientDir = mkdtempSync(path.join(tmpdir(), 'vbr-client-'));
+
+  beforeAll(async () => {
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><h1>Landing (prerendered)</h1>');
+    writeFileSync(
+      path.join(clientDir, VERIFY_TEMPLATE_FILE),
+      `<!doctype html><title>Verify certificate ${VERIFY_TEMPLATE_ID}</title>` +
+        `<p>Certificate ID <span>${VERIFY_TEMPLATE_ID}</span></p><p>Checking the certificate…</p>`,
+    );
+    t = await buildTestApp({}, { clientDir });
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  it('arrives with the id of the address, as the page shows it (trimmed, upper case)', async () => {
+    const res = await get('/verify/vbr-abcdefghjk', { 'accept-encoding': 'br' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const html = brotliDecompressSync(res.rawPayload).toString();
+    expect(html).toContain('<title>Verify certificate VBR-ABCDEFGHJK</title>');
+    expect(html).toContain('<span>VBR-ABCDEFGHJK</span>');
+    expect(html).not.toContain(VERIFY_TEMPLATE_ID);
+    // Revalidated by its ETag.
+    const again = await get('/verify/VBR-ABCDEFGHJK', { 'accept-encoding': 'br', 'if-none-match': String(res.headers.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('escapes what the address holds: markup in the id is text', async () => {
+    const res = await get(`/verify/${encodeURIComponent('<img src=x onerror=alert(1)>"&\'')}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<IMG');
+    expect(res.body).toContain('<span>&#60;IMG SRC=X ONERROR=ALERT(1)&#62;&#34;&#38;&#39;</span>');
+  });
+
+  it('leaves the other pages to the shell and the not-found page', async () => {
+    expect((await get('/verify')).statusCode).toBe(404);
+    expect((await get('/verify/a/b')).statusCode).toBe(404);
   });
 });

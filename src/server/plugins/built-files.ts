@@ -183,3 +183,21 @@ export function sendBuiltFile(request: FastifyRequest, reply: FastifyReply, file
   }
   return reply.send(form.body);
 }
+
+/**
+ * A page made at request time from a prerendered template (plugins/verify-page.ts): compressed at a
+ * quick setting rather than the build's slowest, revalidated by ETag like the other pages.
+ */
+export function builtPage(body: Buffer, lastModified: string): BuiltFile {
+  const base: Record<string, string> = {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': REVALIDATE,
+    'last-modified': lastModified,
+    vary: 'accept-encoding',
+  };
+  return {
+    identity: variant(body, base, 'identity'),
+    br: variant(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), base, 'br'),
+    gzip: variant(gzipSync(body, { level: 6 }), base, 'gzip'),
+  };
+}

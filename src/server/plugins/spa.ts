@@ -5,13 +5,14 @@
  * Any other GET outside /api that is not a file gets the page prerendered for that path when there is
  * one (`/support/`), else the SPA shell: with status 200 for the app's routes (deep links such as
  * /admin/dashboard), 404 for anything else (the app then shows its not-found page). Unknown /api
- * paths are 404 JSON.
+ * paths are 404 JSON. /verify/{id} is the prerendered verification page with the id filled in.
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@shared/messages';
-import { isAppRoute, NOT_FOUND_FILE, SPA_SHELL_FILE } from '@shared/routes';
+import { isAppRoute, NOT_FOUND_FILE, ROUTES, SPA_SHELL_FILE } from '@shared/routes';
 import { loadBuiltFiles, sendBuiltFile, type BuiltFile } from './built-files';
+import { loadVerifyPages } from './verify-page';
 
 function safeDecode(urlPath: string): string {
   try {
@@ -37,6 +38,16 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
       if (relative === 'index.html') route('/', file);
       else if (relative.endsWith('/index.html')) route(`/${relative.slice(0, -'/index.html'.length)}`, file);
     }
+  }
+
+  // /verify/{id}: the prerendered verification page with the address's id (plugins/verify-page.ts).
+  const verifyPage = hasClient ? loadVerifyPages(clientDir) : undefined;
+  if (verifyPage) {
+    app.get<{ Params: { certificateId: string } }>(
+      ROUTES.verifyCertificate,
+      { schema: { hide: true } },
+      (request, reply) => sendBuiltFile(request, reply, verifyPage(request.params.certificateId)),
+    );
   }
 
   const page = (relative: string): BuiltFile | undefined => (hasClient ? files.get(relative) : undefined);
