@@ -14,6 +14,7 @@ import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { MemoryAttemptCounter, RedisAttemptCounter, type AttemptCounter } from './lib/login-throttle';
 import { openRedis } from './lib/redis';
+import { lazyChildLogger } from './lib/request-logger';
 import { TokenService } from './lib/tokens';
 import { registerApiDocs } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
@@ -104,6 +105,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     genReqId: () => randomUUID(),
+    // request.log is created when something first writes with it (most requests never do).
+    childLoggerFactory: lazyChildLogger,
     requestIdHeader: false,
     // One line per request, written by plugins/request-log.ts when the response is sent.
     logController: new LogController({ disableRequestLogging: true }),

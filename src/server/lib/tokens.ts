@@ -54,18 +54,26 @@ export class TokenService {
 
   /** Returns the claims, or null for anything forged, expired or malformed. */
   async verify(token: string): Promise<Actor | null> {
-    const known = this.verified.get(token);
-    if (known) {
-      if (known.expiresAt.getTime() > Date.now()) return { ...known };
-      this.verified.delete(token);
-      return null;
-    }
+    const known = this.verifyKnown(token);
+    if (known !== undefined) return known;
     const claims = await this.check(token);
     if (claims) {
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
       this.verified.set(token, claims);
       return { ...claims };
     }
+    return null;
+  }
+
+  /**
+   * Without waiting, for a token already verified: its claims, or null once it has expired;
+   * undefined for a token not seen yet (then `verify`).
+   */
+  verifyKnown(token: string): Actor | null | undefined {
+    const known = this.verified.get(token);
+    if (!known) return undefined;
+    if (known.expiresAt.getTime() > Date.now()) return { ...known };
+    this.verified.delete(token);
     return null;
   }
 

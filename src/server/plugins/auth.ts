@@ -47,38 +47,51 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/** Sets `request.auth` from verified claims once the database confirms them (admin exists, token not revoked). */
+async function authenticate(app: FastifyInstance, request: FastifyRequest, claims: Actor): Promise<void> {
+  if (claims.role === 'admin') {
+    // The admin must still exist and the token must not have been revoked at logout.
+    const rows = await app.db
+      .select({ id: admins.id })
+      .from(admins)
+      .where(
+        and(
+          eq(admins.id, claims.adminId),
+          notExists(
+            app.db
+              .select({ one: sql`1` })
+              .from(adminTokenRevocations)
+              .where(eq(adminTokenRevocations.jti, claims.jti)),
+          ),
+        ),
+      )
+      .limit(1);
+    if (rows.length === 0) return;
+  } else if (!request.routeOptions.config.checksStudentRevocation) {
+    // A student token must not have been revoked at logout.
+    const revoked = await revocationQuery(app.db).execute({ jti: claims.jti });
+    if (revoked.length > 0) return;
+  }
+  request.auth = claims;
+}
+
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+  // A callback hook, not an async one: a request without a token (every page and public call), and a
+  // progress read with a token already verified, pass without a promise or a microtask.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.url.startsWith('/api/')) return done();
     const token = bearerToken(request);
-    if (!token) return;
-    const claims = await app.tokens.verify(token);
-    if (!claims) return;
-    if (claims.role === 'admin') {
-      // The admin must still exist and the token must not have been revoked at logout.
-      const rows = await app.db
-        .select({ id: admins.id })
-        .from(admins)
-        .where(
-          and(
-            eq(admins.id, claims.adminId),
-            notExists(
-              app.db
-                .select({ one: sql`1` })
-                .from(adminTokenRevocations)
-                .where(eq(adminTokenRevocations.jti, claims.jti)),
-            ),
-          ),
-        )
-        .limit(1);
-      if (rows.length === 0) return;
-    } else if (!request.routeOptions.config.checksStudentRevocation) {
-      // A student token must not have been revoked at logout.
-      const revoked = await revocationQuery(app.db).execute({ jti: claims.jti });
-      if (revoked.length > 0) return;
+    if (!token) return done();
+    const known = app.tokens.verifyKnown(token);
+    if (known === null) return done();
+    if (known?.role === 'student' && request.routeOptions.config.checksStudentRevocation) {
+      // The route's own query checks the revocation.
+      request.auth = known;
+      return done();
     }
-    request.auth = claims;
+    const verified = known ? Promise.resolve(known) : app.tokens.verify(token);
+    verified.then((claims) => (claims ? authenticate(app, request, claims) : undefined)).then(() => done(), done);
   });
 });
 

@@ -11,6 +11,15 @@ export interface StudentProgress {
   progress: ProgressSummary;
 }
 
+/** What the student's own progress view shows of the student (toStudentProgress). */
+export type ProgressStudent = Pick<Student, 'id' | 'firstName' | 'lastName' | 'email' | 'courseType' | 'coursePaid'>;
+
+/** A progress read with only the student columns the progress view shows. */
+export interface StudentProgressView {
+  student: ProgressStudent;
+  progress: ProgressSummary;
+}
+
 export async function completedStages(
   db: Db,
   studentId: string,
@@ -36,7 +45,15 @@ export async function getProgress(db: Db, student: Student): Promise<StudentProg
 function prepareProgressQuery(db: Db) {
   return db
     .select({
-      student: students,
+      // Only the columns the response shows: fewer fields for the driver to describe and parse per read.
+      student: {
+        id: students.id,
+        firstName: students.firstName,
+        lastName: students.lastName,
+        email: students.email,
+        courseType: students.courseType,
+        coursePaid: students.coursePaid,
+      },
       stages: sql<
         number[]
       >`coalesce((select json_agg(${stageProgress.stageNumber}) from ${stageProgress} where ${stageProgress.studentId} = ${students.id}), '[]'::json)`,
@@ -60,7 +77,7 @@ export async function getProgressById(
   db: Db,
   studentId: string,
   tokenId?: string,
-): Promise<StudentProgress | 'revoked'> {
+): Promise<StudentProgressView | 'revoked'> {
   if (!isStudentId(studentId)) throw notFound(messages.admin.studentNotFound);
   let query = progressQueries.get(db);
   if (!query) progressQueries.set(db, (query = prepareProgressQuery(db)));

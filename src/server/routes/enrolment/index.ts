@@ -17,10 +17,12 @@ import { jsonBody, sendJsonBody, type JsonBody } from '@server/lib/json-body';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** The enrolment API area (mounted under /api): registration, course dates, course selection, public config. */
 const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'enrolment');
-  let courseDates: { day: string; body: JsonBody } | null = null;
+  let courseDates: { from: number; until: number; body: JsonBody } | null = null;
   app.get(
     '/public-config',
     {
@@ -43,10 +45,16 @@ const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/course-dates',
     { schema: { summary: 'The coming start dates of each course', response: { 200: courseDatesResponse } } },
     async (_request, reply) => {
-      // The dates change at most once a day: built and serialised once per UTC date.
-      const today = new Date().toISOString().slice(0, 10);
-      if (courseDates?.day !== today) {
-        courseDates = { day: today, body: jsonBody(courseDatesResponse, { schedule: courseSchedule() }) };
+      // The dates change at most once a day: built and serialised once per UTC date (the day's bounds
+      // in ms are compared, not a date string formatted per request).
+      const now = Date.now();
+      if (!courseDates || now < courseDates.from || now >= courseDates.until) {
+        const from = now - (now % DAY_MS);
+        courseDates = {
+          from,
+          until: from + DAY_MS,
+          body: jsonBody(courseDatesResponse, { schedule: courseSchedule() }),
+        };
       }
       return sendJsonBody(reply, courseDates.body);
     },

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ID_UPLOAD_TYPES } from '@shared/id-documents';
@@ -42,9 +42,13 @@ export const ID_UPLOADS_PER_STUDENT = { max: 10, timeWindow: '10 minutes' } as c
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
-/** Route hook for `/student/:id/...`: that student's token or an admin's, checked before the body is validated. */
-async function ownStudent(request: FastifyRequest): Promise<void> {
+/**
+ * Route hook for `/student/:id/...`: that student's token or an admin's, checked before the body is
+ * validated. A callback hook (a refusal is thrown, and Fastify answers it as any error): no promise.
+ */
+function ownStudent(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   requireStudentAccess(request, (request.params as { id: string }).id);
+  done();
 }
 
 /** A body's optional `student_id` must name the student of the path. */

@@ -3,11 +3,11 @@ import { CERTIFICATE_SIGNATORY } from '@shared/catalogue';
 import type { StudentCertificateResponse } from '@shared/schemas/certificates';
 import type { StudentProgress as StudentProgressWire } from '@shared/schemas/student-area';
 import type { Certificate, Student } from '@server/db/schema';
-import type { StudentProgress } from '@server/domain/progress/get-progress';
+import type { StudentProgressView } from '@server/domain/progress/get-progress';
 import { fullName } from '@server/domain/students/find-student';
 import { toProgressFields } from '../wire';
 
-export function toStudentProgress({ student, progress }: StudentProgress): StudentProgressWire {
+export function toStudentProgress({ student, progress }: StudentProgressView): StudentProgressWire {
   return {
     student_id: student.id,
     student_name: fullName(student),
