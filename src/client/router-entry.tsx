@@ -2,7 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { AppProviders } from './app-providers';
-import { routes, type PageHandle } from './router';
+import { routes } from './router';
 
 /**
  * The entry of every page but the landing page (main.tsx chooses). Public pages arrive prerendered (scripts/prerender.ts): their lazy route modules are loaded before
@@ -31,12 +31,9 @@ async function start() {
     </AppProviders>
   );
   const container = document.getElementById('root')!;
-  const hydratable =
-    loaded.every(Boolean) &&
-    lazyMatches.every((match) => (match.route.handle as PageHandle | undefined)?.canHydrate?.() !== false);
   // In a transition, hydration yields to the browser every few milliseconds instead of blocking
   // the main thread for the whole page (the prerendered HTML is already on screen).
-  if (container.firstElementChild && hydratable) startTransition(() => void hydrateRoot(container, app));
+  if (container.firstElementChild && loaded.every(Boolean)) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 
