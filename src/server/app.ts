@@ -14,6 +14,7 @@ import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
 import { MemoryAttemptCounter, RedisAttemptCounter, type AttemptCounter } from './lib/login-throttle';
 import { openRedis } from './lib/redis';
+import { stdoutDestination } from './lib/log-destination';
 import { lazyChildLogger } from './lib/request-logger';
 import { TokenService } from './lib/tokens';
 import { registerApiDocs } from './plugins/api-docs';
@@ -102,7 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : {
             level: config.logLevel,
             redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
-            ...(options.logStream ? { stream: options.logStream } : {}),
+            stream: options.logStream ?? stdoutDestination(),
           },
     genReqId: () => randomUUID(),
     // request.log is created when something first writes with it (most requests never do).
