@@ -115,6 +115,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Closing (SIGTERM) closes idle keep-alive connections and lets in-flight requests finish
     // (main.ts bounds the wait with SHUTDOWN_TIMEOUT_MS).
     forceCloseConnections: 'idle',
+    // A request that arrives on a busy keep-alive connection while closing is served (with
+    // `Connection: close`), not refused with Fastify's 503: a load balancer would pass that 503 on,
+    // and the database stays open until the last connection has ended.
+    return503OnClosing: false,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // Errors of the router itself (a malformed or over-long path) are `{ detail }` too.
     frameworkErrors: (error, _request, reply) => {

@@ -4,9 +4,13 @@
  * in flight finish, background jobs stop at a safe point, then Redis and the database pool close.
  * After SHUTDOWN_TIMEOUT_MS the remaining connections are cut and the process exits anyway.
  */
+import net from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { bootstrapAdmin } from './domain/admins/bootstrap-admin';
+
+/** How long a connection accepted just before SIGTERM has to send its request (see `stop`). */
+const ACCEPTED_REQUEST_GRACE_MS = 250;
 
 async function main(): Promise<void> {
   let config;
@@ -39,8 +43,15 @@ async function main(): Promise<void> {
       app.server.closeAllConnections();
       process.exit(1);
     }, config.shutdownTimeoutMs).unref();
-    // Closing the app stops the HTTP server first (waiting for the requests in flight), then its
-    // onClose hook stops the jobs and closes Redis and the database.
+    // The listening socket closes first: new connections are refused (a proxy sends them elsewhere).
+    // A connection accepted a moment ago has not sent its request yet, and closing the app now would
+    // cut it as idle: a proxy that had already sent a POST on it would answer 502. So the app closes
+    // a moment later: that stops the HTTP server (closing idle connections, waiting for the requests in
+    // flight), then its onClose hook stops the jobs and closes Redis and the database.
+    net.Server.prototype.close.call(app.server);
+    setTimeout(closeApp, ACCEPTED_REQUEST_GRACE_MS);
+  };
+  const closeApp = () => {
     app.close().then(
       () => process.exit(0),
       (error) => {
