@@ -1,9 +1,12 @@
 /**
  * HTTP throughput benchmark (not a test; CI does not time it). Starts, side by side on loopback:
- *   - a bare node:http server answering a small JSON (the platform's ceiling), and
+ *   - a bare node:http server answering a small JSON (the platform's ceiling), and at /landing the
+ *     same bytes the app sends for `GET /` (dist/client/index.html.br): the ceiling for that body, and
  *   - the real app as `npm start` runs it (production mode and logging, log lines to a file),
  * then drives each route below with autocannon in interleaved rounds (bare, route, bare, route…) and
  * prints req/s, p50/p99 latency and each route's share of the bare server measured in the same round.
+ * The landing page's line also gives its share of the bare server sending the same 12 KB body: on a
+ * 2-core machine the load generator's own work per kilobyte received bounds both servers there.
  *
  *   npm run bench:http -- [--engine postgres|pglite] [--seconds 6] [--connections 32] [--rounds 2]
  *                         [--database-url postgres://postgres@127.0.0.1:5432/postgres] [--only <label>]
@@ -46,6 +49,8 @@ interface Target {
   /** Requests sent in turn by each connection (the dashboard load is several). */
   requests: { path: string; headers?: Record<string, string> }[];
   connections?: number;
+  /** The bare server's path that sends the same body as this route (its ceiling for that body). */
+  bareSameBody?: string;
 }
 
 interface Sample {
@@ -61,7 +66,12 @@ interface Sample {
 const BARE_SERVER = `
 const http = require('node:http');
 const body = JSON.stringify({ status: 'ok', service: 'bare node:http' });
+const landing = require('node:fs').readFileSync('dist/client/index.html.br');
 http.createServer((req, res) => {
+  if (req.url === '/landing') {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br', 'content-length': landing.length });
+    return res.end(landing);
+  }
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('listening'));
@@ -203,7 +213,7 @@ async function main() {
     const emailPath = encodeURIComponent(email);
 
     const targets: Target[] = [
-      { label: 'GET / (landing, br)', requests: [{ path: '/', headers: gzip }] },
+      { label: 'GET / (landing, br)', requests: [{ path: '/', headers: gzip }], bareSameBody: '/landing' },
       { label: 'GET /api/course-dates', requests: [{ path: '/api/course-dates' }] },
       { label: 'GET /api/recent-signups', requests: [{ path: '/api/recent-signups' }] },
       { label: 'GET /api/health', requests: [{ path: '/api/health' }] },
@@ -227,7 +237,7 @@ async function main() {
     // Warm-up: JIT, pools, caches.
     for (const target of targets) await run(appUrl, { ...target, connections: 8 }).catch(() => undefined);
 
-    const results = new Map<string, { bare: Sample; app: Sample }[]>();
+    const results = new Map<string, { bare: Sample; app: Sample; bareSameBody?: Sample }[]>();
     for (let round = 1; round <= rounds; round += 1) {
       for (const target of targets) {
         const bareSample = await run(bareUrl, {
@@ -236,11 +246,15 @@ async function main() {
           connections: target.connections,
         });
         const appSample = await run(appUrl, target, app.pid);
+        const sameBody = target.bareSameBody
+          ? await run(bareUrl, { label: 'bare, same body', requests: [{ path: target.bareSameBody }] })
+          : undefined;
         const list = results.get(target.label) ?? [];
-        list.push({ bare: bareSample, app: appSample });
+        list.push({ bare: bareSample, app: appSample, ...(sameBody ? { bareSameBody: sameBody } : {}) });
         results.set(target.label, list);
         console.error(
-          `round ${round} ${target.label}: ${appSample.rps.toFixed(0)} req/s (bare ${bareSample.rps.toFixed(0)}), app CPU ${appSample.cpuUs.toFixed(0)} µs/request`,
+          `round ${round} ${target.label}: ${appSample.rps.toFixed(0)} req/s (bare ${bareSample.rps.toFixed(0)}` +
+            `${sameBody ? `, bare with the same body ${sameBody.rps.toFixed(0)}` : ''}), app CPU ${appSample.cpuUs.toFixed(0)} µs/request`,
         );
       }
     }
@@ -249,14 +263,25 @@ async function main() {
       `\nbench:http — engine ${engine}, ${seconds} s × ${rounds} interleaved rounds, ${connections} connections`,
     );
     console.log(
-      ['route', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'share of bare', 'app CPU µs/req', 'errors/non-2xx'].join(
-        ' | ',
-      ),
+      [
+        'route',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'bare req/s',
+        'share of bare',
+        'share of bare with the same body',
+        'app CPU µs/req',
+        'errors/non-2xx',
+      ].join(' | '),
     );
     for (const [label, samples] of results) {
-      const mean = (pick: (s: { bare: Sample; app: Sample }) => number) =>
+      const mean = (pick: (s: (typeof samples)[number]) => number) =>
         samples.reduce((sum, s) => sum + pick(s), 0) / samples.length;
       const share = mean((s) => s.app.rps / s.bare.rps);
+      const sameBodyShare = samples[0]?.bareSameBody
+        ? `${(mean((s) => s.app.rps / s.bareSameBody!.rps) * 100).toFixed(1)}%`
+        : '—';
       console.log(
         [
           label,
@@ -265,6 +290,7 @@ async function main() {
           mean((s) => s.app.p99).toFixed(1),
           mean((s) => s.bare.rps).toFixed(0),
           `${(share * 100).toFixed(1)}%`,
+          sameBodyShare,
           mean((s) => s.app.cpuUs).toFixed(0),
           `${samples.reduce((n, s) => n + s.app.errors, 0)}/${samples.reduce((n, s) => n + s.app.non2xx, 0)}`,
         ].join(' | '),
