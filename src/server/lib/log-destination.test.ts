@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { turnBatchedDestination } from './log-destination';
 
@@ -21,7 +21,8 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 describe('turnBatchedDestination', () => {
   it("writes a turn's lines once, in order, when the turn ends", async () => {
     const { writes, output } = recorder();
-    const logger = pino({ base: null, timestamp: false }, turnBatchedDestination(output));
+    // As the app uses it: Fastify's (pino) logger writing to the destination.
+    const logger = Fastify({ logger: { base: null, timestamp: false, stream: turnBatchedDestination(output) } }).log;
     logger.info('one');
     logger.warn({ route: '/api/health' }, 'two');
     logger.info('three');
@@ -61,9 +62,9 @@ describe('turnBatchedDestination', () => {
         'tsx',
         '--input-type=module',
         '-e',
-        `import pino from 'pino';
+        `import Fastify from 'fastify';
          import { stdoutDestination } from ${JSON.stringify(fileURLToPath(new URL('./log-destination.ts', import.meta.url)))};
-         const log = pino({ base: null }, stdoutDestination());
+         const log = Fastify({ logger: { base: null, stream: stdoutDestination() } }).log;
          for (let i = 0; i < 3; i += 1) log.info({ i }, 'line');
          ${ending}`,
       ],
