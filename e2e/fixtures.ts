@@ -1,6 +1,6 @@
 /**
  * Import `test` and `expect` from here, not from @playwright/test: every page fails its test on a
- * console error or an uncaught exception. A test that expects a particular console error (e.g. the
+ * console error, an uncaught exception or a Content-Security-Policy violation. A test that expects a particular console error (e.g. the
  * widget's logged API failure) lists a pattern for it with `allowConsoleErrors`.
  */
 import { randomUUID } from 'node:crypto';
@@ -23,6 +23,13 @@ export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleErrors: s
         if (!allowConsoleErrors.some((pattern) => pattern.test(text))) errors.push(text);
       });
       page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      // The browser blocks what the Content-Security-Policy forbids without a console error when the
+      // page catches it (Zod's probe for `new Function` did): the violation event reports it.
+      await page.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (event) =>
+          console.error(`CSP violation: ${event.violatedDirective} by ${event.sourceFile}:${event.lineNumber}`),
+        ),
+      );
       await use(errors);
       expect(errors, 'console errors on the page').toEqual([]);
     },

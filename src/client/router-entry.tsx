@@ -1,3 +1,4 @@
+import './lib/zod-jitless';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { AppProviders } from './app-providers';
 import { mountApp } from './mount-app';
