@@ -72,6 +72,10 @@ export interface BuildOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
+/** Methods a proxy may send to another process: answered 503 while the process drains (see the onRequest hook). */
+const DRAINED_METHODS = new Set(['GET', 'HEAD']);
+const READINESS_ROUTE = '/api/health/ready';
+
 /** Paths whose values never reach the logs. */
 export const LOG_REDACT_PATHS = [
   'req.headers.authorization',
@@ -181,6 +185,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    // While the process drains before it stops (main.ts), a request a proxy may send to another process
+    // (GET, HEAD) is answered 503: nginx passes it on and stops sending to this process. Any other
+    // request is served, as a proxy never sends it twice. Readiness answers for itself (health.ts).
+    if (app.lifecycle.draining && DRAINED_METHODS.has(request.method) && request.routeOptions.url !== READINESS_ROUTE) {
+      void reply.code(503).header('retry-after', '1').send({ detail: messages.common.shuttingDown });
+      return;
+    }
     done();
   });
   // While draining, each answer closes its connection: a client that keeps connections alive does not

@@ -1,16 +1,18 @@
 /**
- * Reads the config, builds the app, listens, and shuts down cleanly on SIGTERM/SIGINT: readiness
- * answers 503, the listening socket closes (a load balancer sends new requests elsewhere), requests
- * in flight finish, background jobs stop at a safe point, then Redis and the database pool close.
+ * Reads the config, builds the app, listens, and shuts down cleanly on SIGTERM/SIGINT: readiness and
+ * every GET answer 503 until connections stop arriving (a load balancer sends them elsewhere), then
+ * the listening socket closes, requests in flight finish, background jobs stop at a safe point, and
+ * Redis and the database pool close.
  * After SHUTDOWN_TIMEOUT_MS the remaining connections are cut and the process exits anyway.
  */
-import net from 'node:net';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { bootstrapAdmin } from './domain/admins/bootstrap-admin';
 
-/** How long a connection accepted just before SIGTERM has to send its request (see `stop`). */
-const ACCEPTED_REQUEST_GRACE_MS = 250;
+/** On SIGTERM the process drains until no connection has arrived for this long (see `stop`)… */
+const DRAIN_QUIET_MS = 100;
+/** …or for at most this long, when connections keep arriving. */
+const DRAIN_MAX_MS = 3_000;
 
 async function main(): Promise<void> {
   let config;
@@ -43,13 +45,25 @@ async function main(): Promise<void> {
       app.server.closeAllConnections();
       process.exit(1);
     }, config.shutdownTimeoutMs).unref();
-    // The listening socket closes first: new connections are refused (a proxy sends them elsewhere).
-    // A connection accepted a moment ago has not sent its request yet, and closing the app now would
-    // cut it as idle: a proxy that had already sent a POST on it would answer 502. So the app closes
-    // a moment later: that stops the HTTP server (closing idle connections, waiting for the requests in
-    // flight), then its onClose hook stops the jobs and closes Redis and the database.
-    net.Server.prototype.close.call(app.server);
-    setTimeout(closeApp, ACCEPTED_REQUEST_GRACE_MS);
+    // Drain first, then close (docs/decisions/021). A proxy keeps connecting until a request fails,
+    // and closing the listening socket resets the connections waiting in its queue, with requests the
+    // proxy has already sent on them: it resends a GET, but a POST would come back as 502. So while
+    // draining, GET and HEAD are answered 503 (app.ts), which nginx passes to another process while it
+    // stops sending to this one; other requests are served. Once no connection has arrived for
+    // DRAIN_QUIET_MS (or after DRAIN_MAX_MS), the app closes: the listening socket and the idle
+    // connections close, the requests in flight finish, then its onClose hook stops the jobs and
+    // closes Redis and the database. The check runs from setImmediate, after the event loop has
+    // accepted and read what was waiting, however late the loop runs under load.
+    const drainStarted = Date.now();
+    let lastConnectionAt = drainStarted;
+    app.server.on('connection', () => (lastConnectionAt = Date.now()));
+    const closeWhenQuiet = () => {
+      const now = Date.now();
+      const quietFor = now - lastConnectionAt;
+      if (quietFor >= DRAIN_QUIET_MS || now - drainStarted >= DRAIN_MAX_MS) closeApp();
+      else setTimeout(() => setImmediate(closeWhenQuiet), DRAIN_QUIET_MS - quietFor);
+    };
+    setTimeout(() => setImmediate(closeWhenQuiet), DRAIN_QUIET_MS);
   };
   const closeApp = () => {
     app.close().then(

@@ -122,6 +122,26 @@ describe('the app shell', () => {
     expect(draining.json()).toEqual({ status: 'unavailable', detail: 'The server is shutting down' });
   });
 
+  it('while draining, answers GET and HEAD 503 (a proxy passes them on) and serves other requests', async () => {
+    t.app.lifecycle.draining = true;
+    try {
+      const get = await t.app.inject({ method: 'GET', url: '/api/course-dates' });
+      const page = await t.app.inject({ method: 'HEAD', url: '/support' });
+      const post = await t.app.inject({ method: 'POST', url: '/api/students', payload: {} });
+      expect(get.statusCode).toBe(503);
+      expect(get.json()).toEqual({ detail: 'The server is shutting down' });
+      expect(get.headers['retry-after']).toBe('1');
+      expect(get.headers.connection).toBe('close');
+      expect(page.statusCode).toBe(503);
+      // Served: the validation error comes from the route itself.
+      expect(post.statusCode).toBe(400);
+      expect(post.headers.connection).toBe('close');
+    } finally {
+      t.app.lifecycle.draining = false;
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/course-dates' })).statusCode).toBe(200);
+  });
+
   it('stays live but not ready when the database stops answering', async () => {
     await t.app.database.close();
     const ready = await t.app.inject({ method: 'GET', url: '/api/health/ready' });

@@ -39,6 +39,7 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   upstream vbr_app {
+    zone vbr_app 64k;
 ${servers}
   }
   server {

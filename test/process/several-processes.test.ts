@@ -282,7 +282,7 @@ describe('two app processes behind nginx (issue 15)', () => {
           try {
             const answer = await requests[i % requests.length]!();
             if (answer.status >= 200 && answer.status < 300) served += 1;
-            else failed.push(`${answer.status} ${JSON.stringify(answer.body)}`);
+            else failed.push(`request ${i % requests.length}: ${answer.status} ${JSON.stringify(answer.body)}`);
           } catch (error) {
             failed.push(String(error));
           }
@@ -291,7 +291,7 @@ describe('two app processes behind nginx (issue 15)', () => {
     );
     console.log(`SIGTERM under load through nginx: ${served} requests served, ${failed.length} failed`);
     expect(await stopped).toBe(0);
-    expect(failed).toEqual([]);
+    expect(failed, `nginx's error log:\n${nginx!.errorLog()}`).toEqual([]);
     expect(served).toBeGreaterThan(50);
   });
 });
