@@ -102,9 +102,21 @@ test.describe('certificate journey', () => {
     expect(file.subarray(0, 5).toString()).toBe('%PDF-');
     expect(file.length).toBeGreaterThan(10_000);
 
-    // Anyone following the certificate's link sees it as valid, without the holder's email.
+    // Anyone following the certificate's link sees it as valid, without the holder's email. The page
+    // preloads the answer with its scripts and uses it: one request for it, not two.
+    const lookups: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith(`/api/certificates/${certificateId}`)) lookups.push(request.url());
+    });
     await page.goto(`/verify/${certificateId}`);
     await expect(page.getByRole('heading', { name: 'Valid certificate' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(lookups).toHaveLength(1);
+    const initiators = await page.evaluate(
+      (url) => performance.getEntriesByName(url).map((entry) => (entry as PerformanceResourceTiming).initiatorType),
+      lookups[0]!,
+    );
+    expect(initiators).toEqual(['link']);
     await expect(page.getByText(student.name)).toBeVisible();
     await expect(page.getByText('Foundation Course')).toBeVisible();
     await expect(page.getByText('Photo ID verified')).toBeVisible();

@@ -72,7 +72,7 @@ describe('the certificate verification page', () => {
     writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><h1>Landing (prerendered)</h1>');
     writeFileSync(
       path.join(clientDir, VERIFY_TEMPLATE_FILE),
-      `<!doctype html><title>Verify certificate ${VERIFY_TEMPLATE_ID}</title>` +
+      `<!doctype html><head><title>Verify certificate ${VERIFY_TEMPLATE_ID}</title></head>` +
         `<p>Certificate ID <span>${VERIFY_TEMPLATE_ID}</span></p><p>Checking the certificate…</p>`,
     );
     t = await buildTestApp({}, { clientDir });
@@ -90,6 +90,8 @@ describe('the certificate verification page', () => {
     expect(html).toContain('<title>Verify certificate VBR-ABCDEFGHJK</title>');
     expect(html).toContain('<span>VBR-ABCDEFGHJK</span>');
     expect(html).not.toContain(VERIFY_TEMPLATE_ID);
+    // The answer the page will ask for is preloaded with its scripts.
+    expect(html).toContain('<head>\n    <link rel="preload" href="/api/certificates/VBR-ABCDEFGHJK" as="fetch" crossorigin>');
     // Revalidated by its ETag.
     const again = await get('/verify/VBR-ABCDEFGHJK', { 'accept-encoding': 'br', 'if-none-match': String(res.headers.etag) });
     expect(again.statusCode).toBe(304);
@@ -100,6 +102,8 @@ describe('the certificate verification page', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('<IMG');
     expect(res.body).toContain('<span>&#60;IMG SRC=X ONERROR=ALERT(1)&#62;&#34;&#38;&#39;</span>');
+    // No preload for an id that cannot be one.
+    expect(res.body).not.toContain('rel="preload" href="/api/');
   });
 
   it('leaves the other pages to the shell and the not-found page', async () => {
