@@ -180,6 +180,20 @@ test('step 1 asks for the required fields and a correct verification answer', as
   await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveCount(0);
 });
 
+test('step 1 filled in before the prerendered page has started keeps every answer', async ({ page }) => {
+  // The router's entry arrives late, so the fields are filled in the prerendered HTML.
+  await page.route('**/assets/router-entry-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/enroll', { waitUntil: 'commit' });
+  await fillPersonalInfo(page, uniqueEmail('before-hydration'));
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
+  await expect(page.getByLabel('What is 6 + 2?')).toHaveValue('8');
+  await continueToStep(page, 'Choose Your Payment Option');
+});
+
 test('paying before the card form is ready says so', async ({ page }) => {
   await page.goto('/enroll');
   await fillPersonalInfo(page, uniqueEmail('early'));

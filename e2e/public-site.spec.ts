@@ -11,6 +11,7 @@ const publicPages = [
   { path: '/terms-of-sale', heading: 'Terms of Sale' },
   { path: '/certificate-demo', heading: null },
   { path: '/student-login', heading: 'Student Login' },
+  { path: '/enroll', heading: 'Enrolment Registration' },
 ];
 
 // The widget's cards, also while the widget steps aside (on the first view it is in the page, invisible).
@@ -53,6 +54,7 @@ test('public pages are prerendered: their content is in the HTML before any scri
     ['/privacy', 'Privacy Policy'],
     ['/terms', 'Billing disputes are accepted within 30 days'],
     ['/student-login', 'Enter your email to access your course dashboard.'],
+    ['/enroll', 'Personal Information'],
     [
       '/verify/vbr-abcdefghjk',
       'Certificate ID <span class="font-mono font-semibold break-all text-slate-900">VBR-ABCDEFGHJK',

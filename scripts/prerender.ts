@@ -36,6 +36,7 @@ const PAGE_MODULES: Record<(typeof PRERENDERED_PATHS)[number] | typeof NOT_FOUND
   [ROUTES.terms]: [ROUTER_ENTRY, 'features/legal/routes/terms-page.tsx'],
   [ROUTES.certificateDemo]: [ROUTER_ENTRY, 'features/certificates/routes/certificate-demo-page.tsx'],
   [ROUTES.studentLogin]: [ROUTER_ENTRY, 'features/student/routes/student-login-page.tsx'],
+  [ROUTES.enrol]: [ROUTER_ENTRY, 'features/enrolment/routes/enrol-page.tsx'],
   [NOT_FOUND_SAMPLE]: [ROUTER_ENTRY, 'components/layout/not-found-page.tsx'],
 };
 

@@ -6,11 +6,12 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { paths } from '@shared/routes';
 import { AppProviders } from './app-providers';
+import { HeadTagsContext, type HeadTags } from './components/layout/page-meta';
 import { LandingApp } from './landing-app';
 import { routes } from './router';
 
 export interface RenderedPage {
-  /** The page's markup for #root (React puts its <title> and <meta> first; the prerender moves them to <head>). */
+  /** The page's markup for #root, after its <title> and <meta> (PageMeta's; the prerender moves them to <head>). */
   html: string;
   status: number;
 }
@@ -19,10 +20,14 @@ export interface RenderedPage {
 export async function render(pathname: string): Promise<RenderedPage> {
   if (pathname === paths.home) {
     return {
-      html: renderToString(
-        <AppProviders>
-          <LandingApp />
-        </AppProviders>,
+      html: withHeadTags((head) =>
+        renderToString(
+          <HeadTagsContext.Provider value={head}>
+            <AppProviders>
+              <LandingApp />
+            </AppProviders>
+          </HeadTagsContext.Provider>,
+        ),
       ),
       status: 200,
     };
@@ -31,11 +36,28 @@ export async function render(pathname: string): Promise<RenderedPage> {
   const context = await handler.query(new Request(new URL(pathname, 'http://prerender.local')));
   if (context instanceof Response) throw new Error(`${pathname} redirects; only pages can be prerendered`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
-    <AppProviders>
-      {/* hydrate={false}: no inline script (the CSP forbids them); the client needs no loader data. */}
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppProviders>,
+  const html = withHeadTags((head) =>
+    renderToString(
+      <HeadTagsContext.Provider value={head}>
+        <AppProviders>
+          {/* hydrate={false}: no inline script (the CSP forbids them); the client needs no loader data. */}
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </HeadTagsContext.Provider>,
+    ),
   );
   return { html, status: context.statusCode };
+}
+
+/** The page's markup with the <title> and description its PageMeta gave put first. */
+function withHeadTags(renderPage: (head: HeadTags) => string): string {
+  const head: HeadTags = {};
+  const body = renderPage(head);
+  const tags = renderToString(
+    <>
+      {head.title !== undefined && <title>{head.title}</title>}
+      {head.description !== undefined && <meta name="description" content={head.description} />}
+    </>,
+  );
+  return tags + body;
 }

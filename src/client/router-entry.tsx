@@ -2,7 +2,7 @@ import './lib/zod-jitless';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { AppProviders } from './app-providers';
 import { mountApp } from './mount-app';
-import { routes } from './router';
+import { routes, type PageHandle } from './router';
 
 /**
  * The entry of every page but the landing page (main.tsx chooses). Prerendered pages
@@ -30,7 +30,9 @@ async function start() {
     <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>,
-    loaded.every(Boolean),
+    // A page whose first render can differ from its HTML for this visitor renders afresh.
+    loaded.every(Boolean) &&
+      lazyMatches.every((match) => (match.route.handle as PageHandle | undefined)?.canHydrate?.() !== false),
   );
 }
 

@@ -10,7 +10,16 @@ import { ROUTES, type RouteName } from '@shared/routes';
 import { RootLayout } from './components/layout/root-layout';
 import { RouteErrorPage } from './components/layout/route-error-page';
 
-type PageModule = () => Promise<{ default: ComponentType }>;
+/**
+ * A page's module. A prerendered page whose first render can differ from its HTML for some visitors
+ * (what they saved in the browser, the address's query) exports `canHydrate`: when it answers false,
+ * router-entry.tsx renders the page afresh instead of hydrating the HTML.
+ */
+type PageModule = () => Promise<{ default: ComponentType; canHydrate?: () => boolean }>;
+
+export interface PageHandle {
+  canHydrate?: () => boolean;
+}
 
 /** Every route of the table names its page here; the type makes a missing one a compile error. */
 const PAGES: Record<RouteName, PageModule> = {
@@ -33,8 +42,13 @@ const PAGES: Record<RouteName, PageModule> = {
 
 /** A page with the query cache around it (loaded with the page's own chunk). */
 const page = (load: PageModule) => async () => {
-  const [{ default: Page }, { WithQueryClient }] = await Promise.all([load(), import('./lib/query-client')]);
+  const [{ default: Page, canHydrate }, { WithQueryClient }] = await Promise.all([
+    load(),
+    import('./lib/query-client'),
+  ]);
+  const handle: PageHandle = { canHydrate };
   return {
+    handle,
     Component: () => (
       <WithQueryClient>
         <Page />

@@ -50,6 +50,7 @@ export const PRERENDERED_PATHS = [
   ROUTES.terms,
   ROUTES.certificateDemo,
   ROUTES.studentLogin,
+  ROUTES.enrol,
 ] as const;
 
 /** Files the prerender writes beside dist/client/index.html and the server reads. */

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -33,6 +33,14 @@ export function PersonalInfoStep({
 }) {
   const [question, setQuestion] = useState({ a: 6, b: 2 });
   const [answer, setAnswer] = useState('');
+  // The step is prerendered (docs/decisions/022): an answer typed before hydration is in the input
+  // but not in the state, and the next render would empty it. Taken over once, after hydration.
+  // (The other fields are react-hook-form's, which reads what is in the inputs when they register.)
+  const answerInput = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    const typed = answerInput.current?.value;
+    if (typed) setAnswer(typed);
+  }, []);
   const [alreadyRegistered, setAlreadyRegistered] = useState(false);
   const register = useRegisterStudent();
   // The schema the server validates with, so the messages match SPEC word for word.
@@ -144,6 +152,7 @@ export function PersonalInfoStep({
             autoComplete="off"
             required
             className="w-40"
+            ref={answerInput}
             value={answer}
             onChange={(event) => setAnswer(event.target.value)}
           />

@@ -76,6 +76,12 @@ function allowedStep(requested: Step, student: WizardStudent | null, choices: Ch
   return requested;
 }
 
+/**
+ * /enroll is prerendered as a new visitor's first step (no query, nothing in the session); anyone
+ * else's first render differs, so their page is rendered afresh rather than hydrated (router.tsx).
+ */
+export const canHydrate = () => window.location.search === '' && studentSession.get() === null;
+
 export default function EnrolPage() {
   const [params] = useSearchParams();
   if (params.get('success') === 'true') {

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { BrandShell } from '@client/components/layout/brand-shell';
+import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { api } from '@client/lib/api-client';
@@ -52,7 +53,7 @@ function Dashboard({ session }: { session: StudentSession }) {
     return (
       <BrandShell>
         <main id="main" tabIndex={-1} className="mx-auto max-w-5xl p-4">
-          <title>Student Dashboard | Video Book Review Specialist</title>
+          <PageMeta title="Student Dashboard | Video Book Review Specialist" />
           <Spinner label="Loading your dashboard…" />
         </main>
       </BrandShell>
@@ -63,7 +64,7 @@ function Dashboard({ session }: { session: StudentSession }) {
   const student = studentQuery.data;
   return (
     <BrandShell>
-      <title>Student Dashboard | Video Book Review Specialist</title>
+      <PageMeta title="Student Dashboard | Video Book Review Specialist" />
       <main id="main" tabIndex={-1}>
         <div className="border-b border-slate-200 bg-brand-50">
           <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 p-4">
