@@ -16,6 +16,8 @@ describe('serving the built site', () => {
     writeFileSync(path.join(clientDir, NOT_FOUND_FILE), '<!doctype html><h1>Page not found (prerendered)</h1>');
     mkdirSync(path.join(clientDir, 'support'));
     writeFileSync(path.join(clientDir, 'support', 'index.html'), '<!doctype html><h1>Support (prerendered)</h1>' + '<p>Contact us.</p>'.repeat(20));
+    mkdirSync(path.join(clientDir, 'enroll'));
+    writeFileSync(path.join(clientDir, 'enroll', 'index.html'), '<!doctype html><h1>Step 1 (prerendered)</h1>');
     t = await buildTestApp({}, { clientDir });
   });
   afterAll(() => t.close());
@@ -27,6 +29,15 @@ describe('serving the built site', () => {
     const support = await get('/support/');
     expect(support.statusCode).toBe(200);
     expect(support.body).toContain('Support (prerendered)');
+  });
+
+  it('sends /enroll prerendered (a new visitor\'s first step), and the shell when a query asks for another step', async () => {
+    expect((await get('/enroll')).body).toContain('Step 1 (prerendered)');
+    for (const url of ['/enroll?step=course-selection&course=pro', '/enroll?success=true']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('spa shell');
+    }
   });
 
   it('sends the SPA shell with 200 for the other routes of the app', async () => {

@@ -25,9 +25,18 @@ function safeDecode(urlPath: string): string {
 export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<void> {
   const files = loadBuiltFiles(clientDir);
   const hasClient = files.has('index.html');
+  const page = (relative: string): BuiltFile | undefined => (hasClient ? files.get(relative) : undefined);
+  // dist/client/index.html is the prerendered landing page once the build has prerendered it.
+  const shell = () => page(SPA_SHELL_FILE) ?? page('index.html');
+
   // The route pattern is the path itself (the request log shows it); hidden from the API documentation.
+  // /enroll is prerendered as a new visitor's first step. With a query (?step=course-selection…,
+  // ?success=true) the wizard shows another step, so that address gets the shell: the step it asks
+  // for appears once the wizard renders, rather than step 1 first and then the step (decision 022).
   const route = (url: string, file: BuiltFile) =>
-    app.get(url, { schema: { hide: true } }, (request, reply) => sendBuiltFile(request, reply, file));
+    app.get(url, { schema: { hide: true } }, (request, reply) =>
+      sendBuiltFile(request, reply, url === ROUTES.enrol && request.url.includes('?') ? (shell() ?? file) : file),
+    );
 
   if (hasClient) {
     for (const [relative, file] of files) {
@@ -49,10 +58,6 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
       (request, reply) => sendBuiltFile(request, reply, verifyPage(request.params.certificateId)),
     );
   }
-
-  const page = (relative: string): BuiltFile | undefined => (hasClient ? files.get(relative) : undefined);
-  // dist/client/index.html is the prerendered landing page once the build has prerendered it.
-  const shell = () => page(SPA_SHELL_FILE) ?? page('index.html');
 
   function pageFor(urlPath: string): { file: BuiltFile | undefined; status: 200 | 404 } {
     const clean = path.posix.normalize(urlPath).replace(/\/+$/, '') || '/';
