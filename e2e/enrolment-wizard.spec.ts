@@ -218,7 +218,15 @@ test.describe('step 1 checks the phone and says when a referral code is unknown'
     request,
   }) => {
     const email = uniqueEmail('phone');
+    // The phone check's code (libphonenumber-js) is not part of the page's first load: it comes
+    // when the phone field is used.
+    const phoneCheckLoads: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/registration-[\w-]+\.js$/.test(r.url())) phoneCheckLoads.push(r.url());
+    });
     await page.goto('/enroll');
+    await page.waitForLoadState('networkidle');
+    expect(phoneCheckLoads).toEqual([]);
     await fillPersonalInfo(page, email);
     const phone = page.getByLabel('Phone Number (optional)');
     const message = 'Please enter a valid phone number, e.g. 07400 123456 or +44 7400 123456';
@@ -229,6 +237,7 @@ test.describe('step 1 checks the phone and says when a referral code is unknown'
       await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
       await expect(page).toHaveURL(/step=personal-info/);
     }
+    expect(phoneCheckLoads).toHaveLength(1);
     // Nothing was registered.
     const admin = { Authorization: `Bearer ${await adminApiToken(request)}` };
     const found = await request.get(`/api/admin/students?search=${encodeURIComponent(email)}`, { headers: admin });

@@ -1,4 +1,3 @@
-import { isValidPhoneNumber } from 'libphonenumber-js';
 import { z } from 'zod';
 import { nameText, text } from './text';
 import { COURSE_TYPES } from '@shared/catalogue';
@@ -18,18 +17,22 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((value) => (value ? value : null));
 
-/** POST /api/students (SPEC.md section 3 "Student registration payload"). */
-export const registrationBody = z.object({
-  first_name: requiredText(100, nameText),
-  last_name: requiredText(100, nameText),
-  email: requiredText(254).pipe(z.email({ error: m.invalidEmail })),
-  /** A number libphonenumber-js accepts, UK numbers without the +44 (stored as typed). */
-  phone: optionalText(30).refine((phone) => phone === null || isValidPhoneNumber(phone, 'GB'), {
-    message: m.invalidPhone,
-  }),
-  referral_code: optionalText(20),
-});
-export type RegistrationBody = z.input<typeof registrationBody>;
+/**
+ * The registration's rules (SPEC.md section 3 "Student registration payload") with the phone check
+ * given. The server validates with `registrationBody` (registration.ts), which checks at once; the
+ * browser passes the same check behind a dynamic import, so the wizard's first load does not carry
+ * libphonenumber-js and its metadata (about 25 KB gzip), and validates with `parseAsync`.
+ */
+export const registrationSchema = (checkPhone: (phone: string) => boolean | Promise<boolean>) =>
+  z.object({
+    first_name: requiredText(100, nameText),
+    last_name: requiredText(100, nameText),
+    email: requiredText(254).pipe(z.email({ error: m.invalidEmail })),
+    phone: optionalText(30).refine((phone) => phone === null || checkPhone(phone), { message: m.invalidPhone }),
+    referral_code: optionalText(20),
+  });
+
+export type RegistrationBody = z.input<ReturnType<typeof registrationSchema>>;
 
 /**
  * `referral_code_status`: none (no code typed), applied (it matched a student) or unknown (it matched

@@ -7,9 +7,9 @@ import {
   courseSelectionBody,
   courseSelectionResponse,
   publicConfigResponse,
-  registrationBody,
   registrationResponse,
 } from '@shared/schemas/enrolment';
+import { registrationBody } from '@shared/schemas/registration';
 import { registerStudent } from '@server/domain/enrolment/register-student';
 import { selectCourse } from '@server/domain/enrolment/select-course';
 import { badRequest } from '@server/errors';

@@ -10,14 +10,26 @@ import { Field } from '@client/components/ui/field';
 import { ApiError } from '@client/lib/api-client';
 import { paths } from '@shared/routes';
 import { messages } from '@shared/messages';
-import { registrationBody } from '@shared/schemas/enrolment';
+import { registrationSchema, type RegistrationBody } from '@shared/schemas/enrolment';
 import { useRegisterStudent } from '../api/register-student';
 import type { WizardStudent } from '../lib/wizard';
 
 const m = messages.enrolment;
 
-type FormInput = z.input<typeof registrationBody>;
-type FormOutput = z.output<typeof registrationBody>;
+/**
+ * The phone check's code loads when the phone field gets focus, or with the first number to check.
+ * If it cannot load (the connection dropped), the server's check, the same one, still answers.
+ */
+const loadPhoneCheck = () => import('@shared/schemas/registration');
+const registrationForm = registrationSchema((phone) =>
+  loadPhoneCheck().then(
+    ({ isValidPhone }) => isValidPhone(phone),
+    () => true,
+  ),
+);
+
+type FormInput = RegistrationBody;
+type FormOutput = z.output<typeof registrationForm>;
 
 const randomOperand = () => Math.floor(Math.random() * 10) + 1;
 
@@ -45,7 +57,7 @@ export function PersonalInfoStep({
   const register = useRegisterStudent();
   // The schema the server validates with, so the messages match SPEC word for word.
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(registrationBody),
+    resolver: zodResolver(registrationForm),
     defaultValues: { first_name: '', last_name: '', email: '', phone: '', referral_code: '' },
   });
   const solved = answer.trim() !== '' && Number(answer) === question.a + question.b;
@@ -134,6 +146,7 @@ export function PersonalInfoStep({
         type="tel"
         autoComplete="tel"
         error={errors.phone?.message}
+        onFocus={() => void loadPhoneCheck().catch(() => undefined)}
         {...form.register('phone')}
       />
       <Field
