@@ -34,6 +34,15 @@ describe('admin Emails view: the delivery log and Send again', () => {
       data: { firstName: 'A', code: '314159', validMinutes: 10 },
     });
     await enqueue({ template: 'contact-received', to: 'third@example.com', data: { name: 'C', subject: null } });
+    // Three inserts can share a clock tick (PGlite's clock counts milliseconds): give them a minute
+    // each, in the order they were made, so "newest first" has one answer.
+    const minute = 60_000;
+    for (const [index, to] of ['first@example.com', 'code@example.com', 'third@example.com'].entries()) {
+      await t.db
+        .update(emailOutbox)
+        .set({ createdAt: new Date(Date.now() - (3 - index) * minute) })
+        .where(eq(emailOutbox.toAddress, to));
+    }
 
     const res = await list('?page=1&page_size=2');
     expect(res.statusCode).toBe(200);
