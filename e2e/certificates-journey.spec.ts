@@ -135,7 +135,7 @@ test.describe('verification page', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByText('Enter the ID as printed on the certificate')).toBeVisible();
 
-    await page.getByLabel('Certificate ID').fill('vbr-yyyyyyyyyy');
+    await page.getByLabel('Certificate ID').fill('  vbr-yyyyyyyyyy ');
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/verify\/VBR-YYYYYYYYYY$/);
     await expect(page.getByRole('heading', { name: 'No certificate found with this ID' })).toBeVisible();

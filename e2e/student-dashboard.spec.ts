@@ -25,7 +25,11 @@ test.describe('student login', () => {
     await expect(page.getByRole('link', { name: 'Start your enrollment' })).toHaveAttribute('href', '/enroll');
     await page.getByRole('button', { name: 'Access My Course Dashboard' }).click();
     await expect(page.getByText('Please enter your email address').first()).toBeVisible();
-    await page.getByLabel('Email address').fill('nobody-here@example.com');
+    // Spaces alone are no address either, and a typed address is sent without its spaces.
+    await page.getByLabel('Email address').fill('   ');
+    await page.getByRole('button', { name: 'Access My Course Dashboard' }).click();
+    await expect(page.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Email address').fill('  nobody-here@example.com ');
     await page.getByRole('button', { name: 'Access My Course Dashboard' }).click();
     await expect(page.getByText('Email not found. Please check your email or start a new enrollment.')).toBeVisible();
     await expect(page).toHaveURL(/\/student-login$/);
