@@ -2,6 +2,7 @@
  * Renders one public page to HTML at build time (scripts/prerender.ts). Built with `vite build --ssr`;
  * never runs in the browser or in the API server.
  */
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { paths } from '@shared/routes';
@@ -20,15 +21,7 @@ export interface RenderedPage {
 export async function render(pathname: string): Promise<RenderedPage> {
   if (pathname === paths.home) {
     return {
-      html: withHeadTags((head) =>
-        renderToString(
-          <HeadTagsContext.Provider value={head}>
-            <AppProviders>
-              <LandingApp />
-            </AppProviders>
-          </HeadTagsContext.Provider>,
-        ),
-      ),
+      html: renderPage(<LandingApp />),
       status: 200,
     };
   }
@@ -36,23 +29,19 @@ export async function render(pathname: string): Promise<RenderedPage> {
   const context = await handler.query(new Request(new URL(pathname, 'http://prerender.local')));
   if (context instanceof Response) throw new Error(`${pathname} redirects; only pages can be prerendered`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = withHeadTags((head) =>
-    renderToString(
-      <HeadTagsContext.Provider value={head}>
-        <AppProviders>
-          {/* hydrate={false}: no inline script (the CSP forbids them); the client needs no loader data. */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
-      </HeadTagsContext.Provider>,
-    ),
-  );
+  // hydrate={false}: no inline script (the CSP forbids them); the client needs no loader data.
+  const html = renderPage(<StaticRouterProvider router={router} context={context} hydrate={false} />);
   return { html, status: context.statusCode };
 }
 
-/** The page's markup with the <title> and description its PageMeta gave put first. */
-function withHeadTags(renderPage: (head: HeadTags) => string): string {
+/** A page's markup inside the app's providers, with the <title> and description its PageMeta gave put first. */
+function renderPage(page: ReactNode): string {
   const head: HeadTags = {};
-  const body = renderPage(head);
+  const body = renderToString(
+    <HeadTagsContext.Provider value={head}>
+      <AppProviders>{page}</AppProviders>
+    </HeadTagsContext.Provider>,
+  );
   const tags = renderToString(
     <>
       {head.title !== undefined && <title>{head.title}</title>}

@@ -33,10 +33,12 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
   // /enroll is prerendered as a new visitor's first step. With a query (?step=course-selection…,
   // ?success=true) the wizard shows another step, so that address gets the shell: the step it asks
   // for appears once the wizard renders, rather than step 1 first and then the step (decision 022).
-  const route = (url: string, file: BuiltFile) =>
+  const route = (url: string, file: BuiltFile) => {
+    const withQuery = url === ROUTES.enrol ? (shell() ?? file) : file;
     app.get(url, { schema: { hide: true } }, (request, reply) =>
-      sendBuiltFile(request, reply, url === ROUTES.enrol && request.url.includes('?') ? (shell() ?? file) : file),
+      sendBuiltFile(request, reply, request.url.includes('?') ? withQuery : file),
     );
+  };
 
   if (hasClient) {
     for (const [relative, file] of files) {

@@ -16,7 +16,7 @@ import { builtPage, type BuiltFile } from './built-files';
 const CACHED_PAGES = 1000;
 
 /** A well-formed id (letters, digits, a hyphen) needs no escaping in the address or the attribute. */
-export const verificationPreload = (certificateId: string) =>
+const verificationPreload = (certificateId: string) =>
   `<link rel="preload" href="/api/certificates/${certificateId}" as="fetch" crossorigin>`;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

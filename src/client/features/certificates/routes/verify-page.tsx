@@ -14,7 +14,7 @@ import { ApiError, errorDetail } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
 import { formatDate } from '@client/lib/format';
 import { paths } from '@shared/routes';
-import { CERTIFICATE_ID_PATTERN } from '@shared/codes';
+import { normaliseCertificateId } from '@shared/codes';
 import { messages } from '@shared/messages';
 import type { CertificateVerification } from '@shared/schemas/certificates';
 import { useCertificateVerification } from '../api/get-certificate-verification';
@@ -146,14 +146,11 @@ function VerificationResult({ verification }: { verification: CertificateVerific
   );
 }
 
-/** An ID as the page shows it: trimmed, upper case. */
-const normalisedId = (typed: string) => typed.trim().toUpperCase();
 // One rule, checked with react-hook-form's own `validate`: zod and its resolver would add about
 // 20 KB to this prerendered page.
 const certificateIdRule = {
   validate: (typed: string) =>
-    CERTIFICATE_ID_PATTERN.test(normalisedId(typed)) ||
-    'Enter the ID as printed on the certificate, e.g. VBR-ABCD2345EF',
+    normaliseCertificateId(typed) !== null || 'Enter the ID as printed on the certificate, e.g. VBR-ABCD2345EF',
 };
 
 function CheckAnotherForm() {
@@ -169,7 +166,7 @@ function CheckAnotherForm() {
         className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start"
         onSubmit={form.handleSubmit(({ certificate_id }) => {
           form.reset();
-          void navigate(paths.verifyCertificate(normalisedId(certificate_id)));
+          void navigate(paths.verifyCertificate(normaliseCertificateId(certificate_id)!));
         })}
       >
         <Field
