@@ -62,8 +62,12 @@ test('public pages are prerendered: their content is in the HTML before any scri
   ] as const) {
     const html = await (await request.get(path)).text();
     expect(html, path).toContain(text);
-    expect(html, path).toMatch(/<title>[^<]+<\/title>/);
+    // One title and one description: the page's own replace the site's.
+    expect(html.match(/<title>/g), path).toHaveLength(1);
+    expect(html.match(/<meta\s+name="description"/g), path).toHaveLength(1);
   }
+  const support = await (await request.get('/support')).text();
+  expect(support).toContain('<meta name="description" content="Answers about courses');
 });
 
 test('a prerendered form cannot be sent before the page is ready, and can once it is', async ({ browser, page }) => {

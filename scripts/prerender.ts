@@ -2,7 +2,8 @@
  * `npm run build`, last step: renders the public pages (PRERENDERED_PATHS) and the not-found page to
  * HTML with the SSR build of src/client/entry-server.tsx, so their content shows before any script
  * runs. Writes dist/client/<path>/index.html (the landing page is dist/client/index.html), keeps
- * the empty SPA shell as dist/client/spa-shell.html for every other route, and dist/client/404.html.
+ * the empty SPA shell as dist/client/spa-shell.html for every other route, dist/client/404.html, and
+ * the frame of the verification page, which the server fills per request.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,8 +15,8 @@ import {
   PRERENDERED_PATHS,
   ROUTES,
   SPA_SHELL_FILE,
-  VERIFY_TEMPLATE_FILE,
-  VERIFY_TEMPLATE_ID,
+  VERIFY_FRAME_FILE,
+  VERIFY_FRAME_SLOTS,
 } from '@shared/routes';
 
 const clientDir = path.resolve('dist/client');
@@ -66,13 +67,13 @@ function preloadLinks(manifest: Manifest, modules: string[], template: string, p
     .join('\n    ');
 }
 
-type Render = (pathname: string) => Promise<{ html: string; status: number }>;
-
-/** React emits a page's hoisted <title>/<meta>/<link> tags first; they belong in <head>. */
-function splitHead(html: string): { head: string; body: string } {
-  const match = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/.exec(html);
-  return match ? { head: match[0], body: html.slice(match[0].length) } : { head: '', body: html };
+/** src/client/entry-server.tsx's, as built (its types belong to the client's build, not this script's). */
+interface RenderedPage {
+  head: string;
+  body: string;
+  status: number;
 }
+type Render = (pathname: string) => Promise<RenderedPage>;
 
 /**
  * The stylesheet inlined into a prerendered page: the first paint then needs no second request.
@@ -85,12 +86,27 @@ function inlineStylesheet(template: string): string {
   });
 }
 
-function page(template: string, html: string, preloads: string): string {
-  const { head, body } = splitHead(html);
+/** The template with the page's head tags (its own <title> and description replace the template's) and content. */
+function page(template: string, { head, body }: Pick<RenderedPage, 'head' | 'body'>, preloads: string): string {
   let document = inlineStylesheet(template);
   if (head.includes('<title>')) document = document.replace(/<title>[^<]*<\/title>\s*/, '');
-  if (head.includes('name="description"')) document = document.replace(/<meta name="description"[^>]*>\s*/, '');
-  return document.replace('</head>', `  ${preloads}\n    ${head}\n  </head>`).replace(MARKER, body);
+  if (head.includes('name="description"')) document = document.replace(/<meta\s+name="description"[^>]*>\s*/, '');
+  // Functions as replacements: a "$" in the page is text, not a replacement pattern.
+  return document.replace('</head>', () => `  ${preloads}\n    ${head}\n  </head>`).replace(MARKER, () => body);
+}
+
+/**
+ * The frame of the verification page, which the server fills per request (plugins/verify-page.ts):
+ * the page as rendered for a stand-in id, with its head tags and content taken out for the slots.
+ */
+function verifyFrame(template: string, standIn: RenderedPage, preloads: string): string {
+  const document = page(template, standIn, preloads);
+  for (const part of [standIn.head, standIn.body])
+    if (document.split(part).length !== 2)
+      throw new Error("the verification page's parts are not once in its document");
+  return document
+    .replace(standIn.head, () => VERIFY_FRAME_SLOTS.head)
+    .replace(standIn.body, () => VERIFY_FRAME_SLOTS.body);
 }
 
 /** .br and .gz beside every page, script, stylesheet and SVG: the server sends them as they are (no compression per request). */
@@ -134,25 +150,24 @@ async function main() {
   const shellPreloads = preloadLinks(manifest, [ROUTER_ENTRY], template, 'high');
   writeFileSync(path.join(clientDir, SPA_SHELL_FILE), template.replace('</head>', `  ${shellPreloads}\n  </head>`));
   for (const pathname of PRERENDERED_PATHS) {
-    const { html, status } = await render(pathname);
-    if (status !== 200) throw new Error(`${pathname} rendered with status ${status}`);
+    const rendered = await render(pathname);
+    if (rendered.status !== 200) throw new Error(`${pathname} rendered with status ${rendered.status}`);
     const file = path.join(clientDir, pathname, 'index.html');
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, page(template, html, preloadLinks(manifest, PAGE_MODULES[pathname], template)));
+    writeFileSync(file, page(template, rendered, preloadLinks(manifest, PAGE_MODULES[pathname], template)));
     console.log(`prerendered ${pathname} → ${path.relative(process.cwd(), file)}`);
   }
-  // The verification page for any id: the server puts the address's id in place of the stand-in.
-  const verify = await render(paths.verifyCertificate(VERIFY_TEMPLATE_ID));
   const verifyPreloads = preloadLinks(
     manifest,
     [ROUTER_ENTRY, 'features/certificates/routes/verify-page.tsx'],
     template,
   );
-  writeFileSync(path.join(clientDir, VERIFY_TEMPLATE_FILE), page(template, verify.html, verifyPreloads));
-  console.log(`prerendered the certificate verification page → dist/client/${VERIFY_TEMPLATE_FILE}`);
+  const standIn = await render(paths.verifyCertificate('VBR-STANDIN000'));
+  writeFileSync(path.join(clientDir, VERIFY_FRAME_FILE), verifyFrame(template, standIn, verifyPreloads));
+  console.log(`wrote the certificate verification page's frame → dist/client/${VERIFY_FRAME_FILE}`);
   const notFound = await render(NOT_FOUND_SAMPLE);
   const notFoundPreloads = preloadLinks(manifest, PAGE_MODULES[NOT_FOUND_SAMPLE], template);
-  writeFileSync(path.join(clientDir, NOT_FOUND_FILE), page(template, notFound.html, notFoundPreloads));
+  writeFileSync(path.join(clientDir, NOT_FOUND_FILE), page(template, notFound, notFoundPreloads));
   console.log(`prerendered the not-found page → dist/client/${NOT_FOUND_FILE}`);
   console.log(`precompressed ${precompress(clientDir)} files (.br, .gz)`);
 }

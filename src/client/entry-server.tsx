@@ -1,52 +1,80 @@
 /**
- * Renders one public page to HTML at build time (scripts/prerender.ts). Built with `vite build --ssr`;
- * never runs in the browser or in the API server.
+ * Renders pages to HTML outside the browser. Built with `vite build --ssr` (dist/server/entry-server.js).
+ * `render` runs at build time (scripts/prerender.ts) for the public pages; `renderVerifyPage` runs in
+ * the API server, once per request for /verify/{id} (src/server/plugins/verify-page.ts).
  */
+import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { paths } from '@shared/routes';
+import { paths, QUERY_STATE_ELEMENT_ID } from '@shared/routes';
+import type { CertificateVerification } from '@shared/schemas/certificates';
 import { AppProviders } from './app-providers';
 import { HeadTagsContext, type HeadTags } from './components/layout/page-meta';
+import { certificateKeys } from './features/certificates/api/query-keys';
 import { LandingApp } from './landing-app';
 import { routes } from './router';
 
 export interface RenderedPage {
-  /** The page's markup for #root, after its <title> and <meta> (PageMeta's; the prerender moves them to <head>). */
-  html: string;
+  /** The <title> and description the page's PageMeta gave, for <head>. */
+  head: string;
+  /** The page's markup, for #root. */
+  body: string;
   status: number;
 }
 
-/** The landing page is rendered as its own app, as main.tsx hydrates it (docs/decisions/019); the others through the router. */
-export async function render(pathname: string): Promise<RenderedPage> {
-  if (pathname === paths.home) {
-    return {
-      html: renderPage(<LandingApp />),
-      status: 200,
-    };
-  }
+/**
+ * The landing page is rendered as its own app, as main.tsx hydrates it (docs/decisions/019); the
+ * others through the router, with `queries` as their query cache when given (else the app's own).
+ */
+export async function render(pathname: string, queries?: QueryClient): Promise<RenderedPage> {
+  if (pathname === paths.home) return { ...renderPage(<LandingApp />), status: 200 };
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, 'http://prerender.local')));
-  if (context instanceof Response) throw new Error(`${pathname} redirects; only pages can be prerendered`);
+  if (context instanceof Response) throw new Error(`${pathname} redirects; only pages can be rendered`);
   const router = createStaticRouter(handler.dataRoutes, context);
   // hydrate={false}: no inline script (the CSP forbids them); the client needs no loader data.
-  const html = renderPage(<StaticRouterProvider router={router} context={context} hydrate={false} />);
-  return { html, status: context.statusCode };
+  const page = <StaticRouterProvider router={router} context={context} hydrate={false} />;
+  return {
+    ...renderPage(queries ? <QueryClientProvider client={queries}>{page}</QueryClientProvider> : page),
+    status: context.statusCode,
+  };
 }
 
-/** A page's markup inside the app's providers, with the <title> and description its PageMeta gave put first. */
-function renderPage(page: ReactNode): string {
-  const head: HeadTags = {};
+/**
+ * The verification page for the id of the address (as Fastify decoded it) with the answer the server
+ * looked up: the certificate, null when no certificate has the id, undefined when it has no answer
+ * (the page then asks for it, showing "Checking…" until then). With an answer, `state` is the
+ * <script type="application/json"> that hands it to the browser's query cache (lib/query-client.tsx),
+ * so hydration sees the same result and nothing is asked again. A cache per request: nothing is kept.
+ */
+export async function renderVerifyPage(
+  certificateId: string,
+  answer?: CertificateVerification | null,
+): Promise<RenderedPage & { state: string }> {
+  const queries = new QueryClient();
+  if (answer === undefined) return { ...(await render(paths.verifyCertificate(certificateId), queries)), state: '' };
+  // The key the page asks with (verify-page.tsx shows and looks up the id trimmed, in upper case).
+  queries.setQueryData(certificateKeys.verification(certificateId.trim().toUpperCase()), answer);
+  const page = await render(paths.verifyCertificate(certificateId), queries);
+  // In a <script> element only "</script" or "<!--" could end the data early: no "<" is left as such.
+  const json = JSON.stringify(dehydrate(queries)).replaceAll('<', '\\u003c');
+  return { ...page, state: `<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${json}</script>` };
+}
+
+/** A page's markup inside the app's providers, and the <title> and description its PageMeta gave. */
+function renderPage(page: ReactNode): { head: string; body: string } {
+  const tags: HeadTags = {};
   const body = renderToString(
-    <HeadTagsContext.Provider value={head}>
+    <HeadTagsContext.Provider value={tags}>
       <AppProviders>{page}</AppProviders>
     </HeadTagsContext.Provider>,
   );
-  const tags = renderToString(
+  const head = renderToString(
     <>
-      {head.title !== undefined && <title>{head.title}</title>}
-      {head.description !== undefined && <meta name="description" content={head.description} />}
+      {tags.title !== undefined && <title>{tags.title}</title>}
+      {tags.description !== undefined && <meta name="description" content={tags.description} />}
     </>,
   );
-  return tags + body;
+  return { head, body };
 }

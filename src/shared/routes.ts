@@ -58,9 +58,13 @@ export const SPA_SHELL_FILE = 'spa-shell.html';
 export const NOT_FOUND_FILE = '404.html';
 
 /**
- * The certificate verification page prerendered for every id (docs/decisions/019): rendered at build
- * with this stand-in id, which the server replaces with the id of the address. A dotfile, so it is
- * not served as a file of its own.
+ * The certificate verification page is made per request (src/server/plugins/verify-page.ts): the
+ * build writes this frame, the page's document without its own head tags and content, and the server
+ * fills the slots with the page rendered for the address's id and its answer. A dotfile, so it is not
+ * served as a file of its own.
  */
-export const VERIFY_TEMPLATE_FILE = '.verify-page.html';
-export const VERIFY_TEMPLATE_ID = 'VBR-CERTIFICATE-ID-PLACEHOLDER';
+export const VERIFY_FRAME_FILE = '.verify-page.html';
+export const VERIFY_FRAME_SLOTS = { head: '<!--page-head-->', body: '<!--page-body-->' } as const;
+
+/** The <script type="application/json"> in which a page made per request brings its answers. */
+export const QUERY_STATE_ELEMENT_ID = 'query-state';

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_FOUND_FILE, SPA_SHELL_FILE, VERIFY_TEMPLATE_FILE, VERIFY_TEMPLATE_ID } from '@shared/routes';
+import { NOT_FOUND_FILE, SPA_SHELL_FILE, VERIFY_FRAME_FILE, VERIFY_FRAME_SLOTS } from '@shared/routes';
+import { insertCertificate } from '../factories';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
 describe('serving the built site', () => {
@@ -77,44 +78,100 @@ describe('serving the built site', () => {
 
 describe('the certificate verification page', () => {
   let t: TestApp;
-  const clientDir = mkdtempSync(path.join(tmpdir(), 'vbr-client-'));
+  // The build's layout: dist/client (the frame, the shell) beside dist/server (the renderer).
+  const dist = mkdtempSync(path.join(tmpdir(), 'vbr-dist-'));
+  const clientDir = path.join(dist, 'client');
 
   beforeAll(async () => {
+    mkdirSync(clientDir);
+    mkdirSync(path.join(dist, 'server'));
     writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><h1>Landing (prerendered)</h1>');
+    writeFileSync(path.join(clientDir, SPA_SHELL_FILE), '<!doctype html><div id="root"></div><!-- spa shell -->');
     writeFileSync(
-      path.join(clientDir, VERIFY_TEMPLATE_FILE),
-      `<!doctype html><head><title>Verify certificate ${VERIFY_TEMPLATE_ID}</title></head>` +
-        `<p>Certificate ID <span>${VERIFY_TEMPLATE_ID}</span></p><p>Checking the certificate…</p>`,
+      path.join(clientDir, VERIFY_FRAME_FILE),
+      `<!doctype html><head><style>${'p{}'.repeat(500)}</style>${VERIFY_FRAME_SLOTS.head}</head>` +
+        `<div id="root">${VERIFY_FRAME_SLOTS.body}</div>`,
+    );
+    // A stand-in for the SSR build's renderer that shows what the server gave it ("$&" checks that
+    // the page's text is inserted as it is).
+    writeFileSync(
+      path.join(dist, 'server', 'entry-server.js'),
+      `export async function renderVerifyPage(id, answer) {
+        if (id.includes('explode')) throw new Error('render failed');
+        return {
+          head: '<title>Verify certificate $&</title>',
+          body: '<pre>' + JSON.stringify({ id, answer: answer === undefined ? 'none' : answer }) + '</pre>',
+          state: answer === undefined ? '' : '<script type="application/json">state</script>',
+        };
+      }`,
     );
     t = await buildTestApp({}, { clientDir });
   });
   afterAll(() => t.close());
 
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  let address = 0;
+  const get = (url: string, headers: Record<string, string> = {}, remoteAddress = `198.51.100.${(address += 1)}`) =>
+    t.app.inject({ method: 'GET', url, headers, remoteAddress });
+  const given = (html: string) =>
+    JSON.parse(/<pre>(.*)<\/pre>/.exec(html)![1]!) as { id: string; answer: unknown };
 
-  it('arrives with the id of the address, as the page shows it (trimmed, upper case)', async () => {
-    const res = await get('/verify/vbr-abcdefghjk', { 'accept-encoding': 'br' });
+  it('arrives with the certificate looked up, in the frame, compressed and revalidated by its ETag', async () => {
+    const { student, certificate } = await insertCertificate(t.db, { activated: true, idStatus: 'approved' });
+    const url = `/verify/${certificate.certificateId.toLowerCase()}`;
+    const res = await get(url, { 'accept-encoding': 'br' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-encoding']).toBe('br');
     const html = brotliDecompressSync(res.rawPayload).toString();
-    expect(html).toContain('<title>Verify certificate VBR-ABCDEFGHJK</title>');
-    expect(html).toContain('<span>VBR-ABCDEFGHJK</span>');
-    expect(html).not.toContain(VERIFY_TEMPLATE_ID);
-    // The answer the page will ask for is preloaded with its scripts.
-    expect(html).toContain('<head>\n    <link rel="preload" href="/api/certificates/VBR-ABCDEFGHJK" as="fetch" crossorigin>');
-    // Revalidated by its ETag.
-    const again = await get('/verify/VBR-ABCDEFGHJK', { 'accept-encoding': 'br', 'if-none-match': String(res.headers.etag) });
+    expect(html).toMatch(/^<!doctype html><head><style>(p\{\})+<\/style><title>Verify certificate \$&<\/title><script type="application\/json">state<\/script><\/head><div id="root"><pre>/);
+    expect(html).not.toContain('<!--page-');
+    expect(given(html)).toEqual({
+      id: certificate.certificateId.toLowerCase(),
+      answer: {
+        certificate_id: certificate.certificateId,
+        valid: true,
+        status: 'valid',
+        holder_name: `${student.firstName} ${student.lastName}`,
+        course_title: 'Foundation Course',
+        completion_date: certificate.completionDate,
+        issued_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        id_verified: true,
+      },
+    });
+    const again = await get(url, { 'accept-encoding': 'br', 'if-none-match': String(res.headers.etag) });
     expect(again.statusCode).toBe(304);
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(given(plain.body).answer).toMatchObject({ certificate_id: certificate.certificateId });
   });
 
-  it('escapes what the address holds: markup in the id is text', async () => {
-    const res = await get(`/verify/${encodeURIComponent('<img src=x onerror=alert(1)>"&\'')}`);
+  it('answers "no certificate" for an unknown id and for one that cannot be an id', async () => {
+    expect(given((await get('/verify/VBR-ZZZZZZZZZZ')).body)).toEqual({ id: 'VBR-ZZZZZZZZZZ', answer: null });
+    const odd = await get(`/verify/${encodeURIComponent('<img src=x>')}`);
+    expect(odd.statusCode).toBe(200);
+    expect(given(odd.body)).toEqual({ id: '<img src=x>', answer: null });
+  });
+
+  it('looks up at most 30 certificates a minute for one address; past that the page asks the API itself', async () => {
+    const { certificate } = await insertCertificate(t.db, { activated: true });
+    const from = '192.0.2.77';
+    for (let i = 0; i < 30; i++) {
+      const res = await get(`/verify/${certificate.certificateId}`, {}, from);
+      expect(given(res.body).answer, `page ${i + 1}`).toMatchObject({ valid: true });
+    }
+    const throttled = await get(`/verify/${certificate.certificateId}`, {}, from);
+    expect(throttled.statusCode).toBe(200);
+    expect(given(throttled.body).answer).toBe('none');
+    expect(throttled.body).not.toContain('application/json');
+    // Another address is not held back.
+    expect(given((await get(`/verify/${certificate.certificateId}`)).body).answer).toMatchObject({ valid: true });
+  });
+
+  it('sends the SPA shell when the page cannot be rendered', async () => {
+    const res = await get('/verify/explode');
     expect(res.statusCode).toBe(200);
-    expect(res.body).not.toContain('<IMG');
-    expect(res.body).toContain('<span>&#60;IMG SRC=X ONERROR=ALERT(1)&#62;&#34;&#38;&#39;</span>');
-    // No preload for an id that cannot be one.
-    expect(res.body).not.toContain('rel="preload" href="/api/');
+    expect(res.body).toContain('spa shell');
   });
 
   it('leaves the other pages to the shell and the not-found page', async () => {

@@ -1,5 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { hydrate, QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
+import { useContext, type ReactNode } from 'react';
+import { QUERY_STATE_ELEMENT_ID } from '@shared/routes';
 
 /**
  * The app's one query cache, shared by every page. TanStack Query is not part of the landing page's
@@ -10,6 +11,16 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
 });
 
+// Answers the server sent inside the page (the verification page's result, entry-server.tsx): the
+// cache starts with them, so the first render shows what the HTML shows and asks for nothing.
+if (typeof document !== 'undefined') {
+  const sent = document.getElementById(QUERY_STATE_ELEMENT_ID)?.textContent;
+  if (sent) hydrate(queryClient, JSON.parse(sent));
+}
+
+/** The cache around a page; a render on the server brings its own, one per request (entry-server.tsx). */
 export function WithQueryClient({ children }: { children: ReactNode }) {
+  const serverCache = useContext(QueryClientContext);
+  if (serverCache) return <>{children}</>;
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -185,19 +185,21 @@ export function sendBuiltFile(request: FastifyRequest, reply: FastifyReply, file
 }
 
 /**
- * A page made at request time from a prerendered template (plugins/verify-page.ts): compressed at a
- * quick setting rather than the build's slowest, revalidated by ETag like the other pages.
+ * A page made for this request (plugins/verify-page.ts): compressed in the one form the client takes,
+ * at a quick setting rather than the build's slowest, and revalidated by ETag like the other pages
+ * (a 304 costs no compression).
  */
-export function builtPage(body: Buffer, lastModified: string): BuiltFile {
-  const base: Record<string, string> = {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': REVALIDATE,
-    'last-modified': lastModified,
-    vary: 'accept-encoding',
-  };
-  return {
-    identity: variant(body, base, 'identity'),
-    br: variant(brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), base, 'br'),
-    gzip: variant(gzipSync(body, { level: 6 }), base, 'gzip'),
-  };
+export function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+  const body = Buffer.from(html);
+  const encoding = encodingFor(request.headers['accept-encoding']);
+  const etag = `"${etagOf(body).slice(1, -1)}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+  reply.headers({ 'content-type': TYPES['.html']!, 'cache-control': REVALIDATE, vary: 'accept-encoding', etag });
+  if (notModified(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (encoding === 'identity') return reply.send(body);
+  reply.header('content-encoding', encoding);
+  return reply.send(
+    encoding === 'br'
+      ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(body, { level: 6 }),
+  );
 }

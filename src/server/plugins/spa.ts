@@ -5,14 +5,14 @@
  * Any other GET outside /api that is not a file gets the page prerendered for that path when there is
  * one (`/support/`), else the SPA shell: with status 200 for the app's routes (deep links such as
  * /admin/dashboard), 404 for anything else (the app then shows its not-found page). Unknown /api
- * paths are 404 JSON. /verify/{id} is the prerendered verification page with the id filled in.
+ * paths are 404 JSON. /verify/{id} is made per request with the certificate's result (plugins/verify-page.ts).
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@shared/messages';
 import { isAppRoute, NOT_FOUND_FILE, ROUTES, SPA_SHELL_FILE } from '@shared/routes';
 import { loadBuiltFiles, sendBuiltFile, type BuiltFile } from './built-files';
-import { loadVerifyPages } from './verify-page';
+import { loadVerifyPage } from './verify-page';
 
 function safeDecode(urlPath: string): string {
   try {
@@ -51,15 +51,10 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     }
   }
 
-  // /verify/{id}: the prerendered verification page with the address's id (plugins/verify-page.ts).
-  const verifyPage = hasClient ? loadVerifyPages(clientDir) : undefined;
-  if (verifyPage) {
-    app.get<{ Params: { certificateId: string } }>(
-      ROUTES.verifyCertificate,
-      { schema: { hide: true } },
-      (request, reply) => sendBuiltFile(request, reply, verifyPage(request.params.certificateId)),
-    );
-  }
+  // /verify/{id}: the verification page, made per request with its result (plugins/verify-page.ts).
+  const shellFile = shell();
+  const verifyPage = shellFile ? await loadVerifyPage(app, clientDir, shellFile) : undefined;
+  if (verifyPage) app.get(ROUTES.verifyCertificate, { schema: { hide: true } }, verifyPage);
 
   function pageFor(urlPath: string): { file: BuiltFile | undefined; status: 200 | 404 } {
     const clean = path.posix.normalize(urlPath).replace(/\/+$/, '') || '/';

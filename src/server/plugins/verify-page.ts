@@ -1,46 +1,92 @@
 /**
- * /verify/{id}, the page a certificate's QR code opens, arrives with its content like the other
- * public pages (docs/decisions/019): the build prerenders it once with a stand-in id
- * (VERIFY_TEMPLATE_ID), and here the id of the address takes its place, written as the page itself
- * shows it (decoded, trimmed, upper case) and escaped for HTML. The page then hydrates and asks the
- * API for the certificate, as before. For a well-formed id the page's head also preloads that answer,
- * so the browser asks for it with the page's scripts rather than after them (the result shows one
- * round trip sooner). Pages of well-formed ids are kept (up to 1,000), others made each time.
+ * /verify/{id}, the page a certificate's QR code opens, arrives with its result (docs/decisions/023).
+ * The server looks the certificate up, as GET /api/certificates/{id} does, and renders the page with
+ * the answer: the SSR build of the client (dist/server/entry-server.js, the code the browser then
+ * hydrates with) inside the frame the build wrote (VERIFY_FRAME_FILE). The answer also travels in the
+ * page for the browser's query cache, so the page asks for nothing more.
+ *
+ * Without an answer (lookups from this address over the limit, the database unreachable) the page is
+ * rendered as "Checking the certificate…" and asks the API itself, as before. An id that cannot be one
+ * needs no lookup: no certificate has it. A failure to render sends the SPA shell, which renders the
+ * page in the browser.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { CERTIFICATE_ID_PATTERN } from '@shared/codes';
-import { VERIFY_TEMPLATE_FILE, VERIFY_TEMPLATE_ID } from '@shared/routes';
-import { builtPage, type BuiltFile } from './built-files';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { normaliseCertificateId } from '@shared/codes';
+import { VERIFY_FRAME_FILE, VERIFY_FRAME_SLOTS } from '@shared/routes';
+import type { CertificateVerification } from '@shared/schemas/certificates';
+import { verifyCertificate } from '@server/domain/certificates/verify-certificate';
+import { AppError } from '@server/errors';
+import { toCertificateVerification } from '@server/routes/certificates/wire';
+import { sendBuiltFile, sendRenderedPage, type BuiltFile } from './built-files';
 
-const CACHED_PAGES = 1000;
+/** src/client/entry-server.tsx's renderVerifyPage, as built. */
+type RenderVerifyPage = (
+  certificateId: string,
+  answer?: CertificateVerification | null,
+) => Promise<{ head: string; body: string; state: string }>;
 
-/** A well-formed id (letters, digits, a hyphen) needs no escaping in the address or the attribute. */
-const verificationPreload = (certificateId: string) =>
-  `<link rel="preload" href="/api/certificates/${certificateId}" as="fetch" crossorigin>`;
+/** Lookups made for pages, per address: as many as the API allows (routes/certificates), counted apart. */
+const PAGE_LOOKUPS = { max: 30, timeWindow: '1 minute' };
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+type VerifyPageHandler = (
+  request: FastifyRequest<{ Params: { certificateId: string } }>,
+  reply: FastifyReply,
+) => Promise<FastifyReply>;
 
-/** The page for an id (the address's segment as Fastify decodes it), or undefined before a build. */
-export function loadVerifyPages(clientDir: string): ((certificateId: string) => BuiltFile) | undefined {
-  const file = path.join(clientDir, VERIFY_TEMPLATE_FILE);
-  if (!existsSync(file)) return undefined;
-  const parts = readFileSync(file, 'utf8').split(VERIFY_TEMPLATE_ID);
-  const lastModified = statSync(file).mtime.toUTCString();
-  const pages = new Map<string, BuiltFile>();
-  return (certificateId) => {
-    const shown = certificateId.trim().toUpperCase();
-    const cached = pages.get(shown);
-    if (cached) return cached;
-    const wellFormed = CERTIFICATE_ID_PATTERN.test(shown);
-    let html = parts.join(escapeHtml(shown));
-    // The same request as the page's own (get-certificate-verification.ts), so the browser uses this answer.
-    if (wellFormed) html = html.replace('<head>', `<head>\n    ${verificationPreload(shown)}`);
-    const page = builtPage(Buffer.from(html), lastModified);
-    if (wellFormed) {
-      if (pages.size >= CACHED_PAGES) pages.delete(pages.keys().next().value!);
-      pages.set(shown, page);
-    }
-    return page;
+/** The handler of /verify/{id}, or undefined before a build (the route then gets the SPA shell). */
+export async function loadVerifyPage(
+  app: FastifyInstance,
+  clientDir: string,
+  shell: BuiltFile,
+): Promise<VerifyPageHandler | undefined> {
+  const frameFile = path.join(clientDir, VERIFY_FRAME_FILE);
+  const rendererFile = path.join(clientDir, '..', 'server', 'entry-server.js');
+  if (!existsSync(frameFile) || !existsSync(rendererFile)) return undefined;
+  const [beforeHead, betweenSlots, afterBody] = splitFrame(readFileSync(frameFile, 'utf8'));
+  const { renderVerifyPage } = (await import(pathToFileURL(rendererFile).href)) as {
+    renderVerifyPage: RenderVerifyPage;
   };
+  const lookupCount = app.createRateLimit({ ...PAGE_LOOKUPS, keyGenerator: (request) => `verify-page:${request.ip}` });
+
+  /** The certificate, null when no certificate has the id, undefined when there is no answer now. */
+  async function answerFor(
+    request: FastifyRequest,
+    rawId: string,
+  ): Promise<CertificateVerification | null | undefined> {
+    const certificateId = normaliseCertificateId(rawId);
+    if (!certificateId) return null;
+    const count = await lookupCount(request);
+    if (!count.isAllowed && count.isExceeded) return undefined;
+    try {
+      return toCertificateVerification(await verifyCertificate(app.db, certificateId));
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 404) return null;
+      request.log.warn({ err: error }, 'certificate lookup for its page failed; the page asks the API');
+      return undefined;
+    }
+  }
+
+  return async (request, reply) => {
+    const { certificateId } = request.params;
+    const answer = await answerFor(request, certificateId);
+    try {
+      const { head, body, state } = await renderVerifyPage(certificateId, answer);
+      return sendRenderedPage(request, reply, beforeHead + head + state + betweenSlots + body + afterBody);
+    } catch (error) {
+      request.log.error({ err: error }, 'the verification page could not be rendered; the SPA shell is sent');
+      return sendBuiltFile(request, reply, shell);
+    }
+  };
+}
+
+/** The frame around its two slots: [before the head slot, between them, after the body slot]. */
+function splitFrame(frame: string): [string, string, string] {
+  const [beforeHead, rest, ...extraHead] = frame.split(VERIFY_FRAME_SLOTS.head);
+  const [betweenSlots, afterBody, ...extraBody] = (rest ?? '').split(VERIFY_FRAME_SLOTS.body);
+  if (rest === undefined || afterBody === undefined || extraHead.length > 0 || extraBody.length > 0)
+    throw new Error(`${VERIFY_FRAME_FILE} must hold each slot once: was it written by this build?`);
+  return [beforeHead!, betweenSlots!, afterBody];
 }

@@ -10,7 +10,7 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Field } from '@client/components/ui/field';
 import { Spinner } from '@client/components/ui/spinner';
-import { ApiError, errorDetail } from '@client/lib/api-client';
+import { errorDetail } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
 import { formatDate } from '@client/lib/format';
 import { paths } from '@shared/routes';
@@ -42,9 +42,9 @@ export default function VerifyPage() {
             <Card>
               <Spinner label="Checking the certificate…" />
             </Card>
-          ) : verification.isSuccess ? (
+          ) : verification.data ? (
             <VerificationResult verification={verification.data} />
-          ) : verification.error instanceof ApiError && verification.error.status === 404 ? (
+          ) : verification.isSuccess ? (
             <Outcome
               tone="red"
               icon={<SearchX className="size-7" aria-hidden />}
