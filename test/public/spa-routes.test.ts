@@ -168,6 +168,25 @@ describe('the certificate verification page', () => {
     expect(given((await get(`/verify/${certificate.certificateId}`)).body).answer).toMatchObject({ valid: true });
   });
 
+  it('when the lookup fails (the database away) the page still comes, and asks the API itself', async () => {
+    const { certificate } = await insertCertificate(t.db, { activated: true });
+    const select = t.db.select;
+    t.db.select = () => {
+      throw new Error('Connection terminated unexpectedly');
+    };
+    try {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/verify/${certificate.certificateId}`,
+        remoteAddress: '198.51.100.250',
+      });
+      expect(res.statusCode).toBe(200);
+      expect(given(res.body)).toEqual({ id: certificate.certificateId, answer: 'none' });
+    } finally {
+      t.db.select = select;
+    }
+  });
+
   it('sends the SPA shell when the page cannot be rendered', async () => {
     const res = await get('/verify/explode');
     expect(res.statusCode).toBe(200);
