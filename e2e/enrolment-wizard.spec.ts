@@ -218,15 +218,16 @@ test.describe('step 1 checks the phone and says when a referral code is unknown'
     request,
   }) => {
     const email = uniqueEmail('phone');
-    // The phone check's code (libphonenumber-js) is not part of the page's first load: it comes
-    // when the phone field is used.
-    const phoneCheckLoads: string[] = [];
+    // Neither the form's validation (zod, lib/registration-form.ts) nor the phone check
+    // (libphonenumber-js) is part of the page's first load: they come when the form is used.
+    const lateLoads: string[] = [];
     page.on('request', (r) => {
-      if (/\/assets\/registration-[\w-]+\.js$/.test(r.url())) phoneCheckLoads.push(r.url());
+      const chunk = /\/assets\/(registration-form|registration)-[\w-]{8}\.js$/.exec(r.url());
+      if (chunk) lateLoads.push(chunk[1]!);
     });
     await page.goto('/enroll');
     await page.waitForLoadState('networkidle');
-    expect(phoneCheckLoads).toEqual([]);
+    expect(lateLoads).toEqual([]);
     await fillPersonalInfo(page, email);
     const phone = page.getByLabel('Phone Number (optional)');
     const message = 'Please enter a valid phone number, e.g. 07400 123456 or +44 7400 123456';
@@ -237,7 +238,7 @@ test.describe('step 1 checks the phone and says when a referral code is unknown'
       await expect(page.getByText(message, { exact: true }).first()).toBeVisible();
       await expect(page).toHaveURL(/step=personal-info/);
     }
-    expect(phoneCheckLoads).toHaveLength(1);
+    expect(lateLoads.sort()).toEqual(['registration', 'registration-form']);
     // Nothing was registered.
     const admin = { Authorization: `Bearer ${await adminApiToken(request)}` };
     const found = await request.get(`/api/admin/students?search=${encodeURIComponent(email)}`, { headers: admin });
@@ -250,6 +251,33 @@ test.describe('step 1 checks the phone and says when a referral code is unknown'
       'Referral code VBR-NOPE99 was not recognised, so it was not applied. Your registration went ahead as normal.',
     );
     await expect(page.getByTestId('referral-notice')).toHaveAttribute('role', 'status');
+  });
+});
+
+test.describe("when step 1's validation cannot load", () => {
+  test.use({ allowConsoleErrors: [/Failed to load resource/] });
+
+  test('the form says so, keeps what was typed and registers nobody; once it loads, Continue works', async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail('offline-form');
+    let blocked = true;
+    await page.route(/\/assets\/registration-form-[\w-]{8}\.js$/, (route) =>
+      blocked ? route.abort('internetdisconnected') : route.continue(),
+    );
+    await page.goto('/enroll');
+    await fillPersonalInfo(page, email);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByText('The service is temporarily unavailable. Please try again shortly.')).toBeVisible();
+    await expect(page.getByLabel('Email Address')).toHaveValue(email);
+    await expect(page).toHaveURL(/\/enroll/);
+    const admin = { Authorization: `Bearer ${await adminApiToken(request)}` };
+    const found = await request.get(`/api/admin/students?search=${encodeURIComponent(email)}`, { headers: admin });
+    expect(((await found.json()) as { total: number }).total).toBe(0);
+
+    blocked = false;
+    await continueToStep(page, 'Choose Your Payment Option');
   });
 });
 

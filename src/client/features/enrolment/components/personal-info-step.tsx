@@ -1,35 +1,37 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { RefreshCw } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/field';
 import { ApiError } from '@client/lib/api-client';
 import { paths } from '@shared/routes';
 import { messages } from '@shared/messages';
-import { registrationSchema, type RegistrationBody } from '@shared/schemas/enrolment';
+import type { RegistrationBody } from '@shared/schemas/enrolment';
 import { useRegisterStudent } from '../api/register-student';
+import type { RegistrationFormOutput } from '../lib/registration-form';
 import type { WizardStudent } from '../lib/wizard';
 
 const m = messages.enrolment;
 
-/**
- * The phone check's code loads when the phone field gets focus, or with the first number to check.
- * If it cannot load (the connection dropped), the server's check, the same one, still answers.
- */
-const loadPhoneCheck = () => import('@shared/schemas/registration');
-const registrationForm = registrationSchema((phone) =>
-  loadPhoneCheck().then(
-    ({ isValidPhone }) => isValidPhone(phone),
-    () => true,
-  ),
-);
-
 type FormInput = RegistrationBody;
-type FormOutput = z.output<typeof registrationForm>;
+type FormOutput = RegistrationFormOutput;
+
+/** The form's validation (lib/registration-form.ts), loaded when the form gets focus or is sent. */
+const loadRegistrationForm = () => import('../lib/registration-form');
+const preloadRegistrationForm = () => void loadRegistrationForm().catch(() => undefined);
+
+/** If the validation cannot load (the connection dropped), the form says so and keeps what was typed. */
+const resolver: Resolver<FormInput, unknown, FormOutput> = async (values, context, options) => {
+  let loaded: Awaited<ReturnType<typeof loadRegistrationForm>>;
+  try {
+    loaded = await loadRegistrationForm();
+  } catch {
+    return { values: {}, errors: { root: { type: 'unavailable', message: messages.common.serviceUnavailable } } };
+  }
+  return loaded.registrationResolver(values, context, options);
+};
 
 const randomOperand = () => Math.floor(Math.random() * 10) + 1;
 
@@ -55,9 +57,8 @@ export function PersonalInfoStep({
   }, []);
   const [alreadyRegistered, setAlreadyRegistered] = useState(false);
   const register = useRegisterStudent();
-  // The schema the server validates with, so the messages match SPEC word for word.
   const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(registrationForm),
+    resolver,
     defaultValues: { first_name: '', last_name: '', email: '', phone: '', referral_code: '' },
   });
   const solved = answer.trim() !== '' && Number(answer) === question.a + question.b;
@@ -103,7 +104,7 @@ export function PersonalInfoStep({
 
   const { errors } = form.formState;
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={submit} onFocus={preloadRegistrationForm} noValidate className="space-y-5">
       <h2 className="text-xl font-bold">Personal Information</h2>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
@@ -146,7 +147,11 @@ export function PersonalInfoStep({
         type="tel"
         autoComplete="tel"
         error={errors.phone?.message}
-        onFocus={() => void loadPhoneCheck().catch(() => undefined)}
+        onFocus={() =>
+          void loadRegistrationForm()
+            .then(({ loadPhoneCheck }) => loadPhoneCheck())
+            .catch(() => undefined)
+        }
         {...form.register('phone')}
       />
       <Field
