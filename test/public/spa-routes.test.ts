@@ -4,6 +4,8 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_FILE, SPA_SHELL_FILE, VERIFY_FRAME_FILE, VERIFY_FRAME_SLOTS } from '@shared/routes';
+import { eq } from 'drizzle-orm';
+import { certificates } from '@server/db/schema';
 import { insertCertificate } from '../factories';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
@@ -101,7 +103,8 @@ describe('the certificate verification page', () => {
         return {
           head: '<title>Verify certificate $&</title>',
           body: '<pre>' + JSON.stringify({ id, answer: answer === undefined ? 'none' : answer }) + '</pre>',
-          state: answer === undefined ? '' : '<script type="application/json">state</script>',
+          // Like the real state, different at every render (its timestamps).
+          state: answer === undefined ? '' : '<script type="application/json">' + Math.random() + '</script>',
         };
       }`,
     );
@@ -124,7 +127,7 @@ describe('the certificate verification page', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers['content-encoding']).toBe('br');
     const html = brotliDecompressSync(res.rawPayload).toString();
-    expect(html).toMatch(/^<!doctype html><head><style>(p\{\})+<\/style><title>Verify certificate \$&<\/title><script type="application\/json">state<\/script><\/head><div id="root"><pre>/);
+    expect(html).toMatch(/^<!doctype html><head><style>(p\{\})+<\/style><title>Verify certificate \$&<\/title><script type="application\/json">[\d.]+<\/script><\/head><div id="root"><pre>/);
     expect(html).not.toContain('<!--page-');
     expect(given(html)).toEqual({
       id: certificate.certificateId.toLowerCase(),
@@ -139,11 +142,26 @@ describe('the certificate verification page', () => {
         id_verified: true,
       },
     });
+    // The same result gives the same ETag, whatever the state's timestamps.
     const again = await get(url, { 'accept-encoding': 'br', 'if-none-match': String(res.headers.etag) });
     expect(again.statusCode).toBe(304);
     const plain = await get(url);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(given(plain.body).answer).toMatchObject({ certificate_id: certificate.certificateId });
+  });
+
+  it('gives a new page, not a 304, once the result has changed (a certificate activated)', async () => {
+    const { certificate } = await insertCertificate(t.db, { activated: false });
+    const url = `/verify/${certificate.certificateId}`;
+    const pending = await get(url);
+    expect(given(pending.body).answer).toMatchObject({ valid: false, status: 'pending' });
+    await t.db
+      .update(certificates)
+      .set({ activatedAt: new Date() })
+      .where(eq(certificates.certificateId, certificate.certificateId));
+    const active = await get(url, { 'if-none-match': String(pending.headers.etag) });
+    expect(active.statusCode).toBe(200);
+    expect(given(active.body).answer).toMatchObject({ valid: true, status: 'valid' });
   });
 
   it('answers "no certificate" for an unknown id and for one that cannot be an id', async () => {

@@ -187,12 +187,13 @@ export function sendBuiltFile(request: FastifyRequest, reply: FastifyReply, file
 /**
  * A page made for this request (plugins/verify-page.ts): compressed in the one form the client takes,
  * at a quick setting rather than the build's slowest, and revalidated by ETag like the other pages
- * (a 304 costs no compression).
+ * (a 304 costs no compression). The ETag is a hash of `shown`, what the page shows: parts of the
+ * HTML that change with every render without changing the page (a timestamp) are left out of it.
  */
-export function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+export function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, html: string, shown: string) {
   const body = Buffer.from(html);
   const encoding = encodingFor(request.headers['accept-encoding']);
-  const etag = `"${etagOf(body).slice(1, -1)}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+  const etag = `"${etagOf(Buffer.from(shown)).slice(1, -1)}${encoding === 'identity' ? '' : `-${encoding}`}"`;
   reply.headers({ 'content-type': TYPES['.html']!, 'cache-control': REVALIDATE, vary: 'accept-encoding', etag });
   if (notModified(request.headers['if-none-match'], etag)) return reply.code(304).send();
   if (encoding === 'identity') return reply.send(body);

@@ -74,7 +74,9 @@ export async function loadVerifyPage(
     const answer = await answerFor(request, certificateId);
     try {
       const { head, body, state } = await renderVerifyPage(certificateId, answer);
-      return sendRenderedPage(request, reply, beforeHead + head + state + betweenSlots + body + afterBody);
+      // The state's timestamps change with every render; the page's content does not.
+      const page = { before: beforeHead + head, after: betweenSlots + body + afterBody };
+      return sendRenderedPage(request, reply, page.before + state + page.after, page.before + page.after);
     } catch (error) {
       request.log.error({ err: error }, 'the verification page could not be rendered; the SPA shell is sent');
       return sendBuiltFile(request, reply, shell);
