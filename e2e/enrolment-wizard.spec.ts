@@ -281,6 +281,32 @@ test.describe("when step 1's validation cannot load", () => {
   });
 });
 
+test('steps 2 to 5 are not in the first load; a step still loading shows a spinner, then takes the focus', async ({
+  page,
+  request,
+}) => {
+  // The prerendered page preloads step 1's code only.
+  const html = await (await request.get('/enroll')).text();
+  expect(html).toContain('rel="modulepreload"');
+  expect(html).not.toMatch(/(payment-type|course-selection|payment|confirmation)-step-[\w-]{8}\.js/);
+
+  // Step 2's code held back: the wizard waits for it with a spinner, then focuses its heading.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/payment-type-step-[\w-]{8}\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/enroll');
+  await fillPersonalInfo(page, uniqueEmail('slow-step'));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toBeVisible();
+  release();
+  const heading = page.getByRole('heading', { level: 2, name: 'Choose Your Payment Option' });
+  await expect(heading).toBeVisible();
+  await expect(heading).toBeFocused();
+});
+
 /**
  * Radix RadioGroup chooses the radio that an arrow key focuses only while the key is still down, and
  * it moves the focus in a timer: a short press on a busy machine can end before the timer runs.

@@ -5,7 +5,7 @@
  * Paying the enrolment fee only ends on step 5 (where the course can be chosen next); a payment
  * that includes the course ends on /success.
  */
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { isCourseType, type CourseType, type PaymentType } from '@shared/catalogue';
@@ -21,11 +21,14 @@ import { paths } from '@shared/routes';
 import { useCreatePayment } from '../api/create-payment';
 import { useEnrollingStudent } from '../api/get-enrolling-student';
 import { useSelectCourse } from '../api/select-course';
-import { ConfirmationStep } from '../components/confirmation-step';
-import { CourseSelectionStep } from '../components/course-selection-step';
-import { EnrolmentComplete } from '../components/enrolment-complete';
-import { PaymentStep } from '../components/payment-step';
-import { PaymentTypeStep } from '../components/payment-type-step';
+import {
+  ConfirmationStep,
+  CourseSelectionStep,
+  EnrolmentComplete,
+  PaymentStep,
+  PaymentTypeStep,
+  preloadLaterSteps,
+} from '../components/lazy-steps';
 import { PersonalInfoStep } from '../components/personal-info-step';
 import { StepIndicator } from '../components/step-indicator';
 import { newIdempotencyKey } from '../lib/idempotency-key';
@@ -88,7 +91,9 @@ export default function EnrolPage() {
     return (
       <BrandShell>
         <main id="main" tabIndex={-1} className="mx-auto max-w-2xl px-4 py-10">
-          <EnrolmentComplete />
+          <Suspense fallback={<Spinner label="Loading…" />}>
+            <EnrolmentComplete />
+          </Suspense>
         </main>
       </BrandShell>
     );
@@ -167,10 +172,22 @@ function EnrolmentWizard() {
   useEffect(() => {
     if (step === previousStep.current) return;
     previousStep.current = step;
-    const heading = stepCard.current?.querySelector('h2');
-    heading?.setAttribute('tabindex', '-1');
-    heading?.focus();
+    const card = stepCard.current;
+    const focusHeading = () => {
+      const heading = card?.querySelector('h2');
+      heading?.setAttribute('tabindex', '-1');
+      heading?.focus();
+      return heading != null;
+    };
+    if (!card || focusHeading()) return;
+    // The step is still loading (components/lazy-steps.tsx): its heading gets the focus when it comes.
+    const observer = new MutationObserver(() => focusHeading() && observer.disconnect());
+    observer.observe(card, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, [step]);
+
+  // The later steps load while the customer fills in step 1.
+  useEffect(preloadLaterSteps, []);
 
   const onRegistered = (registered: WizardStudent, token: string, unknownReferralCode: string | null) => {
     studentSession.set({ token, student: registered });
@@ -283,45 +300,50 @@ function EnrolmentWizard() {
                 {m.referralCodeUnknown(unknownReferral)}
               </p>
             )}
-            {!waiting && step === 2 && (
-              <PaymentTypeStep
-                value={choices.paymentType}
-                enrolmentPaid={student?.enrollment_paid ?? false}
-                onChange={(paymentType) => choose({ paymentType })}
-                onBack={back}
-                onContinue={() => go(3)}
-              />
-            )}
-            {!waiting && step === 3 && (
-              <CourseSelectionStep
-                paymentType={choices.paymentType}
-                course={choices.course}
-                startDate={choices.startDate}
-                saving={selectCourse.isPending}
-                onCourseChange={(course) => choose({ course })}
-                onStartDateChange={(startDate) => choose({ startDate })}
-                onBack={back}
-                onContinue={continueFromCourse}
-              />
-            )}
-            {!waiting && step === 4 && (
-              <PaymentStep
-                paymentType={choices.paymentType}
-                course={choices.course}
-                paying={createPayment.isPending}
-                error={paymentError}
-                onBack={() => {
-                  setPaymentError(null);
-                  back();
-                }}
-                onPay={pay}
-              />
-            )}
-            {!waiting && step === 5 && (
-              <ConfirmationStep
-                enrolmentOnly={choices.paymentType === 'enrollment'}
-                onSelectCourse={() => go(2, { paymentType: 'course' })}
-              />
+            {/* Not part of step 1, which is prerendered and hydrated. */}
+            {!waiting && step > 1 && (
+              <Suspense fallback={<Spinner label="Loading…" />}>
+                {step === 2 && (
+                  <PaymentTypeStep
+                    value={choices.paymentType}
+                    enrolmentPaid={student?.enrollment_paid ?? false}
+                    onChange={(paymentType) => choose({ paymentType })}
+                    onBack={back}
+                    onContinue={() => go(3)}
+                  />
+                )}
+                {step === 3 && (
+                  <CourseSelectionStep
+                    paymentType={choices.paymentType}
+                    course={choices.course}
+                    startDate={choices.startDate}
+                    saving={selectCourse.isPending}
+                    onCourseChange={(course) => choose({ course })}
+                    onStartDateChange={(startDate) => choose({ startDate })}
+                    onBack={back}
+                    onContinue={continueFromCourse}
+                  />
+                )}
+                {step === 4 && (
+                  <PaymentStep
+                    paymentType={choices.paymentType}
+                    course={choices.course}
+                    paying={createPayment.isPending}
+                    error={paymentError}
+                    onBack={() => {
+                      setPaymentError(null);
+                      back();
+                    }}
+                    onPay={pay}
+                  />
+                )}
+                {step === 5 && (
+                  <ConfirmationStep
+                    enrolmentOnly={choices.paymentType === 'enrollment'}
+                    onSelectCourse={() => go(2, { paymentType: 'course' })}
+                  />
+                )}
+              </Suspense>
             )}
           </Card>
         </div>
