@@ -81,6 +81,10 @@ async function main() {
         runs.push(result);
       }
       const measured = runs.filter((run) => !run.lhr.runtimeError);
+      for (const run of runs.filter((each) => each.lhr.runtimeError))
+        console.error(
+          `${page}: one run could not be measured: ${run.lhr.runtimeError!.code} ${run.lhr.runtimeError!.message}`,
+        );
       if (measured.length === 0) {
         failed = true;
         console.error(`${page}: Lighthouse could not measure the page: ${runs[0]?.lhr.runtimeError?.message}`);
