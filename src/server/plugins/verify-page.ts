@@ -5,9 +5,9 @@
  * hydrates with) inside the frame the build wrote (VERIFY_FRAME_FILE). The answer also travels in the
  * page for the browser's query cache, so the page asks for nothing more.
  *
- * Without an answer (lookups from this address over the limit, the database unreachable) the page is
- * rendered as "Checking the certificate…" and asks the API itself, as before. An id that cannot be one
- * needs no lookup: no certificate has it. A failure to render sends the SPA shell, which renders the
+ * An id that cannot be one needs no lookup: no certificate has it. When the lookup fails (the database
+ * unreachable) the page is rendered as "Checking the certificate…" and asks the API itself, as before.
+ * Past PAGES_MADE from one address, and when rendering fails, the SPA shell is sent: it renders the
  * page in the browser.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -28,8 +28,12 @@ type RenderVerifyPage = (
   answer?: CertificateVerification | null,
 ) => Promise<{ head: string; body: string; state: string }>;
 
-/** Lookups made for pages, per address: as many as the API allows (routes/certificates), counted apart. */
-const PAGE_LOOKUPS = { max: 30, timeWindow: '1 minute' };
+/**
+ * Pages made per address (each a lookup and a render, about 3 ms of CPU): as many as the API's lookups
+ * (routes/certificates), counted apart. Past that the address gets the SPA shell, sent from memory:
+ * the page then renders in the browser and asks the API, which has its own limit.
+ */
+const PAGES_MADE = { max: 30, timeWindow: '1 minute' };
 
 type VerifyPageHandler = (
   request: FastifyRequest<{ Params: { certificateId: string } }>,
@@ -49,7 +53,7 @@ export async function loadVerifyPage(
   const { renderVerifyPage } = (await import(pathToFileURL(rendererFile).href)) as {
     renderVerifyPage: RenderVerifyPage;
   };
-  const lookupCount = app.createRateLimit({ ...PAGE_LOOKUPS, keyGenerator: (request) => `verify-page:${request.ip}` });
+  const pageCount = app.createRateLimit({ ...PAGES_MADE, keyGenerator: (request) => `verify-page:${request.ip}` });
 
   /** The certificate, null when no certificate has the id, undefined when there is no answer now. */
   async function answerFor(
@@ -58,8 +62,6 @@ export async function loadVerifyPage(
   ): Promise<CertificateVerification | null | undefined> {
     const certificateId = normaliseCertificateId(rawId);
     if (!certificateId) return null;
-    const count = await lookupCount(request);
-    if (!count.isAllowed && count.isExceeded) return undefined;
     try {
       return toCertificateVerification(await verifyCertificate(app.db, certificateId));
     } catch (error) {
@@ -70,6 +72,8 @@ export async function loadVerifyPage(
   }
 
   return async (request, reply) => {
+    const count = await pageCount(request);
+    if (!count.isAllowed && count.isExceeded) return sendBuiltFile(request, reply, shell);
     const { certificateId } = request.params;
     const answer = await answerFor(request, certificateId);
     try {
