@@ -375,7 +375,9 @@ test('the contact form sends a message that admins then see in the Messages view
   const subject = `Question ${randomUUID().slice(0, 8)}`;
   await page.goto('/support');
 
-  // The FAQ is an accordion.
+  // The FAQ is an accordion. The page is prerendered: it opens once the page has hydrated, which the
+  // contact form's button shows (disabled until then).
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
   const question = page.getByRole('button', { name: 'How long does a course take?' });
   await expect(question).toHaveAttribute('aria-expanded', 'false');
   await question.click();

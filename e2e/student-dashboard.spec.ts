@@ -217,6 +217,7 @@ test.describe('a paid course from ID upload to certificate', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(viewCertificate).toBeFocused();
     await viewCertificate.press('Enter');
+    await expect(page.getByRole('dialog')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(viewCertificate).toBeFocused();
     await viewCertificate.click();
