@@ -110,3 +110,38 @@ describe('database constraints', () => {
     expect(progress).toHaveLength(0);
   });
 });
+
+/**
+ * Values come back the same from both engines. On PGlite the client reads dates, timestamps and
+ * intervals as text once for every query, rather than drizzle passing those parsers with each one
+ * (src/server/db/client.ts): drizzle's mapping must still see what it expects.
+ */
+describe('values read back', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('gives timestamps as Dates, dates as ISO strings, and the same through raw SQL and arrays', async () => {
+    const created = new Date('2027-03-04T05:06:07.089Z');
+    const student = await insertStudent(t.db, { registrationDate: created, courseStartDate: '2027-04-05' });
+    const [row] = await t.db
+      .select({ createdAt: students.registrationDate, start: students.courseStartDate })
+      .from(students)
+      .where(sql`${students.id} = ${student.id}`);
+    expect(row!.createdAt).toBeInstanceOf(Date);
+    expect(row!.createdAt.toISOString()).toBe(created.toISOString());
+    expect(row!.start).toBe('2027-04-05');
+    const raw = (await t.db.execute(
+      sql`select ${students.registrationDate} as at, ${students.courseStartDate} as day, interval '1 day 2 hours' as span,
+        array[${students.courseStartDate}, ${students.courseStartDate}] as days
+        from ${students} where ${students.id} = ${student.id}`,
+    )) as unknown as { rows: { at: string; day: string; span: string; days: string }[] };
+    const values = raw.rows[0]!;
+    expect(new Date(values.at).toISOString()).toBe(created.toISOString());
+    expect(values.day).toBe('2027-04-05');
+    expect(values.span).toBe('1 day 02:00:00');
+    expect(values.days).toBe('{2027-04-05,2027-04-05}');
+  });
+});
