@@ -123,7 +123,17 @@ function openPostgres(url: string, options: OpenOptions): Database {
  * parsers each time, about 110 µs a query (docs/decisions/025). Set once on the client they give the
  * same results, so the client drizzle gets leaves them out of each query's options.
  */
-const DRIZZLE_TEXT_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182];
+const DRIZZLE_TEXT_TYPES = [
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.INTERVAL,
+  types.DATE,
+  1231,
+  1115,
+  1185,
+  1187,
+  1182,
+];
 
 function withDrizzleParsersOnce(client: PGlite): PGlite {
   for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = (value: string) => value;
