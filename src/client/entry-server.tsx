@@ -53,10 +53,11 @@ export async function renderVerifyPage(
   answer?: CertificateVerification | null,
 ): Promise<RenderedPage & { state: string }> {
   const queries = new QueryClient();
-  if (answer === undefined) return { ...(await render(paths.verifyCertificate(certificateId), queries)), state: '' };
   // The key the page asks with (verify-page.tsx shows and looks up the id trimmed, in upper case).
-  queries.setQueryData(certificateKeys.verification(certificateId.trim().toUpperCase()), answer);
+  if (answer !== undefined)
+    queries.setQueryData(certificateKeys.verification(certificateId.trim().toUpperCase()), answer);
   const page = await render(paths.verifyCertificate(certificateId), queries);
+  if (answer === undefined) return { ...page, state: '' };
   // In a <script> element only "</script" or "<!--" could end the data early: no "<" is left as such.
   const json = JSON.stringify(dehydrate(queries)).replaceAll('<', '\\u003c');
   return { ...page, state: `<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${json}</script>` };

@@ -5,14 +5,15 @@ import { insertStudent, pricePence } from '../factories';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { one } from '@server/db/rows';
 
+// One app and database for the file's two parts.
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
 /** The database itself refuses bad data, whatever the code above it does. */
 describe('database constraints', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
-
   /** Drizzle wraps driver errors; the Postgres message is on the error or its cause. */
   async function rejection(promise: Promise<unknown>): Promise<string> {
     try {
@@ -117,12 +118,6 @@ describe('database constraints', () => {
  * (src/server/db/client.ts): drizzle's mapping must still see what it expects.
  */
 describe('values read back', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(() => t.close());
-
   it('gives timestamps as Dates, dates as ISO strings, and the same through raw SQL and arrays', async () => {
     const created = new Date('2027-03-04T05:06:07.089Z');
     const student = await insertStudent(t.db, { registrationDate: created, courseStartDate: '2027-04-05' });

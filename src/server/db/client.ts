@@ -123,23 +123,31 @@ function openPostgres(url: string, options: OpenOptions): Database {
  * parsers each time, about 110 µs a query (docs/decisions/025). Set once on the client they give the
  * same results, so the client drizzle gets leaves them out of each query's options.
  */
-const DRIZZLE_TEXT_TYPES = [
+const DRIZZLE_TEXT_TYPES = new Set<number>([
   types.TIMESTAMP,
   types.TIMESTAMPTZ,
   types.INTERVAL,
   types.DATE,
-  1231,
-  1115,
-  1185,
-  1187,
-  1182,
-];
+  1231, // numeric[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1182, // date[]
+]);
+
+/** Parsers for those types only (drizzle's); any other parser given with a query is kept. */
+const onlyDrizzleTextTypes = (parsers: object) =>
+  Object.keys(parsers).every((type) => DRIZZLE_TEXT_TYPES.has(Number(type)));
 
 function withDrizzleParsersOnce(client: PGlite): PGlite {
   for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = (value: string) => value;
   const query = client.query.bind(client) as PGliteInterface['query'];
   client.query = ((text, params, options) =>
-    query(text, params, options?.parsers ? { ...options, parsers: undefined } : options)) as PGlite['query'];
+    query(
+      text,
+      params,
+      options?.parsers && onlyDrizzleTextTypes(options.parsers) ? { ...options, parsers: undefined } : options,
+    )) as PGlite['query'];
   return client;
 }
 

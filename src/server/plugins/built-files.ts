@@ -193,7 +193,8 @@ export function sendBuiltFile(request: FastifyRequest, reply: FastifyReply, file
 export function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, html: string, shown: string) {
   const body = Buffer.from(html);
   const encoding = encodingFor(request.headers['accept-encoding']);
-  const etag = `"${etagOf(Buffer.from(shown)).slice(1, -1)}${encoding === 'identity' ? '' : `-${encoding}`}"`;
+  const shownTag = etagOf(Buffer.from(shown));
+  const etag = encoding === 'identity' ? shownTag : shownTag.replace(/"$/, `-${encoding}"`);
   reply.headers({ 'content-type': TYPES['.html']!, 'cache-control': REVALIDATE, vary: 'accept-encoding', etag });
   if (notModified(request.headers['if-none-match'], etag)) return reply.code(304).send();
   if (encoding === 'identity') return reply.send(body);
