@@ -185,7 +185,7 @@ export async function seedStudents(db: Db, count: number, log: (line: string) =>
     // Most students with a paid course have an approved ID; some are still under review.
     await db.execute(sql`
       insert into id_verifications (student_id, status, document_key, content_type, size_bytes, uploaded_at, reviewed_at)
-      select s.id, case when random() < 0.9 then 'approved' else 'pending' end, 'seed/' || s.id || '.jpg', 'image/jpeg',
+      select s.id, case when random() < 0.9 then 'approved' else 'pending' end, null, 'image/jpeg',
              204800, s.registration_date + interval '4 days', s.registration_date + interval '5 days'
       from students s where ${mine} and s.course_paid`);
     await db.execute(sql`update id_verifications v set reviewed_at = null from students s

@@ -101,6 +101,18 @@ describe('ID documents in the database', () => {
       expect((await importDiskIdDocuments(t.db, t.app.idDocumentKeys, dir)).imported).toBe(1);
       expect((await view(elsewhere.student)).rawPayload.equals(png)).toBe(true);
     });
+
+    it('counts a name no upload ever had (seeded rows) as not here, instead of stopping the start', async () => {
+      const student = await insertCourseStudent(t.db, { idStatus: 'pending' });
+      const name = `seed/${student.id}.jpg`;
+      await t.db.update(idVerifications).set({ documentKey: name }).where(eq(idVerifications.studentId, student.id));
+      expect(await importDiskIdDocuments(t.db, t.app.idDocumentKeys, new LegacyUploadDir(uploads()))).toEqual({
+        imported: 0,
+        notHere: 1,
+        removed: 0,
+      });
+      expect((await rowOf(student)).documentKey).toBe(name);
+    });
   });
 
   describe('retention', () => {

@@ -15,8 +15,13 @@ export class LegacyUploadDir {
     return path.join(this.root, name);
   }
 
-  /** The file's bytes, or null when it is not here (another process's disk, or already moved in). */
+  /**
+   * The file's bytes, or null when it is not here (another process's disk, or already moved in). A
+   * name no upload ever had (seeded or hand-made rows) is not here either: it is not an error that
+   * stops the start.
+   */
   async read(name: string): Promise<Buffer | null> {
+    if (!NAME_PATTERN.test(name)) return null;
     try {
       return await readFile(this.pathOf(name));
     } catch (error) {
