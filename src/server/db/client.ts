@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { withPreparedStatements } from './pglite-statements';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -158,7 +159,7 @@ async function openPglite(dir: string, snapshot?: Blob): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
   }
   const client = await PGlite.create({ dataDir, loadDataDir: snapshot, extensions: PGLITE_EXTENSIONS });
-  const db = drizzlePglite(withDrizzleParsersOnce(client), { schema }) as unknown as Db;
+  const db = drizzlePglite(withDrizzleParsersOnce(withPreparedStatements(client)), { schema }) as unknown as Db;
   let closed = false;
   return {
     db,
