@@ -212,8 +212,9 @@ test('the site spells "enrollment" one way: SPEC.md\'s spelling, outside its fix
   }
   // The FAQ answers, opened.
   await page.goto('/support');
-  const closed = page.locator('main button[aria-expanded="false"]:visible');
+  const closed = page.locator('main details:not([open]) > summary');
   for (let opened = 0; opened < 40 && (await closed.count()) > 0; opened += 1) await closed.first().click();
+  await expect(page.locator('main details[open]')).not.toHaveCount(0);
   await check('/support with every answer open');
 
   // The wizard's later steps, as the student who registered but has not paid.
