@@ -41,6 +41,7 @@ const projects: TestProjectInlineConfiguration[] = [
         'test/process/reconcile-crash.test.ts',
         'test/process/email-restart.test.ts',
         'test/process/backup-restore.test.ts',
+        'test/process/benchmarks.test.ts',
         ...(withPostgres
           ? [
               'test/process/postgres-server.test.ts',

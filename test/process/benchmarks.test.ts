@@ -1,0 +1,45 @@
+/**
+ * The benchmark commands (the README's command table) still run to the end: CI does not time them, but
+ * two of them had stopped working unnoticed (bench:admin at start after seeding, bench:enrol at the
+ * registration throttle of 10 an hour, hence 12 students). Tiny sizes; only that they finish with every request answered is checked.
+ */
+import { describe, expect, it } from 'vitest';
+import { runCommand } from './server-process';
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+describe('benchmark commands', { timeout: 120_000 }, () => {
+  it('bench:enrol enrols every student it registers', async () => {
+    const { code, stdout, stderr } = await runCommand(
+      ['scripts/bench-enrol.ts', '12', '3', ...(postgresUrl ? [postgresUrl] : [])],
+      {},
+    );
+    expect(stderr).not.toMatch(/Error/);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/PGlite \(embedded, on disk\): 12 students, concurrency 3, 36 requests/);
+    if (postgresUrl) expect(stdout).toMatch(/PostgreSQL: 12 students, concurrency 3, 36 requests/);
+  });
+
+  it('bench:admin seeds, starts the app and measures every list, the stats and the export', async () => {
+    const { code, stdout, stderr } = await runCommand(
+      ['scripts/bench-admin.ts', '--students', '300', '--runs', '2', '--engine', postgresUrl ? 'both' : 'pglite'],
+      postgresUrl ? { BENCH_DATABASE_URL: postgresUrl } : {},
+    );
+    expect(stderr).not.toMatch(/Error/);
+    expect(code).toBe(0);
+    const engines = stdout.match(/== (pglite|postgres): 300 students ==/g) ?? [];
+    expect(engines).toHaveLength(postgresUrl ? 2 : 1);
+    expect(stdout.match(/stats\s+[\d.]+ ms\s+[\d.]+ ms\s+300 students/g)).toHaveLength(engines.length);
+    expect(stdout.match(/CSV export, all rows\s+[\d.]+ s\s+300 rows/g)).toHaveLength(engines.length);
+  });
+
+  it('bench:http drives the app beside a bare server and reports no failed request', async () => {
+    const { code, stdout, stderr } = await runCommand(
+      ['scripts/bench-http.ts', '--engine', 'pglite', '--only', 'course-dates', '--seconds', '1', '--rounds', '1'],
+      {},
+    );
+    expect(stderr).not.toMatch(/Error/);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^GET \/api\/course-dates \| \d+ \| .* \| 0\/0$/m);
+  });
+});
