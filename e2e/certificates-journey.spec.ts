@@ -154,9 +154,23 @@ test.describe('verification page', () => {
 
 test('the certificate demo shows the SAMPLE certificate and links its PDF', async ({ page, request }) => {
   await page.setViewportSize({ width: 375, height: 800 });
+  // The certificate comes from the API: held back, the page shows its place, and nothing below it
+  // moves when it arrives.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/certificates/sample', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto('/certificate-demo');
   await expect(page.getByRole('heading', { level: 1, name: 'Certificate Demo' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading the sample certificate…' })).toBeVisible();
+  const links = page.getByRole('link', { name: /Open the sample PDF/ });
+  const before = await links.boundingBox();
+  release();
   await expect(page.getByText('SAMPLE — NOT A VALID CERTIFICATE')).toBeVisible();
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  expect(await links.boundingBox()).toEqual(before);
   await expect(page.getByText('VBR-SAMPLE0001', { exact: true })).toBeVisible();
   await expect(page.getByText('delivered by CPD provider number CPD-E2E-12345.')).toBeVisible();
   await expect(page.getByRole('img', { name: /QR code linking to .*\/verify\/VBR-SAMPLE0001/ })).toBeVisible();

@@ -101,7 +101,8 @@ export function CertificatePreview({ certificate }: { certificate: SampleCertifi
             <img
               src={certificate.qr_code_data_url}
               alt={`QR code linking to ${certificate.verification_url}`}
-              className="w-full"
+              // Square whatever its pixel size: its box is known before the image is decoded.
+              className="aspect-square w-full"
             />
             <p className="mt-[0.4cqw] font-semibold tracking-[0.15em] text-[#8a6a2a]" style={pt(7)}>
               SCAN TO VERIFY

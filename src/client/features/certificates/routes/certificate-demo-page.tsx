@@ -55,11 +55,7 @@ export default function CertificateDemoPage() {
           <h2 id="sample-heading" className="sr-only">
             Sample certificate
           </h2>
-          {sample.isPending ? (
-            <Card className="flex aspect-[841.89/595.28] items-center justify-center">
-              <Spinner label="Loading the sample certificate…" />
-            </Card>
-          ) : sample.isError ? (
+          {sample.isError ? (
             <Card role="alert" className="text-center">
               <p className="font-semibold text-slate-900">The sample certificate could not be loaded.</p>
               <Button variant="outline" className="mt-4" onClick={() => void sample.refetch()}>
@@ -67,8 +63,15 @@ export default function CertificateDemoPage() {
               </Button>
             </Card>
           ) : (
+            // The caption is there while the certificate loads too: the links below do not move when it comes.
             <figure>
-              <CertificatePreview certificate={sample.data} />
+              {sample.isPending ? (
+                <Card className="flex aspect-[841.89/595.28] items-center justify-center">
+                  <Spinner label="Loading the sample certificate…" />
+                </Card>
+              ) : (
+                <CertificatePreview certificate={sample.data} />
+              )}
               <figcaption className="mt-3 text-sm text-slate-600">
                 A faithful preview of the sample PDF. The verification link of a real certificate shows whether it is
                 valid.
