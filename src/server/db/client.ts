@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite, types, type PGliteInterface } from '@electric-sql/pglite';
+import { PGlite, types, type PGliteInterface, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -142,13 +142,19 @@ const onlyDrizzleTextTypes = (parsers: object) =>
 
 function withDrizzleParsersOnce(client: PGlite): PGlite {
   for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = (value: string) => value;
+  const withoutDrizzleParsers = (options: QueryOptions | undefined) =>
+    options?.parsers && onlyDrizzleTextTypes(options.parsers) ? { ...options, parsers: undefined } : options;
   const query = client.query.bind(client) as PGliteInterface['query'];
-  client.query = ((text, params, options) =>
-    query(
-      text,
-      params,
-      options?.parsers && onlyDrizzleTextTypes(options.parsers) ? { ...options, parsers: undefined } : options,
-    )) as PGlite['query'];
+  client.query = ((text, params, options) => query(text, params, withoutDrizzleParsers(options))) as PGlite['query'];
+  // Also inside transaction(): its queries parse with the client's parsers too.
+  const transaction = client.transaction.bind(client);
+  client.transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> =>
+    transaction((tx) => {
+      const txQuery = tx.query.bind(tx) as Transaction['query'];
+      tx.query = ((text, params, options) =>
+        txQuery(text, params, withoutDrizzleParsers(options))) as Transaction['query'];
+      return callback(tx);
+    });
   return client;
 }
 

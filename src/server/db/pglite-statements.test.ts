@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPreparedStatements } from './pglite-statements';
 
@@ -146,9 +146,30 @@ describe('PGlite with named prepared statements', () => {
     const after = await both(text, ['Ada']);
     expect(after.prepared).toEqual(after.plain);
     expect(after.prepared.ok && after.prepared.result.rows[0]).toHaveProperty('nickname', null);
-    // Also after the session dropped every statement.
-    await prepared.exec('deallocate all');
+    // Also when the session's statements were dropped behind its back (PGlite's own exec)…
+    await PGlite.prototype.exec.call(prepared, 'deallocate all');
     expect((await prepared.query(text, ['Ada'])).rows).toHaveLength(1);
+    // …and through it: then they are forgotten too, and a transaction finds none missing.
+    const inTransaction = `select name from people where name = $1`;
+    await prepared.query(inTransaction, ['Ada']);
+    await prepared.exec('deallocate all');
+    expect(await statementNames(prepared)).toEqual([]);
+    await prepared.transaction(async (tx) => {
+      expect((await tx.query(inTransaction, ['Ada'])).rows).toEqual([{ name: 'Ada' }]);
+    });
+  });
+
+  it('in a transaction, a statement whose table changed under it fails once and is prepared anew after', async () => {
+    const text = `select * from people where name = $1`;
+    await prepared.query(text, ['Ada']);
+    await prepared.exec(`alter table people drop column nickname`);
+    // The statement's result type changed: the transaction cannot go on (the schema changes only in
+    // the migrations, before the app serves).
+    await expect(prepared.transaction((tx) => tx.query(text, ['Ada']))).rejects.toMatchObject({ code: '0A000' });
+    await prepared.transaction(async (tx) => {
+      expect((await tx.query<Record<string, unknown>>(text, ['Ada'])).rows[0]).not.toHaveProperty('nickname');
+    });
+    await plain.exec(`alter table people drop column nickname`);
   });
 
   it('waits for a transaction in progress, as PGlite does', async () => {
@@ -167,6 +188,80 @@ describe('PGlite with named prepared statements', () => {
     release();
     await transaction;
     expect((await read).rows[0]!.n).toBe(1);
+  });
+
+  describe('inside transaction()', () => {
+    const ids = ['9c4e5f7b-bdca-4b52-a4f6-3a8b9cadbecf', 'ad5f6a8c-cedb-4c63-b5a7-4b9cadbecfd0'];
+
+    /** The same transaction on both clients: its result, or its error's code and message. */
+    async function bothInTransaction(work: (tx: Transaction) => Promise<unknown>) {
+      const run = (client: PGlite) =>
+        client.transaction(work).then(
+          (result) => ({ ok: true as const, result }),
+          (error: Error & { code?: string }) => ({ ok: false as const, code: error.code, message: error.message }),
+        );
+      return { plain: await run(plain), prepared: await run(prepared) };
+    }
+
+    it('answers as PGlite does, with named statements, and commits', async () => {
+      const statements = (await statementNames(prepared)).length;
+      const result = await bothInTransaction(async (tx) => {
+        const inserted = await tx.query(
+          `insert into people (id, name, age, tags) values ($1, $2, $3, $4) returning id, name, age, tags`,
+          [ids[0], 'Ed', 41, ['x']],
+        );
+        const read = await tx.query(`select name, age from people where id = $1`, [ids[0]], { rowMode: 'array' });
+        const updated = await tx.query(`update people set age = age + $1 where id = $2`, [1, ids[0]]);
+        return { inserted, read, updated };
+      });
+      expect(result.prepared).toEqual(result.plain);
+      expect(result.prepared.ok).toBe(true);
+      expect(await statementNames(prepared)).toHaveLength(Math.min(4, statements + 3));
+      const after = await both(`select age from people where id = $1`, [ids[0]]);
+      expect(after.prepared).toEqual(after.plain);
+      expect(after.prepared.ok && after.prepared.result.rows).toEqual([{ age: 42 }]);
+    });
+
+    it('rolls back on an error as PGlite does: nothing of the transaction stays, and the next query works', async () => {
+      const result = await bothInTransaction(async (tx) => {
+        await tx.query(`insert into people (id, name) values ($1, $2)`, [ids[1], 'Flo']);
+        await tx.query(`insert into people (id, name) values ($1, $2)`, [ids[1], 'Flo again']); // same id
+      });
+      expect(result.prepared).toEqual(result.plain);
+      expect(result.prepared).toMatchObject({ ok: false, code: '23505' });
+      const after = await both(`select count(*)::int as n from people where id = $1`, [ids[1]]);
+      expect(after.prepared).toEqual(after.plain);
+      expect(after.prepared.ok && after.prepared.result.rows).toEqual([{ n: 0 }]);
+
+      // Rolled back by the caller: later queries on that transaction are refused.
+      const closed = await bothInTransaction(async (tx) => {
+        await tx.query(`insert into people (id, name) values ($1, $2)`, [ids[1], 'Flo']);
+        await tx.rollback();
+        return tx.query(`select 1 as one from people where id = $1`, [ids[1]]);
+      });
+      expect(closed.prepared).toEqual(closed.plain);
+      expect(closed.prepared).toMatchObject({ ok: false, message: 'Transaction is closed' });
+    });
+
+    it('runs transactions and single queries one after the other', async () => {
+      const order: string[] = [];
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const first = prepared.transaction(async (tx) => {
+        await tx.query(`update people set age = $1 where id = $2`, [50, ids[0]]);
+        await held;
+        order.push('first');
+      });
+      const second = prepared.transaction(async (tx) => {
+        const { rows } = await tx.query<{ age: number }>(`select age from people where id = $1`, [ids[0]]);
+        order.push(`second read ${rows[0]!.age}`);
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(order).toEqual([]);
+      release();
+      await Promise.all([first, second]);
+      expect(order).toEqual(['first', 'second read 50']);
+    });
   });
 
   it('leaves to PGlite: DDL, queries with other options, and pattern matches (planned for each pattern)', async () => {
