@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite, types, type PGliteInterface, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { PGlite, types, type PGliteInterface, type QueryOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -13,7 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { withPreparedStatements } from './pglite-statements';
+import { onTransactionQueries, withPreparedStatements } from './pglite-statements';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -147,14 +147,10 @@ function withDrizzleParsersOnce(client: PGlite): PGlite {
   const query = client.query.bind(client) as PGliteInterface['query'];
   client.query = ((text, params, options) => query(text, params, withoutDrizzleParsers(options))) as PGlite['query'];
   // Also inside transaction(): its queries parse with the client's parsers too.
-  const transaction = client.transaction.bind(client);
-  client.transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> =>
-    transaction((tx) => {
-      const txQuery = tx.query.bind(tx) as Transaction['query'];
-      tx.query = ((text, params, options) =>
-        txQuery(text, params, withoutDrizzleParsers(options))) as Transaction['query'];
-      return callback(tx);
-    });
+  onTransactionQueries(
+    client,
+    (txQuery) => (text, params, options) => txQuery(text, params, withoutDrizzleParsers(options)),
+  );
   return client;
 }
 

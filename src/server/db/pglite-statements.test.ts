@@ -243,6 +243,38 @@ describe('PGlite with named prepared statements', () => {
       expect(closed.prepared).toMatchObject({ ok: false, message: 'Transaction is closed' });
     });
 
+    it('keeps 40 read-then-write transactions and 200 reads sent at once apart: no lost or dirty count', async () => {
+      await prepared.exec(`create table counter (n int not null); insert into counter values (0);`);
+      const reads: number[] = [];
+      const turns = async (count: number) => {
+        for (let turn = 0; turn < count; turn++) await new Promise((resolve) => setImmediate(resolve));
+      };
+      // Reads spread over the time the transactions run.
+      const read = async (i: number) => {
+        await turns(i % 40);
+        const { rows } = await prepared.query<{ n: number }>(`select n from counter`);
+        reads.push(rows[0]!.n);
+      };
+      // Every other transaction fails after its write: nobody may ever see what it wrote.
+      const increment = (fails: boolean) =>
+        prepared
+          .transaction(async (tx) => {
+            const { rows } = await tx.query<{ n: number }>(`select n from counter`);
+            await turns(1); // let everything else in between
+            await tx.query(`update counter set n = $1`, [rows[0]!.n + 1]);
+            await turns(1);
+            if (fails) throw new Error('refused');
+          })
+          .catch((error: Error) => expect(error.message).toBe('refused'));
+      const work = Array.from({ length: 240 }, (_, i) => (i % 6 === 0 ? increment(i % 12 === 6) : read(i)));
+      await Promise.all(work);
+      expect((await prepared.query<{ n: number }>(`select n from counter`)).rows[0]!.n).toBe(20);
+      expect(reads).toHaveLength(200);
+      // Each read saw a committed count, in order.
+      expect(reads).toEqual([...reads].sort((a, b) => a - b));
+      expect(Math.max(...reads)).toBeLessThanOrEqual(20);
+    });
+
     it('runs transactions and single queries one after the other', async () => {
       const order: string[] = [];
       let release!: () => void;

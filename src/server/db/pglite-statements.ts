@@ -42,18 +42,6 @@ interface Statement {
   paramTypes: number[];
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const message = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    message.set(part, offset);
-    offset += part.length;
-  }
-  return message;
-}
-
 const eligible = (text: string, options: QueryOptions | undefined): boolean =>
   DATA_STATEMENT.test(text) &&
   !PATTERN_MATCH.test(text) &&
@@ -81,7 +69,7 @@ export function withPreparedStatements(client: PGlite, { maxStatements = 256 } =
     const name = `vbr_s${++counter}`;
     const closing = toClose;
     const messages = await client.execProtocolStream(
-      concat([
+      Buffer.concat([
         ...closing.map((stale) => serialize.close({ type: 'S', name: stale })),
         serialize.parse({ name, text }),
         serialize.describe({ type: 'S', name }),
@@ -116,7 +104,7 @@ export function withPreparedStatements(client: PGlite, { maxStatements = 256 } =
       return serializer ? serializer(param) : String(param);
     });
     const messages = await client.execProtocolStream(
-      concat([
+      Buffer.concat([
         serialize.bind({ statement: statement.name, values }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
@@ -180,16 +168,26 @@ export function withPreparedStatements(client: PGlite, { maxStatements = 256 } =
 
   // Inside transaction(), PGlite's transaction object holds the transaction lock: its queries take
   // the query lock only, and the files are synced at the end of the transaction, as PGlite does.
+  onTransactionQueries(client, (txQuery, tx) => async (text, params = [], options) => {
+    if (!eligible(text, options)) return txQuery(text, params, options);
+    if (tx.closed) throw new Error('Transaction is closed');
+    return client._runExclusiveQuery(() => named(text, params, options, true));
+  });
+  return client;
+}
+
+/**
+ * Replaces `query` on every transaction object `client.transaction()` hands out: `wrap` gets the
+ * object's own `query` and the object, and returns the one its callback is to use.
+ */
+export function onTransactionQueries(
+  client: PGlite,
+  wrap: (txQuery: Transaction['query'], tx: Transaction) => Transaction['query'],
+): void {
   const transaction = client.transaction.bind(client);
   client.transaction = <T>(callback: (tx: Transaction) => Promise<T>): Promise<T> =>
     transaction((tx) => {
-      const txQuery = tx.query.bind(tx);
-      tx.query = async <R>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
-        if (!eligible(text, options)) return txQuery<R>(text, params, options);
-        if (tx.closed) throw new Error('Transaction is closed');
-        return client._runExclusiveQuery(() => named<R>(text, params, options, true));
-      };
+      tx.query = wrap(tx.query.bind(tx), tx);
       return callback(tx);
     });
-  return client;
 }
