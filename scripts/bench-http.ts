@@ -3,20 +3,25 @@
  *   - a bare node:http server answering a small JSON (the platform's ceiling), and at /landing the
  *     same bytes the app sends for `GET /` (dist/client/index.html.br): the ceiling for that body, and
  *   - the real app as `npm start` runs it (production mode and logging, log lines to a file),
- * then drives each route below with autocannon in interleaved rounds (bare, route, bare, route…) and
- * prints req/s, p50/p99 latency and each route's share of the bare server measured in the same round.
- * The landing page's line also gives its share of the bare server sending the same 12 KB body: on a
- * 2-core machine the load generator's own work per kilobyte received bounds both servers there.
+ * then drives each route below with a load generator in interleaved rounds (bare, route, bare, route…)
+ * and prints req/s, p50/p99 latency and each route's share of the bare server measured in the same
+ * round. The landing page's line also gives its share of the bare server sending the same 12 KB body.
  *
- *   npm run bench:http -- [--engine postgres|pglite] [--seconds 6] [--connections 32] [--rounds 2]
- *                         [--database-url postgres://postgres@127.0.0.1:5432/postgres] [--only <label>]
+ * The generator runs on the same cores as the servers. autocannon (npm, the default) parses each
+ * answer in JavaScript: for a 12 KB answer its own work bounds both servers on a 2-core machine.
+ * `--generator wrk` uses wrk (C; Debian's package `wrk`, the tool of issue 14's first figures), whose
+ * cost per answer hardly depends on its size (docs/decisions/027).
+ *
+ *   npm run bench:http -- [--engine postgres|pglite] [--generator autocannon|wrk] [--seconds 6]
+ *                         [--connections 32] [--rounds 2] [--only <label>]
+ *                         [--database-url postgres://postgres@127.0.0.1:5432/postgres]
  *                         [--cpu-prof <dir>]   (the app writes a V8 CPU profile there on exit)
  *
  * PostgreSQL: a fresh database is created on that server for the run and dropped afterwards.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,6 +33,7 @@ import { nextIntake } from '@shared/schedule';
 const { values: args } = parseArgs({
   options: {
     engine: { type: 'string', default: 'postgres' },
+    generator: { type: 'string', default: 'autocannon' },
     seconds: { type: 'string', default: '6' },
     connections: { type: 'string', default: '32' },
     rounds: { type: 'string', default: '2' },
@@ -40,6 +46,11 @@ const { values: args } = parseArgs({
   },
 });
 const engine = args.engine === 'pglite' ? 'pglite' : 'postgres';
+if (args.generator !== 'autocannon' && args.generator !== 'wrk') {
+  console.error(`--generator: autocannon or wrk, not ${args.generator}`);
+  process.exit(2);
+}
+const generator: Generator = args.generator === 'wrk' ? wrk : autocannonGenerator;
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
 const rounds = Number(args.rounds);
@@ -126,8 +137,11 @@ function cpuMicros(pid: number | undefined): number {
 }
 const CLOCK_TICKS = 100;
 
-function run(base: string, target: Target, pid?: number): Promise<Sample> {
-  const cpuBefore = cpuMicros(pid);
+/** What one load generator measured against one server. */
+type Measured = Omit<Sample, 'cpuUs'> & { total: number };
+type Generator = (base: string, target: Target) => Promise<Measured>;
+
+function autocannonGenerator(base: string, target: Target): Promise<Measured> {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -140,7 +154,7 @@ function run(base: string, target: Target, pid?: number): Promise<Sample> {
         if (error) return reject(error);
         resolve({
           rps: result.requests.average,
-          cpuUs: (cpuMicros(pid) - cpuBefore) / Math.max(1, result.requests.total),
+          total: result.requests.total,
           p50: result.latency.p50,
           p99: result.latency.p99,
           errors: result.errors + result.timeouts,
@@ -149,6 +163,91 @@ function run(base: string, target: Target, pid?: number): Promise<Sample> {
       },
     );
   });
+}
+
+/**
+ * wrk's Lua script for a target: its requests, formatted once, sent in turn; at the end one JSON line
+ * with the counts and latencies (µs). wrk counts an answer of status 400 or more in errors.status.
+ */
+function wrkScript(requests: Target['requests']): string {
+  const lua = (text: string) => JSON.stringify(text); // a JSON string of ASCII text is a valid Lua string
+  const table = requests
+    .map((r) => {
+      const headers = Object.entries(r.headers ?? {})
+        .map(([name, value]) => `[${lua(name)}] = ${lua(value)}`)
+        .join(', ');
+      return `{ ${lua(r.path)}, { ${headers} } }`;
+    })
+    .join(',\n  ');
+  return `local targets = {
+  ${table}
+}
+local formatted = {}
+local next_index = 0
+function init(args)
+  for i, t in ipairs(targets) do formatted[i] = wrk.format("GET", t[1], t[2]) end
+end
+function request()
+  next_index = next_index % #formatted + 1
+  return formatted[next_index]
+end
+function done(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('\\n{"total":%d,"duration_us":%d,"socket_errors":%d,"timeouts":%d,"non2xx":%d,"p50_us":%d,"p99_us":%d}\\n',
+    summary.requests, summary.duration, e.connect + e.read + e.write, e.timeout, e.status,
+    latency:percentile(50), latency:percentile(99)))
+end
+`;
+}
+
+/** The JSON line written by wrkScript's done(), read from wrk's output. */
+function parseWrkOutput(stdout: string): Measured {
+  const line = stdout.split('\n').find((l) => l.startsWith('{"total":'));
+  if (!line) throw new Error(`wrk printed no summary:\n${stdout}`);
+  const r = JSON.parse(line) as Record<
+    'total' | 'duration_us' | 'socket_errors' | 'timeouts' | 'non2xx' | 'p50_us' | 'p99_us',
+    number
+  >;
+  return {
+    rps: r.total / (r.duration_us / 1e6),
+    total: r.total,
+    p50: r.p50_us / 1000,
+    p99: r.p99_us / 1000,
+    errors: r.socket_errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
+}
+
+const wrkDir = mkdtempSync(path.join(tmpdir(), 'vbr-bench-wrk-'));
+/** wrk, one thread (the other core is the server's), its script written for the target. */
+function wrk(base: string, target: Target): Promise<Measured> {
+  const script = path.join(wrkDir, `${randomBytes(4).toString('hex')}.lua`);
+  writeFileSync(script, wrkScript(target.requests));
+  return new Promise((resolve, reject) => {
+    execFile(
+      'wrk',
+      ['-t1', `-c${target.connections ?? connections}`, `-d${seconds}s`, '-s', script, base],
+      { maxBuffer: 1 << 20 },
+      (error, stdout, stderr) => {
+        rmSync(script, { force: true });
+        if (error) {
+          const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+          return reject(new Error(missing ? 'wrk is not installed: apt-get install -y wrk' : `wrk failed: ${stderr}`));
+        }
+        try {
+          resolve(parseWrkOutput(stdout));
+        } catch (parseError) {
+          reject(parseError);
+        }
+      },
+    );
+  });
+}
+
+async function run(base: string, target: Target, pid?: number): Promise<Sample> {
+  const cpuBefore = cpuMicros(pid);
+  const { total, ...measured } = await generator(base, target);
+  return { ...measured, cpuUs: (cpuMicros(pid) - cpuBefore) / Math.max(1, total) };
 }
 
 async function main() {
@@ -260,7 +359,7 @@ async function main() {
     }
 
     console.log(
-      `\nbench:http — engine ${engine}, ${seconds} s × ${rounds} interleaved rounds, ${connections} connections`,
+      `\nbench:http — engine ${engine}, generator ${args.generator}, ${seconds} s × ${rounds} interleaved rounds, ${connections} connections`,
     );
     console.log(
       [
@@ -302,6 +401,7 @@ async function main() {
     await new Promise((r) => setTimeout(r, 1000));
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(wrkDir, { recursive: true, force: true });
   }
 }
 
