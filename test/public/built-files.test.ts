@@ -2,7 +2,8 @@
  * The built client served from memory (src/server/plugins/built-files.ts): bodies equal the files,
  * precompressed or compressed-at-start forms, strong ETags per form, 304 on If-None-Match, Vary,
  * Cache-Control for hashed assets and pages, byte ranges for uncompressed media, and the headers every
- * response carries (CSP, HSTS, request id).
+ * response carries (CSP, HSTS, request id). Each test runs twice: through Fastify (`inject`) and over
+ * real HTTP, where the fast path (plugins/static-fast-path.ts) answers the files before Fastify.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,9 +12,14 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPA_SHELL_FILE } from '@shared/routes';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { listenOnLoopback, rawRequest } from '../helpers/raw-http';
 
-describe('built files from memory', () => {
+describe.each([
+  { transport: 'through Fastify (inject)', overHttp: false },
+  { transport: 'over HTTP (the fast path)', overHttp: true },
+])('built files from memory, $transport', ({ overHttp }) => {
   let t: TestApp;
+  let port = 0;
   const clientDir = mkdtempSync(path.join(tmpdir(), 'vbr-built-'));
   const file = (relative: string) => readFileSync(path.join(clientDir, relative));
   const script = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
@@ -34,10 +40,13 @@ describe('built files from memory', () => {
     writeFileSync(path.join(clientDir, 'media', 'loop.webm'), video);
     writeFileSync(path.join(clientDir, '.vite', 'manifest.json'), '{}');
     t = await buildTestApp({}, { clientDir });
+    if (overHttp) port = await listenOnLoopback(t.app);
   });
   afterAll(() => t.close());
 
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const request = (method: 'GET' | 'HEAD', url: string, headers: Record<string, string> = {}) =>
+    overHttp ? rawRequest(port, method, url, headers) : t.app.inject({ method, url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) => request('GET', url, headers);
 
   it('sends a hashed asset as the file, cached for a year, in the form the browser accepts', async () => {
     const plain = await get('/assets/index-AbC123.js');
@@ -103,7 +112,7 @@ describe('built files from memory', () => {
     expect(res.headers['strict-transport-security']).toContain('max-age=');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const head = await t.app.inject({ method: 'HEAD', url: '/assets/index-AbC123.js' });
+    const head = await request('HEAD', '/assets/index-AbC123.js');
     expect(head.statusCode).toBe(200);
     expect(head.rawPayload.length).toBe(0);
     expect(head.headers.etag).toBe(res.headers.etag);

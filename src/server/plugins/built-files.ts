@@ -17,7 +17,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 type Encoding = 'br' | 'gzip' | 'identity';
 
-interface Variant {
+export interface Variant {
   body: Buffer;
   /** The headers sent with this form, computed once. */
   headers: Record<string, string>;
@@ -135,8 +135,15 @@ function encodingFor(acceptEncoding: string | undefined): Encoding {
   return encoding;
 }
 
+/** The form of a file sent for this Accept-Encoding: brotli, gzip or the file as it is. */
+export function formFor(file: BuiltFile, acceptEncoding: string | undefined): Variant {
+  if (!file.br && !file.gzip) return file.identity;
+  const encoding = encodingFor(acceptEncoding);
+  return (encoding === 'br' ? file.br : encoding === 'gzip' ? file.gzip : undefined) ?? file.identity;
+}
+
 /** If-None-Match lists this ETag (or `*`); weak comparison, as RFC 9110 says for this header. */
-function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
+export function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
   return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
@@ -162,8 +169,7 @@ function parseRange(header: string, size: number): [number, number] | 'unsatisfi
  * answers), a byte range of files sent uncompressed (video), or the whole body.
  */
 export function sendBuiltFile(request: FastifyRequest, reply: FastifyReply, file: BuiltFile, status = 200) {
-  const encoding = file.br || file.gzip ? encodingFor(request.headers['accept-encoding']) : 'identity';
-  const form = (encoding === 'br' ? file.br : encoding === 'gzip' ? file.gzip : undefined) ?? file.identity;
+  const form = formFor(file, request.headers['accept-encoding']);
   reply.headers(form.headers);
   if (status !== 200) return reply.code(status).send(form.body);
   if (notModified(request.headers['if-none-match'], form.etag)) return reply.code(304).send();

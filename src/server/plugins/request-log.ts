@@ -3,7 +3,7 @@
  * API routes are logged by their pattern (`/api/students/:email/id-status`), never the raw URL, which
  * may hold an email address; an unknown API path is logged without its path. Pages log their path.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 
 function routeOf(request: FastifyRequest): string {
   const pattern = request.routeOptions.url;
@@ -12,7 +12,8 @@ function routeOf(request: FastifyRequest): string {
   return path === '/api' || path.startsWith('/api/') ? '(unknown api route)' : path;
 }
 
-export function registerRequestLog(app: FastifyInstance): void {
+/** Registers the line and returns the logger that writes it (the built files' fast path writes the same line). */
+export function registerRequestLog(app: FastifyInstance): FastifyBaseLogger {
   // The line is written by a child of the app's logger without redaction: pino runs every field of a
   // line through the wildcard redaction of LOG_REDACT_PATHS ('*.token'…), which cost about 5 % of a
   // simple request, and this line's fields are strings and numbers that none of those paths can name
@@ -32,4 +33,5 @@ export function registerRequestLog(app: FastifyInstance): void {
     );
     done();
   });
+  return requestLine;
 }

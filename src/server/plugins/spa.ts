@@ -38,6 +38,8 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     app.get(url, { schema: { hide: true } }, (request, reply) =>
       sendBuiltFile(request, reply, request.url.includes('?') ? withQuery : file),
     );
+    // The same answer before Fastify, for requests over HTTP (plugins/static-fast-path.ts).
+    app.staticFiles.add(url, file, withQuery);
   };
 
   if (hasClient) {
