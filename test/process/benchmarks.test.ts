@@ -42,4 +42,38 @@ describe('benchmark commands', { timeout: 120_000 }, () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/^GET \/api\/course-dates \| \d+ \| .* \| 0\/0$/m);
   });
+
+  it('bench:http with wrk drives the landing page and the four calls of the dashboard, every answer a success', async () => {
+    const run = (only: string) =>
+      runCommand(
+        [
+          'scripts/bench-http.ts',
+          '--engine',
+          'pglite',
+          '--generator',
+          'wrk',
+          '--only',
+          only,
+          '--seconds',
+          '1',
+          '--rounds',
+          '1',
+        ],
+        {},
+      );
+    for (const [only, line] of [
+      // The landing page's line has both shares: of the bare server, and of it sending the same bytes.
+      [
+        'landing',
+        /^GET \/ \(landing, br\) \| [1-9]\d* \| [\d.]+ \| [\d.]+ \| \d+ \| [\d.]+% \| [\d.]+% \| \d+ \| 0\/0$/m,
+      ],
+      ['dashboard', /^student dashboard \(4 calls\) \| [1-9]\d* \| .* \| 0\/0$/m],
+    ] as const) {
+      const { code, stdout, stderr } = await run(only);
+      expect(stderr, 'wrk is installed by .ci/run (apt-get install -y wrk)').not.toMatch(/Error/);
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/generator wrk/);
+      expect(stdout).toMatch(line);
+    }
+  });
 });
