@@ -181,14 +181,18 @@ test('step 1 asks for the required fields and a correct verification answer', as
 });
 
 test('step 1 filled in before the prerendered page has started keeps every answer', async ({ page }) => {
-  // The router's entry arrives late, so the fields are filled in the prerendered HTML.
+  // The router's entry is held back until the fields are filled, so they are filled in the
+  // prerendered HTML. (A fixed delay was not enough: on a loaded machine filling took longer.)
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/assets/router-entry-*.js', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await held;
     await route.continue();
   });
   await page.goto('/enroll', { waitUntil: 'commit' });
   await fillPersonalInfo(page, uniqueEmail('before-hydration'));
   await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  release();
   await expect(page.getByRole('button', { name: 'Continue' })).toBeEnabled();
   await expect(page.getByLabel('What is 6 + 2?')).toHaveValue('8');
   await continueToStep(page, 'Choose Your Payment Option');
