@@ -3,7 +3,10 @@
  * API routes are logged by their pattern (`/api/students/:email/id-status`), never the raw URL, which
  * may hold an email address; an unknown API path is logged without its path. Pages log their path.
  */
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** Writes the request's line; the built files' fast path (static-fast-path.ts) writes it too. */
+export type RequestLine = (reqId: string, method: string, route: string, status: number, ms: number) => void;
 
 function routeOf(request: FastifyRequest): string {
   const pattern = request.routeOptions.url;
@@ -12,26 +15,18 @@ function routeOf(request: FastifyRequest): string {
   return path === '/api' || path.startsWith('/api/') ? '(unknown api route)' : path;
 }
 
-/** Registers the line and returns the logger that writes it (the built files' fast path writes the same line). */
-export function registerRequestLog(app: FastifyInstance): FastifyBaseLogger {
+export function registerRequestLog(app: FastifyInstance): RequestLine {
   // The line is written by a child of the app's logger without redaction: pino runs every field of a
   // line through the wildcard redaction of LOG_REDACT_PATHS ('*.token'…), which cost about 5 % of a
   // simple request, and this line's fields are strings and numbers that none of those paths can name
   // (each names an object's property). `reqId` first: the line is byte for byte what `request.log`
   // (the request's child logger, which binds it) would write.
-  const requestLine = app.log.child({}, { redact: [] });
+  const logger = app.log.child({}, { redact: [] });
+  const line: RequestLine = (reqId, method, route, status, ms) =>
+    logger.info({ reqId, method, route, status, ms }, 'request');
   app.addHook('onResponse', (request, reply, done) => {
-    requestLine.info(
-      {
-        reqId: request.id,
-        method: request.method,
-        route: routeOf(request),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
+    line(request.id, request.method, routeOf(request), reply.statusCode, Math.round(reply.elapsedTime));
     done();
   });
-  return requestLine;
+  return line;
 }

@@ -23,8 +23,9 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { FastifyServerOptions } from 'fastify';
 import { formFor, notModified, type BuiltFile, type Variant } from './built-files';
+import type { RequestLine } from './request-log';
 
 interface Route {
   file: BuiltFile;
@@ -43,7 +44,7 @@ export interface StaticFastPathOptions {
   /** The headers every response carries (plugins/security-headers.ts). */
   securityHeaders: Record<string, string>;
   /** Writes the request's log line (plugins/request-log.ts). */
-  requestLine: FastifyBaseLogger;
+  requestLine: RequestLine;
   /** True once the process drains before it stops: every request then goes to Fastify. */
   draining: () => boolean;
 }
@@ -93,10 +94,7 @@ export class StaticFastPath {
     // For HEAD, node:http sends the headers only.
     res.end(fresh ? undefined : form.body);
     this.answered += 1;
-    options.requestLine.info(
-      { reqId: id, method, route: path, status, ms: Math.round(performance.now() - started) },
-      'request',
-    );
+    options.requestLine(id, method, path, status, Math.round(performance.now() - started));
     return true;
   }
 
