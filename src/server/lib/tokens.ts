@@ -1,5 +1,5 @@
 /**
- * Bearer tokens (DESIGN.md section 4): HS256 JWTs signed with SESSION_SECRET.
+ * Bearer tokens (docs/product/api-contracts.md): HS256 JWTs signed with SESSION_SECRET.
  * Students get a token at registration and email login; admins at password login. Admin tokens
  * carry a `jti` so logout can revoke them before they expire.
  */

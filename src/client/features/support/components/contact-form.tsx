@@ -34,7 +34,7 @@ const resolver: Resolver<FormInput, unknown, FormOutput> = async (values) => {
   return { values: {}, errors };
 };
 
-/** SPEC.md section 5 contact form, sent for real (POST /api/support/messages) and stored for the admins. */
+/** The contact form (docs/product/public-pages.md), sent for real (POST /api/support/messages) and stored for the admins. */
 export function ContactForm() {
   const send = useSendContactMessage();
   const [sent, setSent] = useState(false);
