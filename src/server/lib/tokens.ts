@@ -19,8 +19,8 @@ export class TokenService {
   private readonly key: KeyObject;
   /**
    * Tokens whose signature has been checked, with their claims: a student's dashboard sends the
-   * same token with every call, and checking the signature and claims again each time cost about
-   * as much as the rest of the request's own work. Expiry is still checked on every use.
+   * same token with every call, and checking the signature and claims again each time was the largest
+   * item of the request's own work (docs/perf/history.md). Expiry is still checked on every use.
    */
   private readonly verified = new Map<string, Actor>();
 

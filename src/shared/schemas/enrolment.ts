@@ -21,7 +21,7 @@ const optionalText = (max: number) =>
  * The registration's rules (docs/product/enrolment.md) with the phone check
  * given. The server validates with `registrationBody` (registration.ts), which checks at once; the
  * browser passes the same check behind a dynamic import, so the wizard's first load does not carry
- * libphonenumber-js and its metadata (about 25 KB gzip), and validates with `parseAsync`.
+ * libphonenumber-js and its metadata (docs/perf/history.md), and validates with `parseAsync`.
  */
 export const registrationSchema = (checkPhone: (phone: string) => boolean | Promise<boolean>) =>
   z.object({

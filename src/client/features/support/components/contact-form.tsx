@@ -21,7 +21,7 @@ const loadToast = () => import('sonner').then((module) => module.toast);
 
 /**
  * Validates with the same zod schema as the server (first message per field). Written out rather
- * than @hookform/resolvers' zodResolver, which would add about 16 KB to this prerendered page.
+ * than @hookform/resolvers' zodResolver, which would add to this prerendered page's JavaScript (docs/perf/history.md).
  */
 const resolver: Resolver<FormInput, unknown, FormOutput> = async (values) => {
   const parsed = (await loadSchema()).safeParse(values);
