@@ -30,7 +30,7 @@ export async function completedStages(
     .where(eq(stageProgress.studentId, studentId));
 }
 
-/** The student's progress through their course's stages (SPEC.md section 3 "Student progress record"). */
+/** The student's progress through their course's stages (docs/product/student-area.md). */
 export async function getProgress(db: Db, student: Student): Promise<StudentProgress> {
   const stages = await completedStages(db, student.id);
   return {
