@@ -17,6 +17,9 @@ import { students } from '@server/db/schema';
 import { insertStudent } from '../factories';
 import { buildTestApp, type TestApp } from '../helpers/app';
 
+/** The rows of a raw `execute` (the app's `Db` type leaves its result engine-neutral). */
+const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
+
 describe('both engines', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -38,7 +41,7 @@ describe('both engines', () => {
         array[interval '3 hours']::interval[] as spans,
         array[date '2027-03-04', null]::date[] as days`);
     });
-    expect(result.rows).toEqual([
+    expect(rowsOf(result)).toEqual([
       {
         ts: '2027-03-04 05:06:07.089',
         tstz: '2027-03-04 05:06:07.089+00',
@@ -70,15 +73,15 @@ describe('both engines', () => {
     const reads: number[] = [];
     const read = async (i: number) => {
       await turns(i % 30);
-      const { rows } = await t.db.execute(sql`select n from engine_counter where id = 1`);
-      reads.push(Number((rows[0] as { n: number }).n));
+      const rows = rowsOf(await t.db.execute(sql`select n from engine_counter where id = 1`));
+      reads.push(Number(rows[0]!.n));
     };
     // Every other transaction fails after writing a value no committed state ever has (n + 1000).
     const increment = (fails: boolean) =>
       t.db
         .transaction(async (tx) => {
-          const { rows } = await tx.execute(sql`select n from engine_counter where id = 1 for update`);
-          const n = Number((rows[0] as { n: number }).n);
+          const rows = rowsOf(await tx.execute(sql`select n from engine_counter where id = 1 for update`));
+          const n = Number(rows[0]!.n);
           await turns(1); // let everything else in between
           await tx.execute(sql`update engine_counter set n = ${fails ? n + 1000 : n + 1} where id = 1`);
           await turns(1);
@@ -87,8 +90,8 @@ describe('both engines', () => {
         .catch((error: Error) => expect(error.message).toBe('refused'));
     const work = Array.from({ length: 180 }, (_, i) => (i % 6 === 0 ? increment(i % 12 === 6) : read(i)));
     await Promise.all(work);
-    const { rows } = await t.db.execute(sql`select n from engine_counter where id = 1`);
-    expect(Number((rows[0] as { n: number }).n)).toBe(15);
+    const rows = rowsOf(await t.db.execute(sql`select n from engine_counter where id = 1`));
+    expect(Number(rows[0]!.n)).toBe(15);
     expect(reads).toHaveLength(150);
     expect(reads.filter((n) => n < 0 || n > 15)).toEqual([]);
   });
