@@ -1,3 +1,4 @@
+// engines: both
 /**
  * The progress read checks the token's revocation in its own query (one round trip,
  * docs/decisions/016): a token revoked at logout is refused there as everywhere else, also for a
