@@ -52,7 +52,7 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'drizzle'] },
+  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'drizzle', '.cache'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -77,7 +77,9 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
-      'import-x/no-cycle': 'error',
+      // A cycle runs through our own files only: not following imports into packages keeps this rule
+      // from parsing their type declarations, most of its cost.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -2,22 +2,29 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { pathAliases } from './path-aliases';
+import { ENGINES_CHECK, filesByEngines } from './test/engines';
 
 /**
- * API tests (test/**) run once per database: always on PGlite, and on the PostgreSQL server when
- * TEST_DATABASE_URL is set. Unit tests beside the code (src/**), the tests under test/ that need no
- * database, and tests that start the real server process (test/process/**) run once.
+ * Projects:
+ * - unit: the tests beside the code (src/**) and the engine marker check, no database.
+ * - pglite: every API test (test/**, but test/process) on PGlite.
+ * - postgres (only when TEST_DATABASE_URL is set): the API tests that touch the database, again on
+ *   the PostgreSQL server.
+ * - process: tests that start the real server process (test/process/**).
+ *
+ * Each API test file says on its first line which engines it runs on (test/engines.ts):
+ * `// engines: both` when it touches the database, `// engines: once` when its outcome cannot depend
+ * on the engine (built files, OpenAPI, PDF rendering). test/engines.test.ts fails when a file has no
+ * marker or a file marked `once` uses the database; an unmarked file runs on both meanwhile.
+ * `npm run test:quick` runs unit and pglite only.
  */
-const apiTests = ['test/**/*.test.ts'];
-const withoutDatabase = ['test/certificates/render-certificate-pdf.test.ts'];
-const runOnce = ['test/process/**', ...withoutDatabase];
+const apiFiles = filesByEngines();
 
 const dbProject = (name: 'pglite' | 'postgres'): TestProjectInlineConfiguration => ({
   extends: true,
   test: {
     name,
-    include: apiTests,
-    exclude: runOnce,
+    include: name === 'pglite' ? [...apiFiles.both, ...apiFiles.once] : apiFiles.both,
     env: { TEST_DB: name },
     // Migrates once per run; each file starts from a copy (test/helpers/database.ts).
     globalSetup: ['test/setup/migrated-database.ts'],
@@ -30,7 +37,7 @@ const dbProject = (name: 'pglite' | 'postgres'): TestProjectInlineConfiguration 
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const projects: TestProjectInlineConfiguration[] = [
-  { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', ...withoutDatabase] } },
+  { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', ENGINES_CHECK] } },
   {
     extends: true,
     test: {

@@ -1,3 +1,4 @@
+// engines: both
 /** The admin Payments tab (docs/product/payments.md): the list with its filters, and refunds (offline provider and manual). */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

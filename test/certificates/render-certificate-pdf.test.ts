@@ -1,3 +1,4 @@
+// engines: once
 import { beforeAll, describe, expect, it } from 'vitest';
 import { verificationUrl, type CertificateDocument } from '@server/certificates/certificate-document';
 import { renderCertificatePdf } from '@server/certificates/render-certificate-pdf';

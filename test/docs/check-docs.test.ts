@@ -1,3 +1,4 @@
+// engines: once
 /** scripts/check-docs.ts on a small tree of its own: each rule fails when it should and passes otherwise. */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

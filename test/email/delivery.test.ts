@@ -1,3 +1,4 @@
+// engines: both
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';

@@ -1,3 +1,4 @@
+// engines: both
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
 import { EMAIL_OUTBOX_JOB } from '@server/jobs/email-outbox';

@@ -1,3 +1,4 @@
+// engines: both
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '@server/db/client';
 import { admins } from '@server/db/schema';

@@ -1,3 +1,4 @@
+// engines: both
 /**
  * What the app relies on from both engines alike (run on PGlite and on PostgreSQL), with PGlite and
  * drizzle used through their public APIs only (docs/decisions/030):

@@ -1,3 +1,4 @@
+// engines: both
 /**
  * Property-based fuzzing of the whole API (docs/decisions/012-hardening.md). The routes are read from Fastify as they are
  * registered, so a route added later is fuzzed without editing this file. Each generated request

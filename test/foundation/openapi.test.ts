@@ -1,3 +1,4 @@
+// engines: once
 /**
  * The API documentation (/api/openapi.json, /api/docs) against the routes Fastify really has: every
  * route is documented with a summary, its area's tag, a success response and the error responses

@@ -1,3 +1,4 @@
+// engines: both
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_RATE_LIMIT } from '@server/routes/public';
 import { buildTestApp, type TestApp } from '../helpers/app';

@@ -1,3 +1,4 @@
+// engines: both
 /**
  * A token revoked at logout is refused on every route: the auth plugin checks revocation for every
  * student and admin token (src/server/plugins/auth.ts), so no handler can forget to.

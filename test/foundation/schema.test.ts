@@ -1,3 +1,4 @@
+// engines: both
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, contactMessages, payments, stageProgress, students } from '@server/db/schema';

@@ -1,3 +1,4 @@
+// engines: both
 /**
  * The shared text rule (src/shared/schemas/text.ts): NUL, control characters, lone
  * surrogates and (in names) bidi overrides are a clear 400 {detail} on every route that takes text,

@@ -1,3 +1,4 @@
+// engines: both
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pricePounds } from '../factories';

@@ -1,3 +1,4 @@
+// engines: both
 /**
  * Requests racing each other on one student must never change a price or charge twice.
  * Each race runs TRIES times with the requests in flight together (Promise.all over app.inject); on

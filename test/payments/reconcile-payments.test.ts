@@ -1,3 +1,4 @@
+// engines: both
 /**
  * Payments left pending (a crash between the charge and its record, a lost answer) settle
  * themselves: the reconciler asks the provider about the idempotency key and completes the payment

@@ -1,3 +1,4 @@
+// engines: both
 /** Refunds through Square's RefundPayment (the `square` package) against the local fake of Square's API. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// engines: once
 /**
  * The built client served from memory (src/server/plugins/built-files.ts): bodies equal the files,
  * precompressed or compressed-at-start forms, strong ETags per form, 304 on If-None-Match, Vary,

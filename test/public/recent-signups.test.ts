@@ -1,3 +1,4 @@
+// engines: both
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RECENT_SIGNUPS_CACHE_MS } from '@server/routes/public';
 import type { CourseType } from '@shared/catalogue';

@@ -1,3 +1,4 @@
+// engines: once
 /**
  * Built files answered before Fastify (src/server/plugins/static-fast-path.ts): over HTTP, a GET or
  * HEAD of a built file gets exactly what Fastify sends for it (status, headers in the same order, body

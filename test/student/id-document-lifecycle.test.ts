@@ -1,3 +1,4 @@
+// engines: both
 /**
  * ID documents in the database (docs/decisions/018-id-documents-in-database.md): files of earlier
  * versions moved in from DATA_DIR/uploads, the retention job, key rotation and tampering.

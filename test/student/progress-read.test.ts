@@ -1,3 +1,4 @@
+// engines: both
 /**
  * The progress read (the dashboard's most frequent call): the student's own live token and admins
  * read it; a token revoked at logout is refused (401) by the auth plugin, as on every route

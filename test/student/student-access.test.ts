@@ -1,3 +1,4 @@
+// engines: both
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Student } from '@server/db/schema';
 import { insertCourseStudent } from '../factories';
