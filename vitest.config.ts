@@ -6,7 +6,7 @@ import { ENGINES_CHECK, filesByEngines } from './test/engines';
 
 /**
  * Projects:
- * - unit: the tests beside the code (src/**) and the engine marker check, no database.
+ * - unit: the tests beside the code (src/**, scripts/**) and the engine marker check, no database.
  * - pglite: every API test (test/**, but test/process) on PGlite.
  * - postgres (only when TEST_DATABASE_URL is set): the API tests that touch the database, again on
  *   the PostgreSQL server.
@@ -37,7 +37,7 @@ const dbProject = (name: 'pglite' | 'postgres'): TestProjectInlineConfiguration 
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const projects: TestProjectInlineConfiguration[] = [
-  { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', ENGINES_CHECK] } },
+  { extends: true, test: { name: 'unit', include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', ENGINES_CHECK] } },
   {
     extends: true,
     test: {

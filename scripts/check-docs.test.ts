@@ -1,10 +1,9 @@
-// engines: once
 /** scripts/check-docs.ts on a small tree of its own: each rule fails when it should and passes otherwise. */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkDocs, namedPaths } from '../../scripts/check-docs';
+import { checkDocs, namedPaths } from './check-docs';
 
 // Spelled in pieces so that this file does not trip the rule it tests.
 const SPEC = ['SPEC', 'md'].join('.');
