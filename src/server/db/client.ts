@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { migrationsFolder } from '../paths';
 import { onTransactionQueries, withPreparedStatements } from './pglite-statements';
 import * as schema from './schema';
 
@@ -28,8 +29,6 @@ export interface Database {
 
 /** The extensions every PGlite database of the app is opened with (the backup command uses them too). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
-
-const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
 
 export interface OpenOptions {
   /** postgres:// URL; when absent, PGlite. */
