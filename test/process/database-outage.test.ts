@@ -8,8 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase } from '../helpers/database';
-import { startServer, stopServer, type RunningServer } from './server-process';
+import { migratedPostgresDatabase, startServer, stopServer, type RunningServer } from './server-process';
 
 const TIMEOUT_MS = 1000;
 
@@ -32,7 +31,7 @@ describe('a database outage under a real server process', () => {
   }
 
   it('answers 503 with Retry-After while the database is away or locked, then recovers by itself', async () => {
-    const created = await createPostgresDatabase();
+    const created = await migratedPostgresDatabase();
     const away = `${created.name}_away`;
     cleanup = async () => {
       await onServer((c) => c.query(`drop database if exists ${away} with (force)`));
