@@ -96,7 +96,7 @@ class Setup {
 test.use({ allowConsoleErrors: [/status of 401/] });
 
 test('an admin logs in, works through every tab, exports, deletes and logs out', async ({ page, request }) => {
-  // Every tab, dialog and export in one journey: about 40 s on a quiet machine, more in CI.
+  // Every tab, dialog and export in one journey: a long journey (timing in docs/perf/history.md).
   test.setTimeout(180_000);
   const tag = Date.now().toString(36);
   const setup = new Setup(request, await adminApiToken(request), tag);

@@ -1,5 +1,5 @@
 /**
- * Issue 13: the admin Emails view. Runs in the `email-login` project, whose server sends over SMTP to
+ * The admin Emails view. Runs in the `email-login` project, whose server sends over SMTP to
  * e2e/smtp-sink.ts; the sink refuses `bounce-…` recipients until the outbox has given up (failed),
  * and accepts the admin's "Send again".
  */

@@ -1,4 +1,4 @@
-/** Issue 11: the admin Payments tab — an admin refunds a card payment and sees the student's payment state change. */
+/** The admin Payments tab — an admin refunds a card payment and sees the student's payment state change. */
 import { admin, enrolStudentViaApi, expect, priceText, test } from './fixtures';
 
 test('an admin refunds a payment in the Payments tab and the student is no longer paid', async ({ page, request }) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 16: each wizard step is in the address. Browser Back goes to the previous step, a reload
+ * Each wizard step is in the address. Browser Back goes to the previous step, a reload
  * stays on the step with its choices, and what the server saved (course, date, payments) wins over
  * a forgotten tab.
  */

@@ -7,7 +7,7 @@
  * resident memory while it streams, next to a ~10% export for comparison).
  * PostgreSQL: a new database on BENCH_DATABASE_URL (default TEST_DATABASE_URL, else
  * postgres://postgres@127.0.0.1:5432/postgres), dropped afterwards. PGlite: a temporary DATA_DIR.
- * Targets (issue 5): list and stats under 50 ms median on PostgreSQL; CSV of 100,000 rows under 3 s
+ * Targets: list and stats under 50 ms median on PostgreSQL; CSV of 100,000 rows under 3 s
  * with memory that does not grow with the row count.
  */
 import { randomBytes } from 'node:crypto';

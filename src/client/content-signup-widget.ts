@@ -1,5 +1,5 @@
 /**
- * The recent sign-up widget's words and settings (SPEC.md sections 4, 8 and 9), for an owner to edit
+ * The recent sign-up widget's words and settings (docs/product/public-pages.md), for an owner to edit
  * like content.ts. A module of its own so it loads with the widget, after the landing page, rather
  * than in the page's first load.
  */
@@ -12,7 +12,7 @@ export const signupWidget = {
   simulatedEveryMs: { min: 20_000, max: 50_000 },
   removeSimulatedAfterMs: 8_000,
   removeAddedAfterMs: 10_000,
-  /** SPEC.md asks for simulated sign-ups drawn from the sample list; an owner can switch them off here. */
+  /** Simulated sign-ups are drawn from the sample list; an owner can switch them off here. */
   simulate: true,
   labels: {
     heading: 'Recent sign-ups',

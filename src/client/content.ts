@@ -1,6 +1,6 @@
 /**
  * The public site's words, links and media in one typed module an owner can edit without touching
- * components: landing page, support page and policies (SPEC.md sections 1, 2, 4 and 9); the recent
+ * components: landing page, support page and policies (docs/product/public-pages.md); the recent
  * sign-up widget's are in content-signup-widget.ts. Prices, modules and stages come from the
  * catalogue, never from here.
  *
@@ -20,7 +20,7 @@ export const site = {
   name: 'Video Book Review Specialist',
   title: 'Enrolment Registration',
   supportEmail: 'support@videobookreviewspecialist.com',
-  /** The private community group on a social network (SPEC.md section 2). */
+  /** The private community group on a social network. */
   communityUrl: 'https://www.facebook.com/groups/videobookreviewspecialists',
   /** 'Learn More' in the hero: the programme's external information site. */
   learnMoreUrl: 'https://www.videobookreviewspecialist.com',
@@ -34,7 +34,7 @@ export const site = {
   ] satisfies Link[],
 } as const;
 
-/** SPEC.md section 1: what the landing page claims. */
+/** What the landing page claims. */
 export const claims = {
   certifiedSpecialists: '500+',
   studentRating: '4.9/5',
@@ -42,7 +42,7 @@ export const claims = {
   badges: ['CPD Accredited', 'Instant Digital Access', 'Lifetime Access', 'Industry Certification'],
 } as const;
 
-/** SPEC.md section 9: business terms quoted by the FAQ, support page and policies. */
+/** Business terms quoted by the FAQ, support page and policies. */
 export const businessTerms = {
   supportHours: 'Monday to Friday, 9 AM to 5 PM GMT',
   responseTime: 'within 24 hours',
@@ -255,7 +255,7 @@ export const footer = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Support page (SPEC.md section 2) and FAQ.
+// Support page and FAQ (docs/product/public-pages.md).
 
 export interface FaqCategory {
   id: string;

@@ -1,5 +1,5 @@
 /**
- * Configuration (DESIGN.md section 2), validated with zod at start. A bad value stops the start
+ * Configuration (the README's table), validated with zod at start. A bad value stops the start
  * with a message naming the variable. No secret has a fixed default.
  */
 import { randomBytes } from 'node:crypto';
@@ -61,7 +61,7 @@ const envSchema = z
     SQUARE_ACCESS_TOKEN: optionalString,
     /** Base URL of Square's API; only tests point it at a local fake. */
     SQUARE_API_URL: optionalString.pipe(z.url().optional()),
-    /** A card payment pending longer than this (seconds) is settled by asking the provider (issue 11). */
+    /** A card payment pending longer than this (seconds) is settled by asking the provider (docs/product/payments.md). */
     RECONCILE_AFTER_S: z.coerce.number().int().min(1).max(86_400).default(120),
     /** How often (seconds) the reconciler looks for such payments. */
     RECONCILE_INTERVAL_S: z.coerce.number().int().min(1).max(3_600).default(60),
@@ -179,7 +179,7 @@ export interface Config {
   reconcile: { afterS: number; intervalS: number };
   cpdProviderNumber: string;
   courseAccessUrls: { foundation?: string; pro?: string };
-  /** PostgreSQL statement timeout and pool acquisition timeout (DESIGN.md section 10). */
+  /** PostgreSQL statement timeout and pool acquisition timeout (docs/decisions/012-hardening.md). */
   database: { statementTimeoutMs: number; poolTimeoutMs: number };
   /** Registrations per client address per 10 minutes. */
   registrationRateLimit: number;

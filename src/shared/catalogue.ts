@@ -19,9 +19,9 @@ export interface Course {
   title: string; // "Foundation Course"
   shortName: 'Foundation' | 'Pro';
   pricePence: Pence;
-  /** Marketing modules (SPEC.md section 9): 6 for Foundation, 11 for Pro. */
+  /** Marketing modules: 6 for Foundation, 11 for Pro (docs/product/README.md, glossary). */
   moduleCount: number;
-  /** Stages tracked in the student area (DESIGN.md section 5): 5 for Foundation, 9 for Pro. */
+  /** Stages tracked in the student area (docs/product/student-area.md): 5 for Foundation, 9 for Pro. */
   stages: readonly string[];
 }
 

@@ -1,4 +1,4 @@
-/** Referral codes (DESIGN.md section 6) and certificate ids (issue 7): `VBR-` + characters without 0/O/1/I. */
+/** Referral codes and certificate ids: `VBR-` + characters without 0/O/1/I (docs/product/README.md, glossary). */
 
 export const READABLE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export const REFERRAL_CODE_PATTERN = /^VBR-[A-HJ-NP-Z2-9]{6}$/;

@@ -6,7 +6,7 @@ import type { ContactCategory } from './statuses';
  */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const;
 
-/** Labels for the category select (SPEC.md section 3 lists the values). */
+/** Labels for the category select (docs/product/public-pages.md). */
 export const CONTACT_CATEGORY_LABELS: Record<ContactCategory, string> = {
   course: 'Course Information',
   enrollment: 'Enrollment & Payments',

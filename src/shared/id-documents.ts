@@ -1,4 +1,4 @@
-/** ID document upload limits (SPEC.md section 5), used by the browser check and the server. */
+/** ID document upload limits (docs/product/student-area.md), used by the browser check and the server. */
 export const ID_UPLOAD_MAX_BYTES = 10_485_760;
 export const ID_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const;
 export type IdUploadType = (typeof ID_UPLOAD_TYPES)[number];

@@ -1,5 +1,5 @@
 /**
- * Every user-facing text of SPEC.md sections 5 and 8, word for word. Client toasts and server
+ * Every user-facing text (the docs/product/ pages name them by key). Client toasts and server
  * `detail` messages both come from here so the wording has one source.
  */
 
@@ -15,7 +15,7 @@ export const messages = {
     alreadyRegisteredResume: 'Already started your enrollment with this email? Sign in to pick up where you left off.',
     alreadyRegisteredSignIn: 'Sign in and resume',
     registrationFailed: 'Failed to create registration',
-    /** A referral code that matches no student: the registration still goes ahead (issue 16). */
+    /** A referral code that matches no student: the registration still goes ahead (docs/product/enrolment.md). */
     referralCodeUnknown: (code: string) =>
       `Referral code ${code} was not recognised, so it was not applied. Your registration went ahead as normal.`,
     invalidPhone: 'Please enter a valid phone number, e.g. 07400 123456 or +44 7400 123456',
@@ -59,7 +59,7 @@ export const messages = {
   },
   admin: {
     refundReasonRequired: 'A reason for the refund is required',
-    /** Before Complete and certificate activation (issue 16). */
+    /** Before Complete and certificate activation (docs/product/admin.md). */
     completionCheck: {
       loading: 'Loading progress and course dates…',
       loadFailed: 'Could not load the progress and course dates. Close and try again.',
@@ -147,7 +147,7 @@ export const messages = {
     emailNotFailed: 'Only a failed email can be sent again (login codes are never resent).',
   },
   student: {
-    /** Modules (what the pricing sells) vs stages (what the dashboard tracks), issue 16. */
+    /** Modules (what the pricing sells) vs stages (what the dashboard tracks). */
     modulesVsStages: (course: string, modules: number, stages: number) =>
       `Your ${course} has ${modules} modules: the lessons you study. The ${stages} stages below are the assessed milestones you tick off as you reach them; completing every stage earns your certificate.`,
     yourCourse: 'Your course',

@@ -1,6 +1,6 @@
 /**
- * Money: integer pence everywhere (database, catalogue, rules); pounds only on the wire (DESIGN.md
- * section 3). One formatter, named for the unit it takes.
+ * Money: integer pence everywhere (database, catalogue, rules); pounds only on the wire
+ * (docs/product/payments.md). One formatter, named for the unit it takes.
  */
 
 /** An amount in integer pence. */

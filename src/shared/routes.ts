@@ -1,5 +1,5 @@
 /**
- * The site's one route table (SPEC.md section 2): the router builds its routes from it, links are
+ * The site's one route table (docs/product/public-pages.md): the router builds its routes from it, links are
  * made from it, and the server's SPA fallback matches against it (any other path is a 404 page).
  * It imports nothing: the landing page's entry, which has no router, reads it too (docs/decisions/019).
  */

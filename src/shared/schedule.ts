@@ -1,5 +1,5 @@
 /**
- * The intake schedule (DESIGN.md section 5): intakes on the 1st of odd months, the next 6 after
+ * The intake schedule (docs/product/enrolment.md): intakes on the 1st of odd months, the next 6 after
  * today, 6 weeks long, graduation one week after the end.
  */
 

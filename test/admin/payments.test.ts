@@ -1,4 +1,4 @@
-/** The admin Payments tab (issue 11): the list with its filters, and refunds (offline provider and manual). */
+/** The admin Payments tab (docs/product/payments.md): the list with its filters, and refunds (offline provider and manual). */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of the whole API (issue 12). The routes are read from Fastify as they are
+ * Property-based fuzzing of the whole API (docs/decisions/012-hardening.md). The routes are read from Fastify as they are
  * registered, so a route added later is fuzzed without editing this file. Each generated request
  * picks a route, a role (none, student, another student, admin, a forged token), path parameters,
  * a query and a body made of valid values, wrong types, huge/empty strings, NUL, lone surrogates,

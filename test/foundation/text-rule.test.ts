@@ -1,5 +1,5 @@
 /**
- * The shared text rule (src/shared/schemas/text.ts, issue 12): NUL, control characters, lone
+ * The shared text rule (src/shared/schemas/text.ts): NUL, control characters, lone
  * surrogates and (in names) bidi overrides are a clear 400 {detail} on every route that takes text,
  * and nothing is written.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 11: requests racing each other on one student must never change a price or charge twice.
+ * Requests racing each other on one student must never change a price or charge twice.
  * Each race runs TRIES times with the requests in flight together (Promise.all over app.inject); on
  * PostgreSQL (TEST_DATABASE_URL) they really interleave on separate connections. After every race
  * the ledger invariants (src/server/domain/payments/ledger-invariants.ts) must hold.
@@ -15,7 +15,7 @@ import { pay, registerStudent, selectCourse } from '../helpers/enrolment';
 
 const TRIES = 30;
 
-describe('payment races (issue 11)', () => {
+describe('payment races', () => {
   let t: TestApp;
   let adminToken: string;
   beforeAll(async () => {

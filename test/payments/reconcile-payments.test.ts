@@ -1,5 +1,5 @@
 /**
- * Issue 11: payments left pending (a crash between the charge and its record, a lost answer) settle
+ * Payments left pending (a crash between the charge and its record, a lost answer) settle
  * themselves: the reconciler asks the provider about the idempotency key and completes the payment
  * once, or fails it so that the key can never charge later.
  */

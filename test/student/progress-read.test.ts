@@ -1,7 +1,7 @@
 /**
- * The progress read checks the token's revocation in its own query (one round trip,
- * docs/decisions/016): a token revoked at logout is refused there as everywhere else, also for a
- * student deleted since, while admins and the student's own live token read it.
+ * The progress read (the dashboard's most frequent call): the student's own live token and admins
+ * read it; a token revoked at logout is refused (401) by the auth plugin, as on every route
+ * (test/foundation/revocation-walk.test.ts), also for a student deleted since.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { studentTokenRevocations } from '@server/db/schema';

@@ -1,6 +1,6 @@
 /**
  * fetch for the API: JSON in and out, the right bearer token, and errors as ApiError carrying the
- * server's `detail` (shown where SPEC.md says "the server detail").
+ * server's `detail` (shown where a message falls back to the server's detail).
  */
 import { adminSession, studentSession } from './session';
 

@@ -24,7 +24,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('lastPayment', () => {
-  it("keeps SPEC.md's keys and values: the email, the payment type and the amount in pounds", () => {
+  it('keeps the documented keys and values: the email, the payment type and the amount in pounds', () => {
     lastPayment.set({ email: 'ada@example.com', paymentType: 'combined', amountPence: 22499 });
     expect(storage.getItem('student_email')).toBe('ada@example.com');
     expect(storage.getItem('payment_type')).toBe('combined');

@@ -1,7 +1,7 @@
 /**
- * Browser storage (SPEC.md section 3), only through here: the student session in sessionStorage,
+ * Browser storage (docs/product/api-contracts.md), only through here: the student session in sessionStorage,
  * the admin token in localStorage, and the last payment in sessionStorage for /success. The keys
- * and stored values are the ones SPEC.md names (the e2e tests read them).
+ * and stored values are the documented ones (the e2e tests read them).
  */
 import { PAYMENT_TYPES, type PaymentType } from '@shared/catalogue';
 import { penceToPounds, poundsToPence, type Pence } from '@shared/money';

@@ -4,7 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite, types, type PGliteInterface, type QueryOptions } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -14,7 +14,6 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrationsFolder } from '../paths';
-import { onTransactionQueries, withPreparedStatements } from './pglite-statements';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -117,42 +116,6 @@ function openPostgres(url: string, options: OpenOptions): Database {
   };
 }
 
-/**
- * The types drizzle's PGlite driver reads as text (dates, timestamps, intervals and their arrays, numeric
- * arrays): it passes these parsers with every query, and PGlite merges them into a copy of its ~200
- * parsers each time, about 110 µs a query (docs/decisions/025). Set once on the client they give the
- * same results, so the client drizzle gets leaves them out of each query's options.
- */
-const DRIZZLE_TEXT_TYPES = new Set<number>([
-  types.TIMESTAMP,
-  types.TIMESTAMPTZ,
-  types.INTERVAL,
-  types.DATE,
-  1231, // numeric[]
-  1115, // timestamp[]
-  1185, // timestamptz[]
-  1187, // interval[]
-  1182, // date[]
-]);
-
-/** Parsers for those types only (drizzle's); any other parser given with a query is kept. */
-const onlyDrizzleTextTypes = (parsers: object) =>
-  Object.keys(parsers).every((type) => DRIZZLE_TEXT_TYPES.has(Number(type)));
-
-function withDrizzleParsersOnce(client: PGlite): PGlite {
-  for (const type of DRIZZLE_TEXT_TYPES) client.parsers[type] = (value: string) => value;
-  const withoutDrizzleParsers = (options: QueryOptions | undefined) =>
-    options?.parsers && onlyDrizzleTextTypes(options.parsers) ? { ...options, parsers: undefined } : options;
-  const query = client.query.bind(client) as PGliteInterface['query'];
-  client.query = ((text, params, options) => query(text, params, withoutDrizzleParsers(options))) as PGlite['query'];
-  // Also inside transaction(): its queries parse with the client's parsers too.
-  onTransactionQueries(
-    client,
-    (txQuery) => (text, params, options) => txQuery(text, params, withoutDrizzleParsers(options)),
-  );
-  return client;
-}
-
 async function openPglite(dir: string, snapshot?: Blob): Promise<Database> {
   let dataDir: string | undefined;
   if (dir !== ':memory:') {
@@ -160,7 +123,9 @@ async function openPglite(dir: string, snapshot?: Blob): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
   }
   const client = await PGlite.create({ dataDir, loadDataDir: snapshot, extensions: PGLITE_EXTENSIONS });
-  const db = drizzlePglite(withDrizzleParsersOnce(withPreparedStatements(client)), { schema }) as unknown as Db;
+  // PGlite and drizzle as they come (docs/decisions/030): the behaviour relied on is pinned by
+  // src/server/db/pglite-behaviour.test.ts and test/foundation/database-engines.test.ts.
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closed = false;
   return {
     db,

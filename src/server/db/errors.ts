@@ -1,5 +1,5 @@
 /**
- * What a database error means for an answer and for the logs (DESIGN.md section 10, issue 12).
+ * What a database error means for an answer and for the logs (docs/decisions/012-hardening.md).
  * Drizzle wraps the driver's error (`cause`), and its message carries the SQL and the parameters,
  * so the logs get only `describeDatabaseError` (SQLSTATE, constraint, table), never the message.
  */

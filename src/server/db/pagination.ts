@@ -1,4 +1,4 @@
-/** Lists are paged in the database (DESIGN.md section 8): a page number from 1 and a page size. */
+/** Lists are paged in the database (docs/product/api-contracts.md): a page number from 1 and a page size. */
 export interface PageRequest {
   page: number;
   pageSize: number;

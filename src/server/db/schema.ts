@@ -1,5 +1,5 @@
 /**
- * The data model (SPEC.md section 3, DESIGN.md). Money is integer pence. Every enum has a CHECK
+ * The data model (docs/product/). Money is integer pence. Every enum has a CHECK
  * constraint built from the same list the code uses (src/shared/catalogue.ts).
  */
 import { sql } from 'drizzle-orm';
@@ -117,7 +117,7 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** Cleared when a student is deleted: money records stay (DESIGN.md section 8). */
+    /** Cleared when a student is deleted: money records stay (docs/product/admin.md). */
     studentId: uuid('student_id').references(() => students.id, { onDelete: 'set null' }),
     paymentType: text('payment_type').$type<(typeof PAYMENT_TYPES)[number]>().notNull(),
     courseType: text('course_type').$type<(typeof COURSE_TYPES)[number]>(),
@@ -132,7 +132,7 @@ export const payments = pgTable(
     notes: text('notes'),
     recordedBy: uuid('recorded_by').references(() => admins.id, { onDelete: 'set null' }),
     /**
-     * Completed, but what it bought no longer fitted the student when it completed (issue 11): the
+     * Completed, but what it bought no longer fitted the student when it completed (docs/decisions/010-money.md): the
      * money is recorded, nothing was applied twice, and an admin decides (usually a refund).
      */
     needsReview: boolean('needs_review').notNull().default(false),
@@ -170,7 +170,7 @@ export const payments = pgTable(
 
 /**
  * SQUARE_ENVIRONMENT=offline: what the offline provider charged and refunded, written before it
- * answers, so the reconciler can ask it about a payment left pending by a crash (issue 11).
+ * answers, so the reconciler can ask it about a payment left pending by a crash (docs/decisions/010-money.md).
  */
 export const offlineProviderLedger = pgTable(
   'offline_provider_ledger',
@@ -354,7 +354,7 @@ export const contactMessages = pgTable(
   ],
 );
 
-/** Who did what to which student, when (DESIGN.md section 8). Kept when the student is deleted. */
+/** Who did what to which student, when (docs/product/admin.md). Kept when the student is deleted. */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -373,7 +373,7 @@ export const auditLog = pgTable(
 );
 
 /**
- * The email outbox (DESIGN.md section 9): written in the transaction of the event that causes the
+ * The email outbox (docs/decisions/011-email.md): written in the transaction of the event that causes the
  * email, sent afterwards by a worker with retries. Deleting a student deletes their emails.
  */
 export const emailOutbox = pgTable(

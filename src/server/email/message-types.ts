@@ -1,5 +1,5 @@
 /**
- * The emails the site sends (DESIGN.md section 9). Template names are part of the contract: each
+ * The emails the site sends (docs/decisions/011-email.md). Template names are part of the contract: each
  * message carries `X-VBR-Template: <name>`. The data is what the template needs, stored with the
  * outbox row; a login code is cleared from it once the message is sent.
  */

@@ -1,5 +1,5 @@
 /**
- * Delivery (DESIGN.md section 9): nodemailer over SMTP when SMTP_URL is set, otherwise each message
+ * Delivery (docs/decisions/011-email.md): nodemailer over SMTP when SMTP_URL is set, otherwise each message
  * is written as an .eml file under DATA_DIR/mail/ (the embedded default). Logs never carry the
  * address or the body: only the outbox id and the template.
  */

@@ -1,5 +1,5 @@
 /**
- * The outbox worker (DESIGN.md section 9, docs/decisions/011-email.md). Each pass claims due rows one
+ * The outbox worker (docs/decisions/011-email.md). Each pass claims due rows one
  * at a time with `FOR UPDATE SKIP LOCKED`, pushing their next attempt a lease ahead, so no other
  * process takes the same row; then renders and sends outside any transaction, and records the
  * outcome. A failure is retried with exponential backoff (first delay doubling up to six hours),

@@ -8,7 +8,7 @@ export function readableCode(length: number): string {
   return code;
 }
 
-/** `VBR-` + 6 characters (DESIGN.md section 6). Uniqueness is enforced by the database. */
+/** `VBR-` + 6 characters (docs/product/enrolment.md). Uniqueness is enforced by the database. */
 export const newReferralCode = () => `VBR-${readableCode(6)}`;
 
 /** `VBR-` + 10 characters: about 50 bits, unguessable and easy to read aloud. */

@@ -2,8 +2,7 @@
  * Where the server's log lines go: standard output, written once per turn of the event loop.
  *
  * Pino's default destination hands every line to the thread pool for its own write. Under load that
- * was the largest cost the app adds to a simple request: 30–40 µs of a ~110 µs request, measured as
- * the same benchmark with and without the request line (decision 021). Here the lines of one turn
+ * was the largest cost the app adds to a simple request (decision 021; figures in docs/perf/history.md). Here the lines of one turn
  * are gathered and written in one synchronous write when the turn ends (`setImmediate`), so a line
  * waits at most for the rest of its turn, and the order of lines is kept.
  *

@@ -1,7 +1,7 @@
 /**
- * Throttles for guessing (issue 12). One small interface, `AttemptCounter`, holds the counts: in
+ * Throttles for guessing (docs/decisions/012-hardening.md). One small interface, `AttemptCounter`, holds the counts: in
  * process memory with one server process, in Redis (REDIS_URL) when several processes must count
- * together (issue 15, docs/decisions/017-several-processes.md). The policy below is the same for both.
+ * together (docs/decisions/017-several-processes.md). The policy below is the same for both.
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';

@@ -1,5 +1,5 @@
 /**
- * Bearer tokens (DESIGN.md section 4): HS256 JWTs signed with SESSION_SECRET.
+ * Bearer tokens (docs/product/api-contracts.md): HS256 JWTs signed with SESSION_SECRET.
  * Students get a token at registration and email login; admins at password login. Admin tokens
  * carry a `jti` so logout can revoke them before they expire.
  */
@@ -19,8 +19,8 @@ export class TokenService {
   private readonly key: KeyObject;
   /**
    * Tokens whose signature has been checked, with their claims: a student's dashboard sends the
-   * same token with every call, and checking the signature and claims again each time cost about
-   * as much as the rest of the request's own work. Expiry is still checked on every use.
+   * same token with every call, and checking the signature and claims again each time was the largest
+   * item of the request's own work (docs/perf/history.md). Expiry is still checked on every use.
    */
   private readonly verified = new Map<string, Actor>();
 

@@ -7,8 +7,8 @@ import { one } from '@server/db/rows';
 import type { ChargeRequest, ChargeResult, PaymentProvider, RefundRequest, RefundResult } from './provider';
 
 /**
- * SQUARE_ENVIRONMENT=offline: no network. Square's documented sandbox test tokens (DESIGN.md
- * section 6) behave as Square's sandbox does; anything else cannot be read as a card.
+ * SQUARE_ENVIRONMENT=offline: no network. Square's documented sandbox test tokens
+ * (docs/product/payments.md) behave as Square's sandbox does; anything else cannot be read as a card.
  */
 export const OFFLINE_TEST_TOKENS = {
   ok: 'cnon:card-nonce-ok',

@@ -1,5 +1,9 @@
 /**
  * Reads the bearer token of every /api request into `request.auth` (null when absent or invalid).
+ * Here, and only here, a token is checked against the database: an admin token's admin must still
+ * exist, and neither an admin nor a student token may have been revoked at logout. So `request.auth`
+ * is never a revoked token, on every route, and no handler has a check of its own to forget
+ * (test/foundation/revocation-walk.test.ts walks every route with revoked tokens).
  * Routes then call `requireAdmin` or `requireStudentAccess`: permissions are checked on the server.
  */
 import { and, eq, notExists, sql } from 'drizzle-orm';
@@ -14,13 +18,6 @@ import type { Actor, AdminActor } from '@server/domain/actor';
 declare module 'fastify' {
   interface FastifyRequest {
     auth: Actor | null;
-  }
-  interface FastifyContextConfig {
-    /**
-     * The route checks that a student token has not been revoked in its own query (one database
-     * round trip instead of two; the progress read). Its handler must refuse a revoked token (401).
-     */
-    checksStudentRevocation?: boolean;
   }
 }
 
@@ -67,7 +64,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, claim
       )
       .limit(1);
     if (rows.length === 0) return;
-  } else if (!request.routeOptions.config.checksStudentRevocation) {
+  } else {
     // A student token must not have been revoked at logout.
     const revoked = await revocationQuery(app.db).execute({ jti: claims.jti });
     if (revoked.length > 0) return;
@@ -77,19 +74,14 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, claim
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
-  // A callback hook, not an async one: a request without a token (every page and public call), and a
-  // progress read with a token already verified, pass without a promise or a microtask.
+  // A callback hook, not an async one: a request without a token (every page and public call) passes
+  // without a promise or a microtask.
   app.addHook('onRequest', (request, _reply, done) => {
     if (!request.url.startsWith('/api/')) return done();
     const token = bearerToken(request);
     if (!token) return done();
     const known = app.tokens.verifyKnown(token);
     if (known === null) return done();
-    if (known?.role === 'student' && request.routeOptions.config.checksStudentRevocation) {
-      // The route's own query checks the revocation.
-      request.auth = known;
-      return done();
-    }
     const verified = known ? Promise.resolve(known) : app.tokens.verify(token);
     verified.then((claims) => (claims ? authenticate(app, request, claims) : undefined)).then(() => done(), done);
   });

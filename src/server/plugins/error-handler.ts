@@ -20,7 +20,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       const issue = error.validation[0];
       const field = issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.');
       const message = issue?.message ?? 'Invalid request';
-      // Messages written for people (SPEC.md) stand alone; zod's generic ones get the field name.
+      // Messages written for people (src/shared/messages.ts) stand alone; zod's generic ones get the field name.
       const generic = /^(Invalid|Too|Expected|Unrecognized)/i.test(message);
       return reply.code(400).send({ detail: generic && field ? `${field}: ${message}` : message });
     }

@@ -17,8 +17,8 @@ function routeOf(request: FastifyRequest): string {
 
 export function registerRequestLog(app: FastifyInstance): RequestLine {
   // The line is written by a child of the app's logger without redaction: pino runs every field of a
-  // line through the wildcard redaction of LOG_REDACT_PATHS ('*.token'…), which cost about 5 % of a
-  // simple request, and this line's fields are strings and numbers that none of those paths can name
+  // line through the wildcard redaction of LOG_REDACT_PATHS ('*.token'…), a visible share of a
+  // simple request (docs/perf/history.md), and this line's fields are strings and numbers that none of those paths can name
   // (each names an object's property). `reqId` first: the line is byte for byte what `request.log`
   // (the request's child logger, which binds it) would write.
   const logger = app.log.child({}, { redact: [] });

@@ -1,5 +1,5 @@
 /**
- * Domain values → the API's wire shapes (SPEC.md section 3: snake_case, pounds, ISO dates), for the
+ * Domain values → the API's wire shapes (docs/product/api-contracts.md: snake_case, pounds, ISO dates), for the
  * shapes several route areas answer with. Each area's own shapes are in routes/<area>/wire.ts.
  */
 import { FOUNDATION_STAGES } from '@shared/catalogue';
@@ -34,7 +34,7 @@ export function toStudentAreaRecord(account: StudentAccount): StudentAreaRecord 
   return { ...toStudentRecord(account.student), course_access_url: account.courseAccessUrl };
 }
 
-/** SPEC.md section 3 "Student ID status"; no row means `not_required`. */
+/** The ID status (docs/product/student-area.md); no row means `not_required`. */
 export function toIdStatus(row: IdVerification | null): IdStatusResponse {
   return {
     status: idStatusOf(row),

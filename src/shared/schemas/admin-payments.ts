@@ -1,4 +1,4 @@
-/** The admin Payments tab (issue 11): every payment, with refunds. */
+/** The admin Payments tab (docs/product/payments.md): every payment, with refunds. */
 import { z } from 'zod';
 import { COURSE_TYPES, PAYMENT_TYPES } from '@shared/catalogue';
 import { PAYMENT_METHODS } from '@shared/statuses';

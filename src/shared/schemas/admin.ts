@@ -1,5 +1,5 @@
 /**
- * Contracts of the admin area (SPEC.md sections 3 and 7 "Admin", DESIGN.md section 8). Lists are
+ * Contracts of the admin area (docs/product/admin.md). Lists are
  * paginated in the database: every list answers `{ <items>, total, page, page_size }`.
  */
 import { z } from 'zod';
@@ -36,7 +36,7 @@ export const studentListResponse = z.object({
 });
 export type StudentListResponse = z.infer<typeof studentListResponse>;
 
-/** GET /api/admin/stats (SPEC.md section 3 "Dashboard statistics") plus 12 weeks for the chart. */
+/** GET /api/admin/stats (docs/product/admin.md) plus 12 weeks for the chart. */
 export const weeklyFigureSchema = z.object({
   week_start: z.string(),
   enrollments: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './text';
 import { COURSE_TYPES } from '@shared/catalogue';
 
-/** GET /api/admin/certificates (SPEC.md section 3 "Certificate (admin list)"). */
+/** GET /api/admin/certificates (docs/product/admin.md). */
 export const adminCertificateSchema = z.object({
   certificate_id: z.string(),
   student_id: z.uuid(),

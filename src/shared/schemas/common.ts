@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text';
 
-/** Every error body: `{ "detail": "..." }` (DESIGN.md section 3). */
+/** Every error body: `{ "detail": "..." }` (docs/product/api-contracts.md). */
 export const errorSchema = z.object({ detail: z.string() });
 
 export const uuidSchema = z.uuid({ message: 'Invalid id' });

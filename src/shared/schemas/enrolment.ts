@@ -18,10 +18,10 @@ const optionalText = (max: number) =>
     .transform((value) => (value ? value : null));
 
 /**
- * The registration's rules (SPEC.md section 3 "Student registration payload") with the phone check
+ * The registration's rules (docs/product/enrolment.md) with the phone check
  * given. The server validates with `registrationBody` (registration.ts), which checks at once; the
  * browser passes the same check behind a dynamic import, so the wizard's first load does not carry
- * libphonenumber-js and its metadata (about 25 KB gzip), and validates with `parseAsync`.
+ * libphonenumber-js and its metadata (docs/perf/history.md), and validates with `parseAsync`.
  */
 export const registrationSchema = (checkPhone: (phone: string) => boolean | Promise<boolean>) =>
   z.object({
@@ -60,7 +60,7 @@ export const courseSelectionResponse = z.object({
 });
 export type CourseSelectionResponse = z.infer<typeof courseSelectionResponse>;
 
-/** GET /api/course-dates (DESIGN.md section 5). */
+/** GET /api/course-dates (docs/product/enrolment.md). */
 export const scheduleEntrySchema = z.object({
   start_date: z.string(),
   end_date: z.string(),

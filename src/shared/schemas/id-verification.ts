@@ -3,7 +3,7 @@ import { multilineText } from './text';
 import { COURSE_TYPES } from '@shared/catalogue';
 import { ID_STATUSES } from '@shared/statuses';
 
-/** GET /api/students/{email}/id-status (SPEC.md section 3 "Student ID status"). */
+/** GET /api/students/{email}/id-status (docs/product/student-area.md). */
 export const idStatusSchema = z.object({
   status: z.enum(ID_STATUSES),
   uploaded_date: z.string().nullable(),

@@ -12,7 +12,7 @@ function hasAtMostTwoDecimals(pounds: number): boolean {
 }
 
 /**
- * POST /api/square/create-payment (SPEC.md section 3 "Payment request", DESIGN.md section 6).
+ * POST /api/square/create-payment (docs/product/payments.md).
  * `amount` is what the browser showed, in pounds; the server recomputes it and refuses a difference.
  */
 export const createPaymentBody = z.object({

@@ -5,7 +5,7 @@ import { CONTACT_LIMITS } from '../contact-form';
 import { messages } from '@shared/messages';
 
 // ---------------------------------------------------------------------------------------------
-// GET /api/recent-signups (SPEC.md sections 3, 4 and 9): students who paid the enrolment fee.
+// GET /api/recent-signups (docs/product/public-pages.md): students who paid the enrolment fee.
 
 /** What a sign-up shows: the course bought, or 'Enrollment' when only the fee is paid. */
 export const SIGNUP_COURSES = ['Pro', 'Foundation', 'Enrollment'] as const;
@@ -28,7 +28,7 @@ export const recentSignupsResponse = z.object({ notifications: z.array(recentSig
 export type RecentSignupsResponse = z.infer<typeof recentSignupsResponse>;
 
 // ---------------------------------------------------------------------------------------------
-// POST /api/support/messages (SPEC.md section 5, contact form). Sent for real and stored.
+// POST /api/support/messages (the contact form, docs/product/public-pages.md). Sent for real and stored.
 
 const requiredText = (max: number, rule: typeof text = text) =>
   rule({ error: messages.support.requiredFields })

@@ -29,7 +29,7 @@ export const loginCodeVerifyBody = z.object({
 /** 202 of POST /api/student/login/code. */
 export const loginCodeSentResponse = z.object({ detail: z.string() });
 
-/** GET|POST /api/student/{id}/progress (SPEC.md section 3 "Student progress record"). */
+/** GET|POST /api/student/{id}/progress (docs/product/student-area.md). */
 export const studentProgressSchema = z.object({
   student_id: z.uuid(),
   student_name: z.string(),

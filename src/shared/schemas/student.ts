@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COMPLETION_STATUSES } from '@shared/statuses';
 import { COURSE_TYPES } from '@shared/catalogue';
 
-/** The student record as the API shows it (SPEC.md section 3). Money in pounds, dates ISO. */
+/** The student record as the API shows it (docs/product/api-contracts.md). Money in pounds, dates ISO. */
 export const studentRecordSchema = z.object({
   id: z.uuid(),
   first_name: z.string(),

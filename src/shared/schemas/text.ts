@@ -1,5 +1,5 @@
 /**
- * The one text rule for every string that arrives in a body, a path or a query (issue 12):
+ * The one text rule for every string that arrives in a body, a path or a query (docs/decisions/012-hardening.md):
  * - no NUL and no other control character (tab, line feed and carriage return only in multi-line
  *   fields such as a message or notes),
  * - no lone UTF-16 surrogate (PostgreSQL cannot store one; the browser never sends one),

@@ -28,7 +28,7 @@ export function BrandLink({ className = '' }: { className?: string }) {
   );
 }
 
-/** The reassurance payment steps carry beside the brand (issue 16, item 5). */
+/** The reassurance payment steps carry beside the brand. */
 export function SecurePaymentNote() {
   return (
     <p className="inline-flex items-center gap-1.5 text-xs font-semibold text-emerald-800 sm:text-sm">

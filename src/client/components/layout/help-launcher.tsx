@@ -3,7 +3,7 @@ import { AppLink, usePathname } from './navigation';
 import { paths } from '@shared/routes';
 
 /**
- * The floating help button SPEC.md leaves open (docs/decisions/005-help-launcher.md): on every page
+ * The floating help button (docs/decisions/005-help-launcher.md): on every page
  * whose path has no /admin, it leads to the support page.
  */
 export function HelpLauncher() {
@@ -12,7 +12,7 @@ export function HelpLauncher() {
   const [aside, setAside] = useState(false);
 
   // Steps aside while it would sit on one of the page's buttons, links or fields (a full-width
-  // button at the bottom of a phone screen), issue 16.
+  // button at the bottom of a phone screen).
   useEffect(() => {
     const check = () => {
       const box = link.current?.getBoundingClientRect();

@@ -8,7 +8,7 @@ import { OptionalPart } from './optional-part';
 // `toast()` calls are queued by Sonner until the Toaster mounts.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
 
-/** What surrounds every page, in the router app and on the landing page's own entry: the skip link, the help launcher and the toaster (Sonner's defaults are SPEC.md's toast settings). */
+/** What surrounds every page, in the router app and on the landing page's own entry: the skip link, the help launcher and the toaster (Sonner's defaults are the site's toast settings). */
 export function SiteChrome({ children }: { children: ReactNode }) {
   // Not part of the prerendered HTML, so hydration matches; mounted right after.
   const hydrated = useHydrated();
@@ -26,7 +26,7 @@ export function SiteChrome({ children }: { children: ReactNode }) {
         <OptionalPart>
           <Suspense fallback={null}>
             {/* Top centre: clear of every page's primary action (at the bottom of forms and cards) and of
-                the help launcher in the bottom-right corner (issue 16). */}
+                the help launcher in the bottom-right corner. */}
             <Toaster richColors closeButton position="top-center" />
           </Suspense>
         </OptionalPart>

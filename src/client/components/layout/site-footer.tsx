@@ -1,7 +1,7 @@
 import { footer, site } from '@client/content';
 import { SmartLink } from './smart-link';
 
-/** The public pages' footer (SPEC.md section 2): student, support, policy, admin and external links. */
+/** The public pages' footer (docs/product/public-pages.md): student, support, policy, admin and external links. */
 export function SiteFooter() {
   return (
     <footer className="bg-slate-900 text-slate-300">

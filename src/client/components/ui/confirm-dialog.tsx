@@ -7,7 +7,7 @@ export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;
-  /** The question, e.g. SPEC.md's confirmation texts. */
+  /** The question, e.g. the confirmation texts of `messages.admin`. */
   description: ReactNode;
   confirmLabel: string;
   tone?: 'primary' | 'danger';

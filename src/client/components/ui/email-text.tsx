@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 
 /**
  * An email address that wraps at its natural points (before "@" and "."), not a character per line;
- * only a part longer than its box breaks inside (issue 16).
+ * only a part longer than its box breaks inside.
  */
 export function EmailText({ email, className = '' }: { email: string; className?: string }) {
   const parts = email.split(/(?=[@.])/);

@@ -15,7 +15,7 @@ export interface RadioCardOption<T extends string> {
 
 /**
  * Large selectable cards (payment option, course) as one Radix RadioGroup: a tab stop for the group,
- * arrow keys move and choose, each card is a radio labelled by its own text (issue 16).
+ * arrow keys move and choose, each card is a radio labelled by its own text.
  */
 export function RadioCards<T extends string>({
   label,

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 
 /**
- * Focus goes back to the button that opened a dialog when it closes (issue 16). The opener is the
+ * Focus goes back to the button that opened a dialog when it closes. The opener is the
  * element focused when `open` turns true (a layout effect runs before the dialog moves focus inside);
  * pass the returned handler as the Radix `Dialog.Content` `onCloseAutoFocus`. When the opener is gone
  * (e.g. the row's button was replaced after the action), Radix's own fallback applies.

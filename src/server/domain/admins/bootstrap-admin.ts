@@ -6,7 +6,7 @@ import { createAdmin, generatePassword } from './create-admin';
 import { findAdminByUsername } from './find-admin';
 
 /**
- * DESIGN.md section 2: with ADMIN_USERNAME/ADMIN_PASSWORD, create that admin if missing.
+ * With ADMIN_USERNAME/ADMIN_PASSWORD, create that admin if missing.
  * With neither and no admin at all, create `admin` with a random password and print it once
  * (to the terminal, not to the structured logs). There is never a fixed default password.
  * Processes starting at once on one database take turns (an advisory lock held until commit), so

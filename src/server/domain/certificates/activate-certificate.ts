@@ -25,7 +25,7 @@ export async function activateCertificate(
   const certificateId = normaliseCertificateId(rawId);
   if (!certificateId) throw notFound(messages.certificates.notFound);
   return db.transaction(async (tx) => {
-    // Before the course starts or below 100 %, only with an explicit confirmation (issue 16).
+    // Before the course starts or below 100 %, only with an explicit confirmation (docs/product/admin.md).
     const [pending] = await tx
       .select({ student: students })
       .from(certificates)

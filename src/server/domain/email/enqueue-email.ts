@@ -4,7 +4,7 @@ import { emailOutbox } from '@server/db/schema';
 import type { EmailMessage } from '@server/email/message-types';
 
 /**
- * The transactional outbox (DESIGN.md section 9): call inside the transaction of the event that
+ * The transactional outbox (docs/decisions/011-email.md): call inside the transaction of the event that
  * causes the email (a payment completed, an ID reviewed…), so the email exists exactly when the
  * event does. A worker sends it afterwards, with retries.
  */

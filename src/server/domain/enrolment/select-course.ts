@@ -12,7 +12,7 @@ import { one } from '@server/db/rows';
  * Step 3 of the wizard: the course and one of the listed intakes. Once the course is paid the
  * course type is fixed (a paid Foundation place cannot become Pro without paying); the start date
  * may still move to another listed intake. While a payment for a course is pending, the course cannot
- * change either (issue 11: the payment fixed what it buys).
+ * change either (the payment fixed what it buys: docs/product/payments.md).
  */
 export async function selectCourse(
   db: Db,

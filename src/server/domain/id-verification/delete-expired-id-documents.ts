@@ -5,7 +5,7 @@ import { idDocuments, idVerifications } from '@server/db/schema';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Retention (DESIGN.md section 10): deletes the images of up to `limit` approved or rejected
+ * Retention (docs/id-documents.md): deletes the images of up to `limit` approved or rejected
  * documents decided more than `retentionDays` ago, and records when on their verification rows.
  * The decision, its dates and the rejection reason stay. Returns how many images were deleted.
  */

@@ -113,7 +113,7 @@ export async function recordCompletedPayment(
       .returning(),
   );
   const updated = student ? await applyPaymentToStudent(tx, student, completed) : null;
-  // Email: the receipt, in this transaction (issue 13), whichever path completed the payment.
+  // Email: the receipt, in this transaction, whichever path completed the payment.
   if (updated) await queuePaymentReceipt(tx, updated, completed);
   return { payment: completed, student: updated };
 }

@@ -1,5 +1,5 @@
 /**
- * A card payment (DESIGN.md section 6). Money is never lost and never taken twice:
+ * A card payment (docs/product/payments.md). Money is never lost and never taken twice:
  * 1. In one transaction holding the student's row: replay an existing attempt with the same
  *    idempotency key, or check the rules and the amount and write the payment `pending`.
  * 2. Call the provider with the same idempotency key (outside any transaction).

@@ -1,5 +1,5 @@
 /**
- * The money invariants of issue 11, checked against the database: the tests run it after every
+ * The money invariants (docs/product/payments.md), checked against the database: the tests run it after every
  * concurrency test, and an operator runs it in production (`npm run check:ledger`).
  *
  * For every student:

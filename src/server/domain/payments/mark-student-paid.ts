@@ -65,7 +65,7 @@ export async function markStudentPaid(
         .returning(),
     );
     const updated = await applyPaymentToStudent(tx, student, { paymentType, amountPence, courseType });
-    // Email: the receipt, in this transaction (issue 13).
+    // Email: the receipt, in this transaction.
     await queuePaymentReceipt(tx, updated, payment);
     await writeAudit(tx, admin, {
       action: 'student.marked_paid',

@@ -1,5 +1,5 @@
 /**
- * The reconciler (issue 11): settles every card payment left `pending` longer than `olderThanMs`
+ * The reconciler (docs/product/payments.md): settles every card payment left `pending` longer than `olderThanMs`
  * (a crash or a lost answer) by asking the provider what happened to its idempotency key, then
  * completes it (applied to the student once, re-checked as any completion) or fails it, with an
  * audit row per settlement. Runs inside the caller's transaction (the job holds an advisory lock

@@ -1,5 +1,5 @@
 /**
- * Refund (issue 11): a full refund of a completed payment. In one transaction holding the student's
+ * Refund (docs/product/payments.md): a full refund of a completed payment. In one transaction holding the student's
  * row and the payment's: the provider's refund (its own idempotency key, one per payment, so a retry
  * or a concurrent refund refunds once; a manual payment is a recorded reversal), the payment marked
  * refunded, the student's flags and total recomputed from the ledger (a refunded course payment

@@ -9,7 +9,7 @@ import { summariseProgress } from './summarise-progress';
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
- * Before an admin completes a student or activates their certificate (issue 16): when the course has
+ * Before an admin completes a student or activates their certificate (docs/product/admin.md): when the course has
  * not started yet or progress is below 100 %, the action needs `confirm_incomplete: true`, else 409
  * with a detail that says why. The admin dialogs show the same facts and ask for that confirmation.
  */

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { stageProgress, students, studentTokenRevocations, type Student } from '@server/db/schema';
+import { stageProgress, students, type Student } from '@server/db/schema';
 import { notFound } from '@server/errors';
 import { messages } from '@shared/messages';
 import { isStudentId } from '@server/domain/students/find-student';
@@ -30,7 +30,7 @@ export async function completedStages(
     .where(eq(stageProgress.studentId, studentId));
 }
 
-/** The student's progress through their course's stages (SPEC.md section 3 "Student progress record"). */
+/** The student's progress through their course's stages (docs/product/student-area.md). */
 export async function getProgress(db: Db, student: Student): Promise<StudentProgress> {
   const stages = await completedStages(db, student.id);
   return {
@@ -57,7 +57,6 @@ function prepareProgressQuery(db: Db) {
       stages: sql<
         number[]
       >`coalesce((select json_agg(${stageProgress.stageNumber}) from ${stageProgress} where ${stageProgress.studentId} = ${students.id}), '[]'::json)`,
-      revoked: sql<boolean>`exists (select 1 from ${studentTokenRevocations} where ${studentTokenRevocations.jti} = ${sql.placeholder('jti')})`,
     })
     .from(students)
     .where(eq(students.id, sql.placeholder('id')))
@@ -69,33 +68,14 @@ const progressQueries = new WeakMap<Db, ReturnType<typeof prepareProgressQuery>>
 
 /**
  * A student's progress by id in one round trip (the dashboard reads it often): the student row and
- * their completed stage numbers together. 404 for an unknown id.
- * With `tokenId` (the jti of the student token the request carries), the same query also says
- * whether that token was revoked at logout: 'revoked' then, before anything else (also for an unknown id).
+ * their completed stage numbers together. 404 for an unknown id. Whether the caller may read it, and
+ * whether their token is still valid, the route and the auth plugin have checked.
  */
-export async function getProgressById(
-  db: Db,
-  studentId: string,
-  tokenId?: string,
-): Promise<StudentProgressView | 'revoked'> {
+export async function getProgressById(db: Db, studentId: string): Promise<StudentProgressView> {
   if (!isStudentId(studentId)) throw notFound(messages.admin.studentNotFound);
   let query = progressQueries.get(db);
   if (!query) progressQueries.set(db, (query = prepareProgressQuery(db)));
-  // '' is no token's id: nothing is revoked.
-  const [row] = await query.execute({ id: studentId, jti: tokenId ?? '' });
-  if (row?.revoked) return 'revoked';
-  if (!row) {
-    if (tokenId && (await isRevoked(db, tokenId))) return 'revoked';
-    throw notFound(messages.admin.studentNotFound);
-  }
+  const [row] = await query.execute({ id: studentId });
+  if (!row) throw notFound(messages.admin.studentNotFound);
   return { student: row.student, progress: summariseProgress(row.student.courseType ?? null, row.stages) };
-}
-
-async function isRevoked(db: Db, tokenId: string): Promise<boolean> {
-  const rows = await db
-    .select({ jti: studentTokenRevocations.jti })
-    .from(studentTokenRevocations)
-    .where(eq(studentTokenRevocations.jti, tokenId))
-    .limit(1);
-  return rows.length > 0;
 }

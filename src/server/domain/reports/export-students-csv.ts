@@ -48,7 +48,7 @@ export function csvCell(value: string): string {
 const csvLine = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /**
- * The CSV export (DESIGN.md section 8) as a stream of text chunks: read from the database in
+ * The CSV export (docs/product/admin.md) as a stream of text chunks: read from the database in
  * batches with a keyset (registration date, id), so memory stays flat whatever the row count and
  * no transaction is held open while a slow client downloads.
  */

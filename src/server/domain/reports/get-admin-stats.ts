@@ -7,7 +7,7 @@ export const CHART_WEEKS = 12;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The six figures of the admin dashboard (DESIGN.md section 8) and 12 weeks for its chart. */
+/** The six figures of the admin dashboard (docs/product/admin.md) and 12 weeks for its chart. */
 export interface AdminStats {
   totalStudents: number;
   enrollmentPaid: number;
@@ -35,7 +35,7 @@ type Row = Record<string, unknown>;
 const rowsOf = (result: unknown): Row[] => (Array.isArray(result) ? result : (result as { rows: Row[] }).rows);
 
 /**
- * The six figures of the dashboard (DESIGN.md section 8) and, for the chart, enrolment fees paid
+ * The six figures of the dashboard (docs/product/admin.md) and, for the chart, enrolment fees paid
  * and revenue per week over the last 12 weeks. Revenue is every completed payment: a student's
  * total_paid is the sum of their completed payments (kept in the same transaction as each payment),
  * so it is read in the same pass as the counts, plus the payments of deleted students (their rows

@@ -6,7 +6,7 @@ import { writeAudit } from '../audit/write-audit';
 import { getStudent } from './find-student';
 
 /**
- * Deletes a student (DESIGN.md section 8): the personal data goes in one transaction (the row, and by
+ * Deletes a student (docs/product/admin.md): the personal data goes in one transaction (the row, and by
  * cascade progress, the ID record with its encrypted document, and the certificate; their name in
  * earlier audit entries); payment rows stay with the student link cleared by the foreign key, and
  * the audit trail stays.

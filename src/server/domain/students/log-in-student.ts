@@ -5,7 +5,7 @@ import type { TokenService } from '@server/lib/tokens';
 import { findStudentByEmail } from './find-student';
 import { getStudentAccount, type CourseAccessUrls, type StudentAccount } from './student-account';
 
-/** Email-only login (SPEC.md section 2): the student's account and a bearer token. Case-insensitive. */
+/** Email-only login (STUDENT_LOGIN=email, docs/product/student-area.md): the student's account and a bearer token. Case-insensitive. */
 export async function logInStudent(
   db: Db,
   tokens: TokenService,

@@ -10,7 +10,7 @@ import { fullName, getStudent } from './find-student';
 import { one } from '@server/db/rows';
 import { requireCompletionConfirmed } from '../progress/completion-check';
 
-/** The status dropdown: any of the five values, no ordering enforced (SPEC.md section 4). */
+/** The status dropdown: any of the five values, no ordering enforced (docs/product/admin.md). */
 export async function updateStudentStatus(
   db: Db,
   admin: AdminActor,

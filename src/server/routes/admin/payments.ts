@@ -37,7 +37,7 @@ function toAdminPayment(payment: Payment, studentName: string | null, email: str
   };
 }
 
-/** GET /api/admin/payments and POST /api/admin/payments/{id}/refund: the Payments tab (issue 11). */
+/** GET /api/admin/payments and POST /api/admin/payments/{id}/refund: the Payments tab (docs/product/payments.md). */
 const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const provider = createPaymentProvider(app.config.square, app.db);
 

@@ -37,7 +37,7 @@ async function primed(chunks: AsyncGenerator<string>): Promise<AsyncGenerator<st
   })();
 }
 
-/** Student Management (SPEC.md section 7 "Admin"); inside the guarded admin scope. */
+/** Student Management (docs/product/admin.md); inside the guarded admin scope. */
 const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const errors = { 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema };
 
@@ -146,7 +146,7 @@ const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** A UTF-8 byte order mark first, so Excel reads "£" and accents as UTF-8 (issue 16). */
+/** A UTF-8 byte order mark first, so Excel reads "£" and accents as UTF-8. */
 async function* withByteOrderMark(lines: AsyncIterable<string>): AsyncGenerator<string> {
   yield '\uFEFF';
   yield* lines;

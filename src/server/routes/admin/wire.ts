@@ -1,4 +1,4 @@
-/** Admin area: domain values → wire shapes (SPEC.md section 3, DESIGN.md section 8). */
+/** Admin area: domain values → wire shapes (docs/product/api-contracts.md). */
 import { idDocumentPath } from '@shared/api-paths';
 import { penceToPounds } from '@shared/money';
 import type {

@@ -29,7 +29,7 @@ export function adminTokenStatus(): 'valid' | 'expired' | 'none' {
 
 export const hasAdminToken = (): boolean => adminTokenStatus() === 'valid';
 
-/** The login page that says the session has ended (issue 16). */
+/** The login page that says the session has ended. */
 export const sessionEndedLogin = `${paths.adminLogin}?session=ended`;
 
 /** A 401 on an admin call: the token expired or was revoked. To the login page, which says so. */

@@ -9,7 +9,7 @@ import { useCompletionFacts } from '../api/get-completion-facts';
 const m = messages.admin.completionCheck;
 
 /**
- * Before an admin completes a student or activates a certificate (issue 16): the student's progress
+ * Before an admin completes a student or activates a certificate (docs/product/admin.md): the student's progress
  * and course dates, and an explicit confirmation when the course has not started yet or progress is
  * below 100%.
  */

@@ -99,7 +99,7 @@ export interface DataTableProps<Row> extends ListSectionProps {
   rowKey: (row: Row) => Key;
   /** data-testid of every body row (`<rowTestId>-card` for the phone cards). */
   rowTestId?: string;
-  /** Below 640 px, a list of cards instead of a table that scrolls sideways (issue 16). */
+  /** Below 640 px, a list of cards instead of a table that scrolls sideways. */
   cardsOnPhones?: boolean;
 }
 

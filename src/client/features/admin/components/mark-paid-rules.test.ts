@@ -11,7 +11,7 @@ const usable = (s: ReturnType<typeof state>) =>
     .filter((o) => !o.blocked)
     .map((o) => o.label);
 
-describe('mark paid rules (SPEC.md section 4)', () => {
+describe('mark paid rules', () => {
   it('picks the type from what is still unpaid', () => {
     expect(defaultMarkPaidType(state(true, false))).toBe('course');
     expect(defaultMarkPaidType(state(false, true))).toBe('enrollment');

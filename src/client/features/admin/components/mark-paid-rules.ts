@@ -1,4 +1,4 @@
-/** Which payments an admin may mark as received (SPEC.md section 4 "Payment state"). */
+/** Which payments an admin may mark as received (docs/product/admin.md). */
 import type { MarkPaidType } from '@shared/schemas/admin';
 import type { StudentRecord } from '@shared/schemas/student';
 
@@ -11,7 +11,7 @@ interface Option {
   blocked: string | null;
 }
 
-/** The options of SPEC.md section 4, offered only while that part is unpaid. */
+/** The Mark Paid options (docs/product/admin.md), offered only while that part is unpaid. */
 export function markPaidOptions(student: PaymentState): Option[] {
   const noCourse = student.course_type ? null : 'Choose a course for this student first.';
   const options: Option[] = [];
@@ -30,7 +30,7 @@ export function markPaidOptions(student: PaymentState): Option[] {
   return options;
 }
 
-/** The mark-paid type rule of SPEC.md section 4. */
+/** The default mark-paid type (docs/product/admin.md). */
 export function defaultMarkPaidType(student: PaymentState): MarkPaidType | null {
   if (student.enrollment_paid && !student.course_paid) return 'course';
   if (student.course_paid && !student.enrollment_paid) return 'enrollment';

@@ -14,7 +14,7 @@ const pt = (points: number): CSSProperties => ({ fontSize: `${(points * 100) / 8
 export function CertificatePreview({ certificate }: { certificate: SampleCertificate }) {
   const [signatoryRole, ...signatoryRest] = certificate.signatory.split(', ');
   return (
-    // Scaled to the width available, like the A4 page it previews: whole on a phone too (issue 16); the
+    // Scaled to the width available, like the A4 page it previews: whole on a phone too; the
     // PDF link beside it has the full-size certificate.
     <div>
       <div className="@container">

@@ -146,8 +146,8 @@ function VerificationResult({ verification }: { verification: CertificateVerific
   );
 }
 
-// One rule, checked with react-hook-form's own `validate`: zod and its resolver would add about
-// 20 KB to this prerendered page.
+// One rule, checked with react-hook-form's own `validate`: zod and its resolver would add to this
+// prerendered page's JavaScript (sizes in docs/perf/history.md).
 const certificateIdRule = {
   validate: (typed: string) =>
     normaliseCertificateId(typed) !== null || 'Enter the ID as printed on the certificate, e.g. VBR-ABCD2345EF',

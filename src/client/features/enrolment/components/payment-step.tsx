@@ -12,7 +12,7 @@ import type { CardForm } from './card-form';
 import { OfflineCardForm } from './offline-card-form';
 import { SquareCardForm } from './square-card-form';
 
-/** How long after step 3 the card form opens (SPEC.md section 9). */
+/** How long after step 3 the card form opens (docs/product/enrolment.md). */
 const CARD_FORM_DELAY_MS = 100;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Offline mode (DESIGN.md section 6): the browser turns Square's sandbox test cards into Square's
+ * Offline mode (docs/product/payments.md): the browser turns Square's sandbox test cards into Square's
  * sandbox test tokens, so card numbers never reach the server.
  */
 import { messages } from '@shared/messages';

@@ -1,5 +1,5 @@
 /**
- * /enroll (and /cancel): the five-step enrolment wizard (SPEC.md sections 2 and 4).
+ * /enroll (and /cancel): the five-step enrolment wizard (docs/product/enrolment.md).
  * A logged-in student with unpaid enrolment resumes at step 2; `?step=course-selection&course=pro`
  * opens course selection for the logged-in student; `?success=true` shows the completion page.
  * Paying the enrolment fee only ends on step 5 (where the course can be chosen next); a payment

@@ -1,4 +1,4 @@
-/** /success: the last payment from session storage (SPEC.md section 2), cleared after 5 seconds. */
+/** /success: the last payment from session storage (docs/product/enrolment.md), cleared after 5 seconds. */
 import { CheckCircle2 } from 'lucide-react';
 import { EmailText } from '@client/components/ui/email-text';
 import { useEffect, useState } from 'react';

@@ -6,7 +6,7 @@ import { landingKeys } from './query-keys';
 
 export const getRecentSignups = (signal?: AbortSignal) => api<RecentSignupsResponse>('/api/recent-signups', { signal });
 
-/** Loads on mount and every 30 s (SPEC.md section 7). Failures are handled by the widget's fallback. */
+/** Loads on mount and every 30 s (docs/product/public-pages.md). Failures are handled by the widget's fallback. */
 export function useRecentSignups() {
   return useQuery({
     queryKey: landingKeys.recentSignups(),

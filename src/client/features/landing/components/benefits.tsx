@@ -1,6 +1,6 @@
 import { landing } from '@client/content';
 
-/** 'Why Choose Our Program?' — shown once (DESIGN.md section 5). The #overview anchor. */
+/** 'Why Choose Our Program?' — shown once (docs/product/public-pages.md). The #overview anchor. */
 export function Benefits() {
   const { benefits } = landing;
   return (

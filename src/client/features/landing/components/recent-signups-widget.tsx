@@ -72,7 +72,7 @@ function overlaps(a: DOMRect, b: DOMRect, margin = 4): boolean {
 
 /**
  * Whether the floating widget must step aside: while the hero (the first view) is on screen, or
- * while the widget's box would cover a link or button of the page (issue 16: it never covers
+ * while the widget's box would cover a link or button of the page (it never covers
  * content on first view or any call to action).
  */
 function useStepAside(widget: RefObject<HTMLElement | null>, present: boolean): boolean {
@@ -121,7 +121,7 @@ function sampleCards(count: number): SignupCard[] {
 }
 
 /**
- * The landing page's social proof (SPEC.md sections 4, 8 and 9): 3 cards at first (real sign-ups,
+ * The landing page's social proof (docs/product/public-pages.md): 3 cards at first (real sign-ups,
  * or 3 of the built-in samples when the call fails or is empty), new sign-ups from the 30 s poll
  * and simulated ones every 20-50 s shown as 'Just now' and removed after 10 s and 8 s, at most 5,
  * newest first. Failures are only logged. Rendered after hydration only (it depends on the API).

@@ -3,7 +3,7 @@ import { api } from '@client/lib/api-client';
 import type { StudentCertificateResponse } from '@shared/schemas/certificates';
 import { studentKeys } from './query-keys';
 
-/** GET /api/student/{id}/certificate (status none, pending or ready); SPEC.md: any error means no certificate (null). */
+/** GET /api/student/{id}/certificate (status none, pending or ready); any error means no certificate (null). */
 export async function getCertificate(id: string): Promise<StudentCertificateResponse | null> {
   try {
     return await api<StudentCertificateResponse>(`/api/student/${id}/certificate`, { auth: 'student' });

@@ -3,7 +3,7 @@ import { api } from '@client/lib/api-client';
 import type { IdStatusResponse } from '@shared/schemas/id-verification';
 import { emailPath, studentKeys } from './query-keys';
 
-/** Before the status loads, SPEC.md section 3 says: not_required, can resubmit. */
+/** Before the status loads: not_required, can resubmit (docs/product/student-area.md). */
 export const DEFAULT_ID_STATUS: IdStatusResponse = {
   status: 'not_required',
   uploaded_date: null,

@@ -12,7 +12,7 @@ export function useSetIdRequired(email: string) {
   return useMutation({
     mutationFn: () => setIdRequired(email),
     onSuccess: (status) => queryClient.setQueryData(studentKeys.idStatus(email), status),
-    // SPEC.md section 8: ID status and set-required errors are only logged.
+    // ID status and set-required errors are only logged (docs/product/student-area.md).
     onError: (error) => console.error('Could not start ID verification', error),
   });
 }

@@ -34,7 +34,7 @@ export function CourseDashboard({ student }: { student: StudentAreaRecord }) {
 
   const progressError = progressQuery.error;
   useEffect(() => {
-    // SPEC.md section 8: silent on 403, otherwise a toast; the zeroed record is shown either way.
+    // Silent on 403 (docs/product/student-area.md), otherwise a toast; the zeroed record is shown either way.
     if (progressError && !(progressError instanceof ApiError && progressError.status === 403)) {
       toast.error(messages.student.progressLoadFailed, { id: 'progress-load-failed' });
     }

@@ -8,7 +8,7 @@ import type { IdStatusResponse } from '@shared/schemas/id-verification';
 import { useSetIdRequired } from '../api/set-id-required';
 import { IdUpload } from './id-upload';
 
-/** The five states of SPEC.md section 4: not required, required, pending, rejected, approved. */
+/** The five ID states (docs/product/student-area.md): not required, required, pending, rejected, approved. */
 export function IdVerificationCard({ email, status }: { email: string; status: IdStatusResponse }) {
   const start = useSetIdRequired(email);
   return (

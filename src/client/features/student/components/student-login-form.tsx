@@ -10,8 +10,8 @@ import { messages } from '@shared/messages';
 import type { StudentLoginResponse } from '@shared/schemas/student-area';
 import { useStartLogin, useVerifyCode } from '../api/log-in-student';
 
-// One rule, checked with react-hook-form's own `validate`: zod and its resolver would add about
-// 20 KB to this prerendered page. The server checks the address.
+// One rule, checked with react-hook-form's own `validate`: zod and its resolver would add to this
+// prerendered page's JavaScript (sizes in docs/perf/history.md). The server checks the address.
 interface LoginValues {
   email: string;
 }

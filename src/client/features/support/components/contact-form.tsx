@@ -21,7 +21,7 @@ const loadToast = () => import('sonner').then((module) => module.toast);
 
 /**
  * Validates with the same zod schema as the server (first message per field). Written out rather
- * than @hookform/resolvers' zodResolver, which would add about 16 KB to this prerendered page.
+ * than @hookform/resolvers' zodResolver, which would add to this prerendered page's JavaScript (docs/perf/history.md).
  */
 const resolver: Resolver<FormInput, unknown, FormOutput> = async (values) => {
   const parsed = (await loadSchema()).safeParse(values);
@@ -34,7 +34,7 @@ const resolver: Resolver<FormInput, unknown, FormOutput> = async (values) => {
   return { values: {}, errors };
 };
 
-/** SPEC.md section 5 contact form, sent for real (POST /api/support/messages) and stored for the admins. */
+/** The contact form (docs/product/public-pages.md), sent for real (POST /api/support/messages) and stored for the admins. */
 export function ContactForm() {
   const send = useSendContactMessage();
   const [sent, setSent] = useState(false);

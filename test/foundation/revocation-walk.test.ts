@@ -1,0 +1,176 @@
+/**
+ * A token revoked at logout is refused on every route: the auth plugin checks revocation for every
+ * student and admin token (src/server/plugins/auth.ts), so no handler can forget to.
+ *
+ * The routes are read from Fastify as they are registered (as the fuzz and OpenAPI tests do): a
+ * route added later is walked without editing this file. One student token and one admin token are
+ * revoked through the real logout endpoints; then every protected route must answer 401 to each.
+ * To show that each 401 comes from the revocation and not from the request's shape, the same request
+ * with a live token of each kind the route is documented to accept (OpenAPI security; a student token
+ * of the student of the path) must not answer 401: a route that let a revoked token through would
+ * then answer as for the live one, and this test would fail.
+ *
+ * Public routes are the reviewed list below; it must agree with the routes documented without
+ * security in OpenAPI, so a route cannot become public (or protected) unnoticed.
+ */
+import type { InjectOptions, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Student } from '@server/db/schema';
+import { insertCourseStudent } from '../factories';
+import { bearer, buildTestApp, type TestApp } from '../helpers/app';
+
+/** Routes anyone may call, without a token (reviewed: nothing here reads or changes one account's data). */
+const PUBLIC_ROUTES = new Set([
+  'GET /api/health',
+  'GET /api/health/ready',
+  'GET /api/public-config',
+  'GET /api/course-dates',
+  'GET /api/recent-signups',
+  'POST /api/students',
+  'POST /api/support/messages',
+  'GET /api/certificates/sample',
+  'GET /api/certificates/sample.pdf',
+  'GET /api/certificates/:certificate_id',
+  'POST /api/student/login/code',
+  'POST /api/student/login/verify',
+  'GET /api/student/login/:email',
+  'POST /api/admin/login',
+]);
+
+/** The docs' own routes (Swagger UI's page, assets and copy of the document): public, not API calls. */
+const isDocsRoute = (url: string) => url === '/api/openapi.json' || url === '/api/docs' || url.startsWith('/api/docs/');
+
+/** Bodies for routes that validate their body before the handler checks the token (else 400 first). */
+function validBody(key: string, student: Student): InjectOptions['payload'] | undefined {
+  switch (key) {
+    case 'POST /api/square/create-payment':
+      return {
+        source_id: 'cnon:card-nonce-declined',
+        student_id: student.id,
+        amount: 84.99,
+        currency: 'GBP',
+        payment_type: 'enrollment',
+        idempotency_key: `walk-${student.id}`,
+      };
+    case 'POST /api/students/:id/course-selection':
+      return { course_type: 'foundation', course_start_date: '2030-01-07' };
+    case 'POST /api/student/:id/progress':
+      return { stage_number: 1, completed: true };
+    default:
+      return undefined;
+  }
+}
+
+interface WalkedRoute {
+  key: string;
+  method: NonNullable<InjectOptions['method']>;
+  url: string;
+  security: Array<Record<string, unknown>>;
+}
+
+function walkedRoutes(routes: RouteOptions[]): WalkedRoute[] {
+  return routes.flatMap((route) =>
+    [route.method]
+      .flat()
+      .filter((method) => method !== 'HEAD' && method !== 'OPTIONS')
+      .map((method) => ({
+        key: `${String(method)} ${route.url}`,
+        method: method as WalkedRoute['method'],
+        url: route.url,
+        security: ((route.schema as { security?: Array<Record<string, unknown>> } | undefined)?.security ??
+          []) as Array<Record<string, unknown>>,
+      })),
+  );
+}
+
+/** The request for a route, its path parameters naming this student (email or id). */
+function requestFor(route: WalkedRoute, student: Student, token: string): InjectOptions {
+  const url = route.url.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(name === 'email' ? student.email : student.id),
+  );
+  const payload = validBody(route.key, student);
+  return { method: route.method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) };
+}
+
+describe('revoked tokens on every route', () => {
+  let t: TestApp;
+  const registered: RouteOptions[] = [];
+  let routes: WalkedRoute[];
+  let protectedRoutes: WalkedRoute[];
+  /** The student whose token is revoked, and another whose live tokens show the requests pass auth. */
+  let revokedStudent: Student;
+  let liveStudent: Student;
+  let revokedStudentToken: string;
+  let revokedAdminToken: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp({}, { onRoute: (route) => registered.push(route) });
+    await t.app.ready();
+    routes = walkedRoutes(registered).filter((route) => route.url.startsWith('/api/') && !isDocsRoute(route.url));
+    protectedRoutes = routes.filter((route) => !PUBLIC_ROUTES.has(route.key));
+
+    revokedStudent = await insertCourseStudent(t.db, { idStatus: 'approved' });
+    liveStudent = await insertCourseStudent(t.db, { idStatus: 'approved' });
+    revokedStudentToken = await t.studentToken(revokedStudent.id);
+    revokedAdminToken = await t.adminToken();
+    // Both work before logout, and logout revokes them (the real endpoints).
+    for (const [token, logout] of [
+      [revokedStudentToken, '/api/student/logout'],
+      [revokedAdminToken, '/api/admin/logout'],
+    ] as const) {
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/student/${revokedStudent.id}`, headers: bearer(token) }))
+          .statusCode,
+      ).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url: logout, headers: bearer(token) })).statusCode).toBe(204);
+    }
+  });
+  afterAll(() => t.close());
+
+  it('knows which routes are public: the reviewed list is the routes documented without security', () => {
+    expect(protectedRoutes.length).toBeGreaterThanOrEqual(30);
+    const undocumented = routes.filter((route) => route.security.length === 0).map((route) => route.key);
+    expect(undocumented.sort()).toEqual(
+      routes
+        .filter((route) => PUBLIC_ROUTES.has(route.key))
+        .map((route) => route.key)
+        .sort(),
+    );
+  });
+
+  it('answers 401 on every protected route to a student token and an admin token revoked at logout', async () => {
+    const accepted: string[] = [];
+    for (const route of protectedRoutes) {
+      for (const [who, token] of [
+        ['revoked student token', revokedStudentToken],
+        ['revoked admin token', revokedAdminToken],
+      ] as const) {
+        const res = await t.app.inject(requestFor(route, revokedStudent, token));
+        if (res.statusCode !== 401)
+          accepted.push(`${route.key} with a ${who}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(accepted).toEqual([]);
+  });
+
+  // After the revoked walk: live requests may change data (a delete, a logout of their own token).
+  it('lets the same requests through with live tokens, so each 401 above came from the revocation', async () => {
+    const refused: string[] = [];
+    for (const route of protectedRoutes) {
+      // Each kind of token the route is documented to accept.
+      const live: Array<[string, string]> = [];
+      if (route.security.some((requirement) => 'adminToken' in requirement)) {
+        live.push(['live admin token', await t.adminToken()]);
+      }
+      if (route.security.some((requirement) => 'studentToken' in requirement)) {
+        live.push(['live student token', await t.studentToken(liveStudent.id)]);
+      }
+      if (live.length === 0) refused.push(`${route.key}: documents no token it accepts`);
+      for (const [who, token] of live) {
+        const res = await t.app.inject(requestFor(route, liveStudent, token));
+        if (res.statusCode === 401) refused.push(`${route.key} with a ${who}: ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+});
