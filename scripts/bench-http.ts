@@ -10,7 +10,7 @@
  *
  * The generator runs on the same cores as the servers. autocannon (npm, the default) parses each
  * answer in JavaScript: for a 12 KB answer its own work bounds both servers on a 2-core machine.
- * `--generator wrk` uses wrk (C; Debian's package `wrk`, the tool of issue 14's first figures), whose
+ * `--generator wrk` uses wrk (C; Debian's package `wrk`, the tool of the first throughput figures), whose
  * cost per answer depends much less on its size (docs/decisions/027).
  *
  *   npm run bench:http -- [--engine postgres|pglite] [--generator autocannon|wrk] [--seconds 6]

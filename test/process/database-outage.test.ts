@@ -1,5 +1,5 @@
 /**
- * A real server process on its own PostgreSQL database (issue 12): a statement held up by a lock is
+ * A real server process on its own PostgreSQL database: a statement held up by a lock is
  * cancelled by the statement timeout (503), the database taken away (renamed, its connections
  * terminated; the shared server keeps running) gives 503 {detail} with Retry-After within the
  * timeout, and the server recovers by itself when the database is back. The whole log of the run

@@ -1,5 +1,5 @@
 /**
- * Issue 11: a real server process is killed (SIGKILL) in the middle of a burst of card payments,
+ * A real server process is killed (SIGKILL) in the middle of a burst of card payments,
  * then restarted with short reconcile settings: within 10 s no payment is pending, every charge the
  * (offline) provider made is applied exactly once, and `npm run check:ledger` passes. On PGlite, and
  * on PostgreSQL when TEST_DATABASE_URL is set.
