@@ -43,6 +43,8 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'process',
       testTimeout: 180_000,
+      // Builds the server, migrates once per run; each test starts from a copy (test/setup/process-server.ts).
+      globalSetup: ['test/setup/process-server.ts'],
       include: [
         'test/process/embedded-server.test.ts',
         'test/process/reconcile-crash.test.ts',

@@ -20,6 +20,7 @@ import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { openDatabase, type Database } from '@server/db/client';
 import { createAdmin } from '@server/domain/admins/create-admin';
+import { preparePgliteDir } from './bench-data-dir';
 import { seedStudents } from './seed';
 
 const { values } = parseArgs({
@@ -110,6 +111,7 @@ async function bench(engine: 'postgres' | 'pglite') {
     databaseUrl = pgDb.url;
     drop = pgDb.drop;
   } else {
+    preparePgliteDir(path.join(dataDir, 'db'));
     database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
   }
   try {

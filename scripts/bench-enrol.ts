@@ -17,6 +17,7 @@ import { loadConfig } from '@server/config';
 import { openDatabase, type Database } from '@server/db/client';
 import { courseSchedule } from '@shared/schedule';
 import { one } from '@server/db/rows';
+import { preparePgliteDir } from './bench-data-dir';
 
 const students = Number(process.argv[2] ?? 200);
 const concurrency = Number(process.argv[3] ?? 10);
@@ -130,6 +131,7 @@ async function runAgainst(label: string, database: Database) {
 }
 
 const pgliteDir = mkdtempSync(path.join(tmpdir(), 'vbr-bench-db-'));
+preparePgliteDir(pgliteDir);
 await runAgainst('PGlite (embedded, on disk)', await openDatabase({ pgliteDir }));
 rmSync(pgliteDir, { recursive: true, force: true });
 if (postgresUrl) {

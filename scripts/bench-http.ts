@@ -2,18 +2,20 @@
  * HTTP throughput benchmark (not a test; CI does not time it). Starts, side by side on loopback:
  *   - a bare node:http server answering a small JSON (the platform's ceiling), and at /landing the
  *     same bytes the app sends for `GET /` (dist/client/index.html.br): the ceiling for that body, and
- *   - the real app as `npm start` runs it (production mode and logging, log lines to a file),
+ *   - the real app as `npm start` runs it (the compiled server, dist/node/main.js, in production mode
+ *     and logging, log lines to a file; `npm run build` first),
  * then drives each route below with a load generator in interleaved rounds (bare, route, bare, route…)
  * and prints req/s, p50/p99 latency and each route's share of the bare server measured in the same
  * round. The landing page's line also gives its share of the bare server sending the same 12 KB body.
  *
  * The generator runs on the same cores as the servers. autocannon (npm, the default) parses each
  * answer in JavaScript: for a 12 KB answer its own work bounds both servers on a 2-core machine.
- * `--generator wrk` uses wrk (C; Debian's package `wrk`, the tool of issue 14's first figures), whose
+ * `--generator wrk` uses wrk (C; Debian's package `wrk`, the tool of the first throughput figures), whose
  * cost per answer depends much less on its size (docs/decisions/027).
  *
  *   npm run bench:http -- [--engine postgres|pglite] [--generator autocannon|wrk] [--seconds 6]
- *                         [--connections 32] [--rounds 2] [--only <label>]
+ *                         [--connections 32] [--rounds 2] [--only <label>]…   (the routes whose label
+ *                         contains one of these)
  *                         [--database-url postgres://postgres@127.0.0.1:5432/postgres]
  *                         [--cpu-prof <dir>]   (the app writes a V8 CPU profile there on exit)
  *
@@ -29,6 +31,7 @@ import autocannon from 'autocannon';
 import getPort from 'get-port';
 import pg from 'pg';
 import { nextIntake } from '@shared/schedule';
+import { preparePgliteDir } from './bench-data-dir';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,7 +44,7 @@ const { values: args } = parseArgs({
       type: 'string',
       default: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
     },
-    only: { type: 'string' },
+    only: { type: 'string', multiple: true },
     'cpu-prof': { type: 'string' },
   },
 });
@@ -252,17 +255,13 @@ async function run(base: string, target: Target, pid?: number): Promise<Sample> 
 
 async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vbr-bench-http-'));
+  if (engine === 'pglite') preparePgliteDir(path.join(dataDir, 'db'));
   const database = engine === 'postgres' ? await createDatabase(args['database-url']) : null;
   const [barePort, appPort] = [await getPort({ host: '127.0.0.1' }), await getPort({ host: '127.0.0.1' })];
   const bare = startChild(process.execPath, ['-e', BARE_SERVER], { PORT: String(barePort) });
   const app = startChild(
     process.execPath,
-    [
-      ...(args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', args['cpu-prof']] : []),
-      '--import',
-      'tsx',
-      'src/server/main.ts',
-    ],
+    [...(args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', args['cpu-prof']] : []), 'dist/node/main.js'],
     {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
@@ -331,7 +330,7 @@ async function main() {
           { path: `/api/student/${id}/certificate`, headers: auth },
         ],
       },
-    ].filter((t) => !args.only || t.label.includes(args.only));
+    ].filter((t) => !args.only || args.only.some((only) => t.label.includes(only)));
 
     // Warm-up: JIT, pools, caches.
     for (const target of targets) await run(appUrl, { ...target, connections: 8 }).catch(() => undefined);

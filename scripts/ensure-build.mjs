@@ -1,9 +1,8 @@
-// `npm start` builds the client when dist/client is missing or older than the client sources.
+// `npm start` builds what is missing or older than its sources: everything (`npm run build`) when the
+// client is, only the server (scripts/build-server.mjs, a second or so) when only the server is.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-
-const built = 'dist/client/index.html';
 
 function newestMtime(dir) {
   let newest = 0;
@@ -14,8 +13,20 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sources = Math.max(newestMtime('src/client'), newestMtime('src/shared'), statSync('vite.config.ts').mtimeMs);
-if (!existsSync(built) || statSync(built).mtimeMs < sources) {
-  console.log('Building the client…');
+const olderThan = (built, sources) => !existsSync(built) || statSync(built).mtimeMs < sources;
+const shared = newestMtime('src/shared');
+const clientSources = Math.max(newestMtime('src/client'), shared, statSync('vite.config.ts').mtimeMs);
+const serverSources = Math.max(
+  newestMtime('src/server'),
+  shared,
+  statSync('scripts/build-server.mjs').mtimeMs,
+  statSync('tsconfig.base.json').mtimeMs,
+);
+
+if (olderThan('dist/client/index.html', clientSources)) {
+  console.log('Building the client and the server…');
   execSync('npm run build', { stdio: 'inherit' });
+} else if (olderThan('dist/node/main.js', serverSources)) {
+  console.log('Building the server…');
+  execSync('node scripts/build-server.mjs', { stdio: 'inherit' });
 }

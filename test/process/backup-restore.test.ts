@@ -9,7 +9,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pngBytes } from '../helpers/uploads';
-import { runCommand, startServer, stopServer, type RunningServer } from './server-process';
+import { copyMigratedDatabase, runCommand, startServer, stopServer, type RunningServer } from './server-process';
 
 const ADMIN = { ADMIN_USERNAME: 'backup-admin', ADMIN_PASSWORD: 'a-long-admin-password' };
 
@@ -37,6 +37,7 @@ describe('backup and restore of the embedded database', { timeout: 240_000 }, ()
   }
 
   it('backs up a database with a student and their ID document, without the key', async () => {
+    copyMigratedDatabase(original);
     server = await startServer({ DATA_DIR: original, ...ADMIN });
     const email = `backup-${randomBytes(4).toString('hex')}@example.com`;
     const registered = await fetch(`${server.url}/api/students`, {
@@ -58,7 +59,7 @@ describe('backup and restore of the embedded database', { timeout: 240_000 }, ()
     expect(await stopServer(server)).toBe(0);
     server = undefined;
 
-    const backup = await runCommand(['src/server/cli/backup.ts', 'backup', backupFile], { DATA_DIR: original });
+    const backup = await runCommand('backup', ['backup', backupFile], { DATA_DIR: original });
     expect(backup.code).toBe(0);
     expect(backup.stdout).toContain('1 students, 1 ID documents');
     expect(backup.stdout).toContain('The ID document key is not in the backup');
@@ -71,16 +72,14 @@ describe('backup and restore of the embedded database', { timeout: 240_000 }, ()
   });
 
   it('restores into a new DATA_DIR: with the key put back, the student and their document are there', async () => {
-    const first = await runCommand(['src/server/cli/backup.ts', 'restore', backupFile], { DATA_DIR: restored });
+    const first = await runCommand('backup', ['restore', backupFile], { DATA_DIR: restored });
     expect(first.code).toBe(0);
     expect(first.stdout).toContain('put the ID document key of this backup in');
     // A second restore would overwrite the database: refused without --force.
-    const again = await runCommand(['src/server/cli/backup.ts', 'restore', backupFile], { DATA_DIR: restored });
+    const again = await runCommand('backup', ['restore', backupFile], { DATA_DIR: restored });
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('is not empty (db). Restore with --force');
-    const forced = await runCommand(['src/server/cli/backup.ts', 'restore', backupFile, '--force'], {
-      DATA_DIR: restored,
-    });
+    const forced = await runCommand('backup', ['restore', backupFile, '--force'], { DATA_DIR: restored });
     expect(forced.code).toBe(0);
 
     copyFileSync(path.join(original, 'id-document-key'), path.join(restored, 'id-document-key'));
@@ -102,10 +101,10 @@ describe('backup and restore of the embedded database', { timeout: 240_000 }, ()
     const oldKey = readFileSync(path.join(restored, 'id-document-key'), 'utf8').trim();
     const newKey = randomBytes(32).toString('base64');
     const env = { DATA_DIR: restored, ID_DOCUMENT_KEY: newKey, ID_DOCUMENT_OLD_KEYS: oldKey };
-    const rotated = await runCommand(['src/server/cli/admin.ts', 'rotate-id-key'], env);
+    const rotated = await runCommand('admin', ['rotate-id-key'], env);
     expect(rotated.code).toBe(0);
     expect(rotated.stdout).toContain('Re-encrypted 1 ID documents');
-    const rerun = await runCommand(['src/server/cli/admin.ts', 'rotate-id-key'], env);
+    const rerun = await runCommand('admin', ['rotate-id-key'], env);
     expect(rerun.stdout).toContain('Re-encrypted 0 ID documents');
     expect(`${rotated.stdout}${rotated.stderr}`).not.toContain(newKey);
 

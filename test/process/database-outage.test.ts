@@ -1,5 +1,5 @@
 /**
- * A real server process on its own PostgreSQL database (issue 12): a statement held up by a lock is
+ * A real server process on its own PostgreSQL database: a statement held up by a lock is
  * cancelled by the statement timeout (503), the database taken away (renamed, its connections
  * terminated; the shared server keeps running) gives 503 {detail} with Retry-After within the
  * timeout, and the server recovers by itself when the database is back. The whole log of the run
@@ -8,8 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase } from '../helpers/database';
-import { startServer, stopServer, type RunningServer } from './server-process';
+import { migratedPostgresDatabase, startServer, stopServer, type RunningServer } from './server-process';
 
 const TIMEOUT_MS = 1000;
 
@@ -32,7 +31,7 @@ describe('a database outage under a real server process', () => {
   }
 
   it('answers 503 with Retry-After while the database is away or locked, then recovers by itself', async () => {
-    const created = await createPostgresDatabase();
+    const created = await migratedPostgresDatabase();
     const away = `${created.name}_away`;
     cleanup = async () => {
       await onServer((c) => c.query(`drop database if exists ${away} with (force)`));

@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
-import { startServer, stopServer, waitForHealthy, type RunningServer } from './server-process';
+import { migratedDataDir, startServer, stopServer, waitForHealthy, type RunningServer } from './server-process';
 
 describe('the email outbox across a crash (real server process, embedded database)', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'vbr-email-process-'));
+  const dataDir = migratedDataDir('vbr-email-process-');
   let smtp: TestSmtp | undefined;
   let server: RunningServer | undefined;
   afterAll(async () => {

@@ -31,6 +31,15 @@ describe('the server process in embedded mode (PGlite in DATA_DIR)', () => {
     expect(deep.status).toBe(200);
     expect(await deep.text()).toContain('<div id="root">');
 
+    // The certificate's fonts are read from node_modules, found from the compiled file's location.
+    const pdf = await fetch(`${server.url}/api/certificates/sample.pdf`);
+    expect(pdf.status).toBe(200);
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+
     const missing = await fetch(`${server.url}/api/nope`);
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ detail: 'Not found' });
@@ -93,18 +102,19 @@ describe('the server process in embedded mode (PGlite in DATA_DIR)', () => {
   });
 
   it('adds an admin from the command line', async () => {
-    const created = await runCommand(['src/server/cli/admin.ts', 'create', 'second-admin'], env);
+    const created = await runCommand('admin', ['create', 'second-admin'], env);
     expect(created.code).toBe(0);
     const password = /Password: (\S+)/.exec(created.stdout)?.[1];
     expect(password).toBeDefined();
     const chosen = await runCommand(
-      ['src/server/cli/admin.ts', 'create', 'third-admin', '--password-stdin'],
+      'admin',
+      ['create', 'third-admin', '--password-stdin'],
       env,
       'a-chosen-password-123\n',
     );
     expect(chosen.code).toBe(0);
     expect(chosen.stdout).not.toContain('a-chosen-password-123');
-    const duplicate = await runCommand(['src/server/cli/admin.ts', 'create', 'SECOND-admin'], env);
+    const duplicate = await runCommand('admin', ['create', 'SECOND-admin'], env);
     expect(duplicate.code).toBe(1);
     expect(duplicate.stderr).toContain('already exists');
 

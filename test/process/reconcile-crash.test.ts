@@ -1,12 +1,11 @@
 /**
- * Issue 11: a real server process is killed (SIGKILL) in the middle of a burst of card payments,
+ * A real server process is killed (SIGKILL) in the middle of a burst of card payments,
  * then restarted with short reconcile settings: within 10 s no payment is pending, every charge the
  * (offline) provider made is applied exactly once, and `npm run check:ledger` passes. On PGlite, and
  * on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,8 +13,15 @@ import { paymentAmountPence } from '@shared/catalogue';
 import { openDatabase } from '@server/db/client';
 import { offlineProviderLedger, payments, students } from '@server/db/schema';
 import { findLedgerViolations } from '@server/domain/payments/ledger-invariants';
-import { createPostgresDatabase } from '../helpers/database';
-import { runCommand, startServer, stopServer, waitForHealthy, type RunningServer } from './server-process';
+import {
+  migratedDataDir,
+  migratedPostgresDatabase,
+  runCommand,
+  startServer,
+  stopServer,
+  waitForHealthy,
+  type RunningServer,
+} from './server-process';
 
 const BURST = 40;
 const STARTUP_MS = 240_000;
@@ -35,7 +41,7 @@ describe.each(kinds)('a crash in the middle of a payment burst (%s)', (kind) => 
     'settles every pending payment within 10 s of the restart, each charge applied once',
     { timeout: 900_000 },
     async () => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'vbr-crash-'));
+      const dataDir = migratedDataDir('vbr-crash-');
       cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
       const env: Record<string, string> = {
         DATA_DIR: dataDir,
@@ -45,7 +51,7 @@ describe.each(kinds)('a crash in the middle of a payment burst (%s)', (kind) => 
         ADMIN_PASSWORD: 'crash-admin-password-1',
       };
       if (kind === 'postgres') {
-        const created = await createPostgresDatabase();
+        const created = await migratedPostgresDatabase();
         cleanups.push(created.drop);
         env.DATABASE_URL = created.url;
       }
@@ -139,7 +145,7 @@ describe.each(kinds)('a crash in the middle of a payment burst (%s)', (kind) => 
       } finally {
         await database.close();
       }
-      const check = await runCommand(['src/server/cli/check-ledger.ts'], { ...env, NODE_ENV: 'production' });
+      const check = await runCommand('check-ledger', [], { ...env, NODE_ENV: 'production' });
       expect(check.stdout).toContain('Ledger OK');
       expect(check.code).toBe(0);
     },

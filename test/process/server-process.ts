@@ -1,6 +1,15 @@
-/** Starts the real server (`tsx src/server/main.ts`) as a child process on a free loopback port. */
+/**
+ * Starts the real server, compiled as `npm start` runs it (dist/node/main.js, built by the globalSetup
+ * test/setup/process-server.ts), as a child process on a free loopback port; runs its commands
+ * (dist/node/cli) and the project's scripts.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import getPort from 'get-port';
+import { afterAll, inject } from 'vitest';
+import { createPostgresDatabase } from '../helpers/database';
 
 export interface RunningServer {
   url: string;
@@ -9,11 +18,37 @@ export interface RunningServer {
   exited: Promise<number | null>;
 }
 
-const TSX = 'node_modules/.bin/tsx';
+interface CommandResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
 
-export function runCommand(args: string[], env: Record<string, string>, input?: string) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(TSX, args, { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+/**
+ * Every process started here, each in a process group of its own: those still running when the test
+ * file ends (a test that timed out) are killed with the processes they started, which would otherwise
+ * outlive the run.
+ */
+const started = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of started) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});
+
+function run(file: string, args: string[], env: Record<string, string>, input?: string) {
+  return new Promise<CommandResult>((resolve) => {
+    const child = spawn(file, args, {
+      env: { ...process.env, ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
+    started.add(child);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
@@ -23,13 +58,51 @@ export function runCommand(args: string[], env: Record<string, string>, input?: 
   });
 }
 
+/** One of the server's commands (src/server/cli/<name>.ts), compiled, as `npm run <name>` runs it. */
+export function runCommand(
+  name: 'admin' | 'backup' | 'check-ledger',
+  args: string[],
+  env: Record<string, string>,
+  input?: string,
+): Promise<CommandResult> {
+  return run(process.execPath, [`dist/node/cli/${name}.js`, ...args], env, input);
+}
+
+/** A script of scripts/ run from its source, as its npm command runs it. */
+export function runScript(file: string, args: string[], env: Record<string, string> = {}): Promise<CommandResult> {
+  return run('node_modules/.bin/tsx', [file, ...args], env);
+}
+
+/**
+ * A new DATA_DIR holding a copy of the database the globalSetup migrated: the server starts on it
+ * without PGlite's initdb and the migrations. Empty outside the process project.
+ */
+export function migratedDataDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  copyMigratedDatabase(dir);
+  return dir;
+}
+
+/** Puts a copy of the migrated database into `dataDir` (created if missing). */
+export function copyMigratedDatabase(dataDir: string): void {
+  const template = inject('processPgliteTemplate');
+  if (template) cpSync(template, path.join(dataDir, 'db'), { recursive: true });
+}
+
+/** A new database on the TEST_DATABASE_URL server, a copy of the template the globalSetup migrated. */
+export function migratedPostgresDatabase(): ReturnType<typeof createPostgresDatabase> {
+  return createPostgresDatabase({ template: inject('processPostgresTemplate') });
+}
+
 export async function startServer(env: Record<string, string>, waitForHealth = true): Promise<RunningServer> {
   const port = env.PORT ?? String(await getPort({ host: '127.0.0.1' }));
-  // `exec` semantics: signals go straight to the server, not to a wrapper.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The server is the child itself: signals go straight to it, not to a wrapper.
+  const child = spawn(process.execPath, ['dist/node/main.js'], {
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: port },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
+  started.add(child);
   let output = '';
   child.stdout!.on('data', (c) => (output += c));
   child.stderr!.on('data', (c) => (output += c));
@@ -51,7 +124,7 @@ export async function waitForHealthy(server: RunningServer, timeoutMs: number): 
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`server not healthy after ${timeoutMs} ms:\n${server.output()}`);
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 15: two app processes behave as one site. Both run the real server (tsx src/server/main.ts)
+ * Two app processes behave as one site. Both run the real server (dist/node/main.js)
  * with the same DATABASE_URL (a fresh, empty PostgreSQL database), REDIS_URL (a private
  * redis-server), secrets and SMTP server, each with its own DATA_DIR; nginx round-robins over them
  * with the site's proxy settings, and every request below goes through nginx. `X-Upstream` tells
@@ -32,7 +32,7 @@ interface Answer {
   upstream: string;
 }
 
-describe('two app processes behind nginx (issue 15)', () => {
+describe('two app processes behind nginx', () => {
   const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'vbr-lb-')));
   let database: { url: string; drop: () => Promise<void> } | undefined;
   let redis: PrivateRedis | undefined;

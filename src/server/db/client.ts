@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { migrationsFolder } from '../paths';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -27,8 +28,6 @@ export interface Database {
 
 /** The extensions every PGlite database of the app is opened with (the backup command uses them too). */
 export const PGLITE_EXTENSIONS = { pg_trgm };
-
-const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle');
 
 export interface OpenOptions {
   /** postgres:// URL; when absent, PGlite. */
