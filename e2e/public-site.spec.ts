@@ -68,7 +68,7 @@ test('public pages are prerendered: their content is in the HTML before any scri
   }
   // What the address holds is text on the verification page, never markup.
   const odd = await (await request.get(`/verify/${encodeURIComponent('<img src=x onerror=alert(1)>')}`)).text();
-  expect(odd).toContain('&lt;IMG SRC=X ONERROR=ALERT(1)>');
+  expect(odd).toContain('&lt;IMG SRC=X ONERROR=ALERT(1)&gt;');
   expect(odd).not.toContain('<IMG');
   const support = await (await request.get('/support')).text();
   expect(support).toContain('<meta name="description" content="Answers about courses');
