@@ -2,7 +2,7 @@ import { RefreshCw } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/field';
 import { ApiError } from '@client/lib/api-client';
