@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 /**
  * Starts an entry's app in #root: hydrates the prerendered HTML when there is some and `hydrate`
  * allows it, else renders afresh (replacing whatever HTML is there). Hydration runs as a transition,
- * so React yields to the browser between parts of the page and hydrates first a part that is clicked.
+ * so React works in slices and yields to the browser between them.
  */
 export function mountApp(app: ReactNode, hydrate = true): void {
   const container = document.getElementById('root')!;
