@@ -68,10 +68,20 @@ test('public pages are prerendered: their content is in the HTML before any scri
   }
   // What the address holds is text on the verification page, never markup.
   const odd = await (await request.get(`/verify/${encodeURIComponent('<img src=x onerror=alert(1)>')}`)).text();
-  expect(odd).toContain('&lt;IMG SRC=X ONERROR=ALERT(1)>');
+  expect(odd).toContain('&lt;IMG SRC=X ONERROR=ALERT(1)&gt;');
   expect(odd).not.toContain('<IMG');
   const support = await (await request.get('/support')).text();
   expect(support).toContain('<meta name="description" content="Answers about courses');
+});
+
+test("a page's title goes with it: from /support to the wizard, the site's title shows", async ({ page }) => {
+  await page.goto('/support');
+  await expect(page).toHaveTitle('Student Support & FAQ | Video Book Review Specialist');
+  // Hydrated, so the link is followed by the router (a full load would bring the right title anyway).
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  await page.getByRole('banner').getByRole('link', { name: 'Enroll Now' }).click();
+  await expect(page.getByRole('heading', { name: 'Personal Information' })).toBeVisible();
+  await expect(page).toHaveTitle('Video Book Review Specialist Certification');
 });
 
 test('a prerendered form cannot be sent before the page is ready, and can once it is', async ({ browser, page }) => {

@@ -57,8 +57,6 @@ test.describe('a page that fails while rendering', () => {
 
   test('shows an apology with a link home', async ({ page, request }) => {
     // An admin stats answer without its weekly figures: the chart's code throws while rendering.
-    // (A malformed answer that only puts an object where text goes is not enough: Preact, which the
-    // site runs on, renders such a child as nothing instead of failing, docs/decisions/022.)
     const token = await adminApiToken(request);
     await page.route('**/api/admin/stats', async (route) => {
       const response = await route.fetch();

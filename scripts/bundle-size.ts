@@ -1,14 +1,14 @@
 /**
  * `npm run size`: the gzipped JavaScript the landing page's first load ships — every module script
- * and modulepreload of the built dist/client/index.html — against the 25 KB budget (1 KB = 1000
- * bytes, as Vite reports). Run `npm run build` first. The chunks fetched only after the page has
- * loaded (the toaster and the recent sign-up widget) are listed separately, not counted.
+ * and modulepreload of the built dist/client/index.html, React included — against the 90 KB budget
+ * (1 KB = 1000 bytes, as Vite reports). Run `npm run build` first. The chunks fetched only after the
+ * page has loaded (the recent sign-up widget) are listed separately, not counted.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_BYTES = 25_000;
+const BUDGET_BYTES = 90_000;
 const ROUTER_ENTRY = 'router-entry.tsx';
 const clientDir = path.resolve(process.argv[2] ?? 'dist/client');
 const html = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
@@ -37,7 +37,7 @@ function report(title: string, files: Iterable<string>): number {
 const total = report('JavaScript loaded by / on first load (gzip -9):', firstLoad);
 console.log(`  ${kb(total).padStart(9)}  total (budget ${kb(BUDGET_BYTES)})`);
 
-// What the first load's chunks import dynamically (the toaster, the recent sign-up widget), except the
+// What the first load's chunks import dynamically (the recent sign-up widget), except the
 // router app's entry, which the landing page never loads (src/client/main.tsx).
 const later = new Set<string>();
 const visit = (key: string) => {

@@ -10,13 +10,12 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { paths, QUERY_STATE_ELEMENT_ID } from '@shared/routes';
 import type { CertificateVerification } from '@shared/schemas/certificates';
 import { AppProviders } from './app-providers';
-import { HeadTagsContext, type HeadTags } from './components/layout/page-meta';
 import { certificateKeys } from './features/certificates/api/query-keys';
 import { LandingApp } from './landing-app';
 import { routes } from './router';
 
 export interface RenderedPage {
-  /** The <title> and description the page's PageMeta gave, for <head>. */
+  /** The <title> and description the page's PageMeta gave (React hoists them), for <head>. */
   head: string;
   /** The page's markup, for #root. */
   body: string;
@@ -63,19 +62,12 @@ export async function renderVerifyPage(
   return { ...page, state: `<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${json}</script>` };
 }
 
-/** A page's markup inside the app's providers, and the <title> and description its PageMeta gave. */
+/**
+ * A page's markup inside the app's providers, and the tags React hoisted out of it (PageMeta's
+ * <title> and description). Rendered without <html>, React writes them first; they belong in <head>.
+ */
 function renderPage(page: ReactNode): { head: string; body: string } {
-  const tags: HeadTags = {};
-  const body = renderToString(
-    <HeadTagsContext.Provider value={tags}>
-      <AppProviders>{page}</AppProviders>
-    </HeadTagsContext.Provider>,
-  );
-  const head = renderToString(
-    <>
-      {tags.title !== undefined && <title>{tags.title}</title>}
-      {tags.description !== undefined && <meta name="description" content={tags.description} />}
-    </>,
-  );
-  return { head, body };
+  const html = renderToString(<AppProviders>{page}</AppProviders>);
+  const hoisted = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)*/.exec(html)![0];
+  return { head: hoisted, body: html.slice(hoisted.length) };
 }

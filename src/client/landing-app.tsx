@@ -3,8 +3,9 @@ import { SiteChrome } from './components/layout/site-chrome';
 import LandingPage from './features/landing/routes/landing-page';
 
 /**
- * The landing page as its own app, without the router (docs/decisions/019): what landing-entry.tsx
- * hydrates and entry-server.tsx prerenders for `/`. Its links to other pages are plain links.
+ * The landing page as its own app, without the router (docs/decisions/019): what entry-server.tsx
+ * prerenders for `/` (landing-entry.tsx then hydrates its islands only). Its links to other pages
+ * are plain links.
  */
 export function LandingApp() {
   return (

@@ -1,10 +1,57 @@
+import { startTransition, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app-providers';
-import { LandingApp } from './landing-app';
-import { mountApp } from './mount-app';
+import { HELP_LAUNCHER_ISLAND, HelpLauncher } from './components/layout/help-launcher';
+import { landing } from './content';
+import { HERO_MEDIA_ISLAND, HeroMedia } from './features/landing/components/hero-media';
+import { RecentSignups } from './features/landing/components/recent-signups';
+import { TestimonialVideo, testimonialVideoIsland } from './features/landing/components/testimonial-video';
 
-/** The landing page's entry (main.tsx chooses): hydrates the prerendered page, as router-entry.tsx does for the others. */
-mountApp(
-  <AppProviders>
-    <LandingApp />
-  </AppProviders>,
-);
+/**
+ * The landing page's entry (main.tsx chooses). The prerendered page is static but for a few parts,
+ * its islands (components/layout/island.tsx): each is hydrated as a root of its own, so React never
+ * renders or walks the rest of the page. The recent sign-up widget, which needs the API and is not
+ * prerendered, gets a root of its own once the page has loaded.
+ */
+const islands = new Map<string, ReactNode>([
+  [HERO_MEDIA_ISLAND, <HeroMedia />],
+  [HELP_LAUNCHER_ISLAND, <HelpLauncher />],
+  ...landing.testimonials.videos.map(({ youtubeId }): [string, ReactNode] => [
+    testimonialVideoIsland(youtubeId),
+    <TestimonialVideo youtubeId={youtubeId} />,
+  ]),
+]);
+
+function start() {
+  const root = document.getElementById('root')!;
+  if (!root.firstElementChild) {
+    // No prerendered page (not expected for `/`): the whole page is rendered here.
+    void import('./landing-app').then(({ LandingApp }) =>
+      createRoot(root).render(
+        <AppProviders>
+          <LandingApp />
+        </AppProviders>,
+      ),
+    );
+    return;
+  }
+  for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
+    const island = islands.get(element.dataset.island ?? '');
+    if (island === undefined)
+      throw new Error(`the landing page has an island no entry knows: ${element.dataset.island}`);
+    // A transition: React yields to the browser between islands.
+    startTransition(() => void hydrateRoot(element, <AppProviders>{island}</AppProviders>));
+  }
+  const showWidget = () => {
+    const container = root.appendChild(document.createElement('div'));
+    createRoot(container).render(
+      <AppProviders>
+        <RecentSignups />
+      </AppProviders>,
+    );
+  };
+  if (document.readyState === 'complete') showWidget();
+  else window.addEventListener('load', showWidget, { once: true });
+}
+
+start();

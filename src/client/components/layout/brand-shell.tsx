@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { brandShell, site } from '@client/content';
 import { paths } from '@shared/routes';
+import { PageMeta, SITE_TITLE } from './page-meta';
 
 /** The site's mark: drawn inline (no request, no icon library on the first load). */
 function BrandMark() {
@@ -80,20 +81,23 @@ export function BrandFooter() {
 
 /**
  * One site shell for the pages that are not the marketing pages: brand header, the page, small
- * footer. `secure` adds the secure-payment note (payment steps); `headerEnd` is the page's own
- * header action (Logout).
+ * footer. `title` is the page's <title> (the site's by default); `secure` adds the secure-payment
+ * note (payment steps); `headerEnd` is the page's own header action (Logout).
  */
 export function BrandShell({
   children,
+  title = SITE_TITLE,
   secure = false,
   headerEnd,
 }: {
   children: ReactNode;
+  title?: string;
   secure?: boolean;
   headerEnd?: ReactNode;
 }) {
   return (
     <div className="flex min-h-screen flex-col">
+      <PageMeta title={title} />
       <BrandHeader secure={secure}>{headerEnd}</BrandHeader>
       <div className="flex-1">{children}</div>
       <BrandFooter />

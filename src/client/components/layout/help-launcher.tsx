@@ -2,6 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { AppLink, usePathname } from './navigation';
 import { paths } from '@shared/routes';
 
+/** The help launcher's island (the landing page's entry hydrates it on its own). */
+export const HELP_LAUNCHER_ISLAND = 'help-launcher';
+
 /**
  * The floating help button (docs/decisions/005-help-launcher.md): on every page
  * whose path has no /admin, it leads to the support page.

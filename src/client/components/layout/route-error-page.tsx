@@ -2,6 +2,7 @@ import { useRouteError } from 'react-router';
 import { Button } from '@client/components/ui/button';
 import { isChunkLoadError } from '@client/lib/chunk-load-error';
 import { paths } from '@shared/routes';
+import { PageMeta, SITE_TITLE } from './page-meta';
 
 /**
  * The router's error boundary (router.tsx). A page whose code no longer loads (a deploy replaced
@@ -18,6 +19,7 @@ export function RouteErrorPage() {
       tabIndex={-1}
       className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center"
     >
+      <PageMeta title={SITE_TITLE} />
       {updated ? (
         <>
           <h1 className="text-3xl font-bold">This page has been updated</h1>

@@ -1,7 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { brandShell } from '@client/content';
 import { useHydrated } from '@client/lib/use-hydrated';
-import { HelpLauncher } from './help-launcher';
+import { HELP_LAUNCHER_ISLAND, HelpLauncher } from './help-launcher';
+import { Island } from './island';
 import { OptionalPart } from './optional-part';
 
 // Sonner's Toaster loads after the first paint so the landing page's first load stays small.
@@ -21,7 +22,9 @@ export function SiteChrome({ children }: { children: ReactNode }) {
         {brandShell.skipLink}
       </a>
       {children}
-      <HelpLauncher />
+      <Island name={HELP_LAUNCHER_ISLAND}>
+        <HelpLauncher />
+      </Island>
       {hydrated && (
         <OptionalPart>
           <Suspense fallback={null}>

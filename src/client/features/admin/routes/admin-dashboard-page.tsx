@@ -4,6 +4,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { messages } from '@shared/messages';
 import { BrandFooter } from '@client/components/layout/brand-shell';
+import { PageMeta, SITE_TITLE } from '@client/components/layout/page-meta';
 import { ApiError } from '@client/lib/api-client';
 import { paths } from '@shared/routes';
 import { adminTokenStatus, sessionEndedLogin } from '../api/admin-api';
@@ -51,6 +52,7 @@ function Dashboard() {
 
   return (
     <div className="flex min-h-screen flex-col">
+      <PageMeta title={SITE_TITLE} />
       <AdminHeader onLogout={onLogout} loggingOut={logout.isPending} />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 space-y-6 px-4 py-6">
         <StatsCards stats={stats.data} />

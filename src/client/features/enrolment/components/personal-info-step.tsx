@@ -2,7 +2,7 @@ import { RefreshCw } from 'lucide-react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/field';
 import { ApiError } from '@client/lib/api-client';
@@ -47,8 +47,9 @@ export function PersonalInfoStep({
 }) {
   const [question, setQuestion] = useState({ a: 6, b: 2 });
   const [answer, setAnswer] = useState('');
-  // The step is prerendered (docs/decisions/022): an answer typed before hydration is in the input
-  // but not in the state, and the next render would empty it. Taken over once, after hydration.
+  // The step is prerendered (docs/decisions/028): an answer typed before hydration is in the input
+  // but not in the state; React leaves it there at hydration, and the next render would empty it.
+  // Taken over once, after hydration.
   // (The other fields are react-hook-form's, which reads what is in the inputs when they register.)
   const answerInput = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {

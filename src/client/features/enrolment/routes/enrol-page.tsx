@@ -7,7 +7,7 @@
  */
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { isCourseType, type CourseType, type PaymentType } from '@shared/catalogue';
 import { penceToPounds } from '@shared/money';
 import { messages } from '@shared/messages';

@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { landing } from '@client/content';
 
+/** The island of the hero's video (landing-entry.tsx hydrates it on its own). */
+export const HERO_MEDIA_ISLAND = 'hero-media';
+
 /**
  * The hero's muted looping video. The poster image is what is prerendered and painted first; the
  * video is added once the page has loaded, only when a source is configured and the visitor has not

@@ -1,7 +1,8 @@
+import { Island } from '@client/components/layout/island';
 import { AppLink } from '@client/components/layout/navigation';
 import { buttonClasses } from '@client/components/ui/button';
 import { claims, landing } from '@client/content';
-import { HeroMedia } from './hero-media';
+import { HERO_MEDIA_ISLAND, HeroMedia } from './hero-media';
 
 export function Hero() {
   const { hero, stats } = landing;
@@ -51,7 +52,9 @@ export function Hero() {
             ))}
           </dl>
         </div>
-        <HeroMedia />
+        <Island name={HERO_MEDIA_ISLAND}>
+          <HeroMedia />
+        </Island>
       </div>
     </section>
   );

@@ -1,5 +1,6 @@
+import { Island } from '@client/components/layout/island';
 import { landing } from '@client/content';
-import { VideoFacade } from './video-facade';
+import { TestimonialVideo, testimonialVideoIsland } from './testimonial-video';
 
 /** 'Success Stories': 6 video testimonials (facades) and 3 written ones. The #testimonials anchor. */
 export function Testimonials() {
@@ -14,11 +15,9 @@ export function Testimonials() {
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {testimonials.videos.map((video) => (
             <li key={video.youtubeId}>
-              <VideoFacade
-                youtubeId={video.youtubeId}
-                poster={video.poster}
-                title={`${video.name}: ${video.caption}`}
-              />
+              <Island name={testimonialVideoIsland(video.youtubeId)}>
+                <TestimonialVideo youtubeId={video.youtubeId} />
+              </Island>
               <p className="mt-2 font-semibold">{video.name}</p>
               <p className="text-sm text-slate-600">{video.caption}</p>
             </li>

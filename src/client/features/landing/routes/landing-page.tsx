@@ -1,5 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { OptionalPart } from '@client/components/layout/optional-part';
+import { useEffect, useState } from 'react';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { SiteFooter } from '@client/components/layout/site-footer';
 import { landing } from '@client/content';
@@ -9,12 +8,8 @@ import { Hero } from '../components/hero';
 import { LandingHeader } from '../components/landing-header';
 import { Modules } from '../components/modules';
 import { Pricing } from '../components/pricing';
+import { RecentSignups } from '../components/recent-signups';
 import { Testimonials } from '../components/testimonials';
-
-// The widget needs the API, so it is not prerendered; its code loads once the page has loaded.
-const RecentSignupsWidget = lazy(() =>
-  import('../components/recent-signups-widget').then((module) => ({ default: module.RecentSignupsWidget })),
-);
 
 function useAfterPageLoad(): boolean {
   const [loaded, setLoaded] = useState(false);
@@ -30,6 +25,10 @@ function useAfterPageLoad(): boolean {
   return loaded;
 }
 
+/**
+ * The landing page. Prerendered, it is hydrated by parts (its islands, landing-entry.tsx); in the
+ * router app (a link home) it is rendered whole.
+ */
 export default function LandingPage() {
   const showWidget = useAfterPageLoad();
   return (
@@ -45,13 +44,7 @@ export default function LandingPage() {
         <ClosingCta />
       </main>
       <SiteFooter />
-      {showWidget && (
-        <OptionalPart>
-          <Suspense fallback={null}>
-            <RecentSignupsWidget />
-          </Suspense>
-        </OptionalPart>
-      )}
+      {showWidget && <RecentSignups />}
     </>
   );
 }

@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { BrandShell } from '@client/components/layout/brand-shell';
-import { PageMeta } from '@client/components/layout/page-meta';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { api } from '@client/lib/api-client';
@@ -19,6 +18,9 @@ import { CourseChoice } from '../components/course-choice';
 import { CourseDashboard } from '../components/course-dashboard';
 import { DashboardUnavailable } from '../components/dashboard-unavailable';
 import { EnrolmentPaymentPrompt } from '../components/enrolment-payment-prompt';
+
+/** Its title while loading and once loaded. */
+const DASHBOARD_TITLE = 'Student Dashboard | Video Book Review Specialist';
 
 export default function StudentDashboardPage() {
   const navigate = useNavigate();
@@ -51,9 +53,8 @@ function Dashboard({ session }: { session: StudentSession }) {
 
   if (studentQuery.isPending) {
     return (
-      <BrandShell>
+      <BrandShell title={DASHBOARD_TITLE}>
         <main id="main" tabIndex={-1} className="mx-auto max-w-5xl p-4">
-          <PageMeta title="Student Dashboard | Video Book Review Specialist" />
           <Spinner label="Loading your dashboard…" />
         </main>
       </BrandShell>
@@ -63,8 +64,7 @@ function Dashboard({ session }: { session: StudentSession }) {
 
   const student = studentQuery.data;
   return (
-    <BrandShell>
-      <PageMeta title="Student Dashboard | Video Book Review Specialist" />
+    <BrandShell title={DASHBOARD_TITLE}>
       <main id="main" tabIndex={-1}>
         <div className="border-b border-slate-200 bg-brand-50">
           <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 p-4">

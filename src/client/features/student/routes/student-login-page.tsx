@@ -1,16 +1,14 @@
 import { GraduationCap, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { BrandShell } from '@client/components/layout/brand-shell';
-import { PageMeta } from '@client/components/layout/page-meta';
 import { Card } from '@client/components/ui/card';
 import { paths } from '@shared/routes';
 import { StudentLoginForm } from '../components/student-login-form';
 
 export default function StudentLoginPage() {
   return (
-    <BrandShell>
+    <BrandShell title="Student Login | Video Book Review Specialist">
       <main id="main" tabIndex={-1} className="mx-auto flex max-w-md flex-col justify-center gap-6 px-4 py-10">
-        <PageMeta title="Student Login | Video Book Review Specialist" />
         <div className="text-center">
           <GraduationCap className="mx-auto size-12 text-brand-700" aria-hidden />
           <h1 className="mt-2 text-3xl font-bold">Student Login</h1>
