@@ -3,7 +3,7 @@
  * route, with a student token and with an admin token, answers `Cache-Control: no-store`, unless it
  * is one of the few public answers that say how they may be cached themselves.
  */
-import type { HTTPMethods, RouteOptions } from 'fastify';
+import type { InjectOptions, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Student } from '@server/db/schema';
 import { insertCertificate, insertCourseStudent } from '../factories';
@@ -18,7 +18,7 @@ const PUBLIC_CACHE_RULES: Record<string, string> = {
 };
 
 interface Route {
-  method: HTTPMethods;
+  method: NonNullable<InjectOptions['method']>;
   url: string;
 }
 
@@ -35,7 +35,8 @@ describe('authenticated answers are not cached', () => {
         onRoute: (route: RouteOptions) => {
           // The API documentation's own files (Swagger UI) are static and public.
           if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-          for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push({ method, url: route.url });
+          for (const method of [route.method].flat())
+            if (method !== 'HEAD') routes.push({ method: method as Route['method'], url: route.url });
         },
       },
     );
@@ -69,7 +70,9 @@ describe('authenticated answers are not cached', () => {
         });
         const name = `${route.method} ${route.url}`;
         expect(res.headers['cache-control'], `${role}: ${name} answered ${res.statusCode}`).toEqual(
-          PUBLIC_CACHE_RULES[name] && res.statusCode === 200 ? PUBLIC_CACHE_RULES[name] : expect.stringContaining('no-store'),
+          PUBLIC_CACHE_RULES[name] && res.statusCode === 200
+            ? PUBLIC_CACHE_RULES[name]
+            : expect.stringContaining('no-store'),
         );
         if (res.statusCode === 200) ok.push(`${role}: ${name}`);
       }
@@ -91,7 +94,11 @@ describe('authenticated answers are not cached', () => {
   });
 
   it('also for a sign-in answer (it carries a token) and a refusal', async () => {
-    const token = await t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { username: 'x', password: 'y' } });
+    const token = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'x', password: 'y' },
+    });
     expect(token.headers['cache-control']).toBe('no-store');
     const refused = await t.app.inject({ method: 'GET', url: `/api/student/${student.id}` });
     expect(refused.statusCode).toBe(401);

@@ -126,7 +126,8 @@ describe('an attacker who knows a student email', () => {
       for (let n = 0; n < 40 && status !== 429; n += 1) status = (await requestCode(victim.email, address)).statusCode;
       expect(status).toBe(429);
       status = 0;
-      for (let n = 0; n < 100 && status !== 429; n += 1) status = (await verify(victim.email, '111111', address)).statusCode;
+      for (let n = 0; n < 100 && status !== 429; n += 1)
+        status = (await verify(victim.email, '111111', address)).statusCode;
       expect(status).toBe(429);
     }
     await t.app.jobs.runNow(EMAIL_OUTBOX_JOB);

@@ -133,7 +133,9 @@ describe('CodeRequestThrottle', () => {
     let allowed = 0;
     for (let net = 0; allowed < perEmail; net += 1)
       for (let host = 1; host <= 2; host += 1)
-        allowed += (await asks(throttle, 'ada@example.com', `10.0.${net}.${host}`, perAddress, now)).filter(Boolean).length;
+        allowed += (await asks(throttle, 'ada@example.com', `10.0.${net}.${host}`, perAddress, now)).filter(
+          Boolean,
+        ).length;
     expect(allowed).toBe(perEmail);
     expect(await throttle.reserve('ada@example.com', '192.0.2.1', now)).toBe(false);
   });
