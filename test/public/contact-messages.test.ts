@@ -34,7 +34,7 @@ describe('POST /api/support/messages', () => {
     message: 'When does the next Foundation course start?',
   };
 
-  it("stores the message and answers with SPEC's confirmation", async () => {
+  it('stores the message and answers with the confirmation', async () => {
     const res = await send(valid);
     expect(res.statusCode).toBe(201);
     const body = res.json();
