@@ -60,9 +60,7 @@ describe('background work', () => {
     ).rejects.toThrow('the event failed');
     expect(await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to))).toHaveLength(0);
 
-    await t.db.transaction((tx) =>
-      enqueueEmail(tx, { template: 'contact-received', to, data: { name: 'Ada' } }),
-    );
+    await t.db.transaction((tx) => enqueueEmail(tx, { template: 'contact-received', to, data: { name: 'Ada' } }));
     const [row] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, to));
     expect(row).toMatchObject({ template: 'contact-received', status: 'pending', attempts: 0 });
   });
