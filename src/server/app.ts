@@ -20,6 +20,7 @@ import { TokenService } from './lib/tokens';
 import { registerApiDocs } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandlers } from './plugins/error-handler';
+import { registerNoStore } from './plugins/no-store';
 import { registerRequestLog } from './plugins/request-log';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
@@ -234,6 +235,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const headers = securityHeaders();
   registerSecurityHeaders(app, headers);
+  registerNoStore(app);
   staticFiles.configure({
     securityHeaders: headers,
     requestLine,

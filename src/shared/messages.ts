@@ -265,6 +265,11 @@ export const messages = {
     adminIdSubject: (studentName: string) => `New ID document from ${studentName}`,
     adminIdIntro: (studentName: string) => `${studentName} uploaded an ID document to review.`,
     adminButton: 'Open the admin area',
+    contactThanks: 'Thank you for contacting Video Book Review Specialist.',
+    contactFooter:
+      'You are receiving this email because this address was given in the contact form on the Video Book Review Specialist website. If you did not send a message, you can ignore this email.',
+    adminFooter:
+      'You are receiving this email because this address receives the Video Book Review Specialist administrator notifications.',
   },
   common: {
     notFound: 'Not found',

@@ -28,13 +28,13 @@ describe('admin Emails view: the delivery log and Send again', () => {
     t.app.inject({ method: 'GET', url: `/api/admin/emails${query}`, headers: bearer(token) });
 
   it('lists emails newest first, a page at a time, without any body (never a login code)', async () => {
-    await enqueue({ template: 'contact-received', to: 'first@example.com', data: { name: 'A', subject: null } });
+    await enqueue({ template: 'contact-received', to: 'first@example.com', data: { name: 'A' } });
     await enqueue({
       template: 'login-code',
       to: 'code@example.com',
       data: { firstName: 'A', code: '314159', validMinutes: 10 },
     });
-    await enqueue({ template: 'contact-received', to: 'third@example.com', data: { name: 'C', subject: null } });
+    await enqueue({ template: 'contact-received', to: 'third@example.com', data: { name: 'C' } });
     // Three inserts can share a clock tick (PGlite's clock counts milliseconds): give them a minute
     // each, in the order they were made, so "newest first" has one answer.
     const minute = 60_000;
@@ -63,7 +63,7 @@ describe('admin Emails view: the delivery log and Send again', () => {
     const { id } = await enqueue({
       template: 'contact-received',
       to: 'again@example.com',
-      data: { name: 'A', subject: null },
+      data: { name: 'A' },
     });
     await t.db
       .update(emailOutbox)
@@ -103,9 +103,9 @@ describe('admin Emails view: the delivery log and Send again', () => {
     const failing = await enqueue({
       template: 'contact-received',
       to: `Bounce.${tag}@Example.com`,
-      data: { name: 'B', subject: null },
+      data: { name: 'B' },
     });
-    await enqueue({ template: 'contact-received', to: `ok.${tag}@example.com`, data: { name: 'O', subject: null } });
+    await enqueue({ template: 'contact-received', to: `ok.${tag}@example.com`, data: { name: 'O' } });
     await t.db
       .update(emailOutbox)
       .set({ status: 'failed', attempts: 11, lastError: '451 Mailbox busy' })

@@ -16,7 +16,7 @@ import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
 const contact = (to: string): EmailMessage => ({
   template: 'contact-received',
   to,
-  data: { name: 'Ada', subject: 'Course dates' },
+  data: { name: 'Ada' },
 });
 
 async function enqueue(t: TestApp, message: EmailMessage) {

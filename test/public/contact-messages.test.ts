@@ -1,17 +1,25 @@
 // engines: both
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages } from '@server/db/schema';
+import { messages } from '@shared/messages';
+import { contactMessages, emailOutbox } from '@server/db/schema';
+import { EMAIL_OUTBOX_JOB } from '@server/jobs/email-outbox';
 import { CONTACT_RATE_LIMIT } from '@server/routes/public';
 import { buildTestApp, type TestApp } from '../helpers/app';
+import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { one } from '@server/db/rows';
 
 describe('POST /api/support/messages', () => {
   let t: TestApp;
+  let smtp: TestSmtp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    smtp = await startTestSmtp();
+    t = await buildTestApp({ SMTP_URL: smtp.url, ADMIN_NOTIFY_EMAIL: 'admins@vbr.test' });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
 
   let addressCounter = 0;
   /** Each test sends from its own address so the per-address throttle only bites where intended. */
@@ -27,7 +35,7 @@ describe('POST /api/support/messages', () => {
     message: 'When does the next Foundation course start?',
   };
 
-  it("stores the message and answers with SPEC's confirmation", async () => {
+  it('stores the message and answers with the confirmation', async () => {
     const res = await send(valid);
     expect(res.statusCode).toBe(201);
     const body = res.json();
@@ -91,5 +99,41 @@ describe('POST /api/support/messages', () => {
     const stored = await t.db.select().from(contactMessages).where(eq(contactMessages.message, 'One too many'));
     expect(stored).toHaveLength(0);
     expect((await send(valid)).statusCode).toBe(201);
+  });
+
+  it('acknowledges a message quoting nothing the sender typed but the name, with a footer for a contact message', async () => {
+    // What someone might type to make a branded email carry their text to any address.
+    const lure = 'Your refund is ready: claim it at https://evil.example/refund';
+    const res = await send({
+      ...valid,
+      name: 'Grace Holloway',
+      email: 'someone.else@example.com',
+      subject: lure,
+      message: `${lure} (message body)`,
+    });
+    expect(res.statusCode).toBe(201);
+    const queued = one(
+      await t.db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.template, 'contact-received'), eq(emailOutbox.toAddress, 'someone.else@example.com'))),
+    );
+    expect(JSON.stringify(queued.data)).not.toContain('evil.example');
+
+    await t.app.jobs.runNow(EMAIL_OUTBOX_JOB);
+    await smtp.waitFor((await t.db.select().from(emailOutbox)).length);
+    const to = (mail: { to?: unknown }) => (mail.to as { text: string }).text;
+    const ack = smtp.withTemplate('contact-received').find((mail) => to(mail) === 'someone.else@example.com');
+    expect(ack!.subject).toBe(messages.email.contactSubject);
+    for (const body of [ack!.text ?? '', String(ack!.html)]) {
+      expect(body).toContain('Grace Holloway');
+      expect(body).not.toContain('evil.example');
+      expect(body).not.toContain('refund');
+      expect(body).not.toMatch(/enrol/i);
+    }
+    expect(ack!.text).toContain(messages.email.contactFooter);
+    // The admins' notification still names the subject: it goes to the admins, not to the address typed.
+    const notices = smtp.withTemplate('admin-new-message').map((mail) => mail.text ?? '');
+    expect(notices.some((text) => text.includes('evil.example'))).toBe(true);
   });
 });

@@ -33,7 +33,8 @@ export interface EmailData {
   'id-approved': { firstName: string; courseAccessUrl: string | null };
   'id-rejected': { firstName: string; reason: string };
   'certificate-issued': { firstName: string; certificateId: string };
-  'contact-received': { name: string; subject: string | null };
+  /** Only the sender's name: the acknowledgement goes to any address typed in the form. */
+  'contact-received': { name: string };
   'admin-new-message': { fromName: string; subject: string | null; category: string };
   'admin-new-id': { studentName: string };
 }

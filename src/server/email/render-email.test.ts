@@ -40,9 +40,9 @@ const samples: { [T in EmailTemplate]: { data: EmailData[T]; subject: string; sh
     shows: ['VBR-2027-ABC123', 'https://vbr.example/verify/VBR-2027-ABC123', 'attached'],
   },
   'contact-received': {
-    data: { name: 'Ada', subject: 'Course dates' },
+    data: { name: 'Ada' },
     subject: 'We received your message',
-    shows: ['Course dates', 'within 24 hours'],
+    shows: ['Hello Ada,', 'Thank you for contacting', 'within 24 hours', 'given in the contact form'],
   },
   'admin-new-message': {
     data: { fromName: 'Ada Lovelace', subject: 'Course dates', category: 'course' },

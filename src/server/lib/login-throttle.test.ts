@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LoginThrottle, RedisAttemptCounter } from './login-throttle';
+import {
+  addressNetwork,
+  CodeRequestThrottle,
+  DEFAULT_CODE_REQUEST_LIMITS,
+  LoginThrottle,
+  MemoryAttemptCounter,
+  RedisAttemptCounter,
+} from './login-throttle';
 import { openRedis } from './redis';
 
 // The Redis every machine here runs (README); keys under a prefix private to this run.
@@ -52,6 +59,21 @@ describe('RedisAttemptCounter', () => {
     }
   });
 
+  it('shares the sign-in code request counts between two connections', async () => {
+    const other = new Redis(REDIS_URL);
+    try {
+      const throttles = [
+        new CodeRequestThrottle(new RedisAttemptCounter(redis, prefix)),
+        new CodeRequestThrottle(new RedisAttemptCounter(other, prefix)),
+      ];
+      const allowed = [];
+      for (let i = 0; i < 6; i += 1) allowed.push(await throttles[i % 2]!.reserve('ada@example.com', '203.0.113.1'));
+      expect(allowed).toEqual([true, true, true, true, true, false]);
+    } finally {
+      other.disconnect();
+    }
+  });
+
   it('counts in process memory while Redis cannot be reached, and says so once', async () => {
     const before = warnings.length;
     const down = openRedis(`redis://127.0.0.1:${await getPort({ host: '127.0.0.1' })}`, log);
@@ -63,5 +85,58 @@ describe('RedisAttemptCounter', () => {
     } finally {
       down.disconnect();
     }
+  });
+});
+
+describe('addressNetwork', () => {
+  it('is the /24 of an IPv4 address (mapped or not), the /64 of an IPv6 one, else the text itself', () => {
+    expect(addressNetwork('203.0.113.77')).toBe('203.0.113.0/24');
+    expect(addressNetwork('::ffff:203.0.113.77')).toBe('203.0.113.0/24');
+    expect(addressNetwork('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(addressNetwork('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressNetwork('not-an-address')).toBe('not-an-address');
+  });
+});
+
+describe('CodeRequestThrottle', () => {
+  const { perAddress, perNetwork, perEmail, windowMs } = DEFAULT_CODE_REQUEST_LIMITS;
+  const asks = async (throttle: CodeRequestThrottle, email: string, address: string, times: number, now: number) => {
+    const answers = [];
+    for (let i = 0; i < times; i += 1) answers.push(await throttle.reserve(email, address, now));
+    return answers;
+  };
+
+  it('limits one address per email (whatever its spelling), not the same address for another email', async () => {
+    const throttle = new CodeRequestThrottle(new MemoryAttemptCounter());
+    const now = Date.now();
+    expect(await asks(throttle, 'ada@example.com', '203.0.113.1', perAddress, now)).not.toContain(false);
+    expect(await throttle.reserve(' ADA@example.com', '203.0.113.1', now)).toBe(false);
+    expect(await throttle.reserve('bob@example.com', '203.0.113.1', now)).toBe(true);
+    // Once the window has passed, the address may ask again.
+    expect(await throttle.reserve('ada@example.com', '203.0.113.1', now + windowMs)).toBe(true);
+  });
+
+  it('limits a /24 per email, and a hammering network does not use up the email ceiling', async () => {
+    const throttle = new CodeRequestThrottle(new MemoryAttemptCounter());
+    const now = Date.now();
+    const answers = [];
+    for (let host = 1; host <= 50; host += 1)
+      answers.push(...(await asks(throttle, 'ada@example.com', `203.0.113.${host}`, perAddress + 1, now)));
+    expect(answers.filter(Boolean)).toHaveLength(perNetwork);
+    // The owner, from another network: the ceiling counted only the requests let through.
+    expect(await throttle.reserve('ada@example.com', '198.51.100.9', now)).toBe(true);
+  });
+
+  it('refuses every address once the email ceiling is reached from several networks', async () => {
+    const throttle = new CodeRequestThrottle(new MemoryAttemptCounter());
+    const now = Date.now();
+    let allowed = 0;
+    for (let net = 0; allowed < perEmail; net += 1)
+      for (let host = 1; host <= 2; host += 1)
+        allowed += (await asks(throttle, 'ada@example.com', `10.0.${net}.${host}`, perAddress, now)).filter(
+          Boolean,
+        ).length;
+    expect(allowed).toBe(perEmail);
+    expect(await throttle.reserve('ada@example.com', '192.0.2.1', now)).toBe(false);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import ipaddr from 'ipaddr.js';
 
 export interface AttemptCounter {
   /**
@@ -140,3 +141,61 @@ export class LoginThrottle {
 }
 
 const pairKey = (username: string, address: string) => `login-pair:${username}|${address}`;
+
+/**
+ * The network an address belongs to, as far as a throttle cares: its /24 (IPv4) or /64 (IPv6, what
+ * one subscriber or one rented server is usually given). An address that does not parse is its own
+ * network.
+ */
+export function addressNetwork(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === 'ipv4') return `${parsed.toByteArray().slice(0, 3).join('.')}.0/24`;
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${parts.join(':')}::/64`;
+}
+
+export interface CodeRequestLimits {
+  /** Codes one address may ask for one email in the window. */
+  perAddress: number;
+  /** Codes one network (addressNetwork) may ask for one email in the window. */
+  perNetwork: number;
+  /** Codes one email may be sent in the window, from everywhere: bounds the mails and the guesses. */
+  perEmail: number;
+  windowMs: number;
+}
+
+export const DEFAULT_CODE_REQUEST_LIMITS: CodeRequestLimits = {
+  perAddress: 5,
+  perNetwork: 10,
+  perEmail: 30,
+  windowMs: 15 * 60 * 1000,
+};
+
+/**
+ * The student sign-in code requests, counted before the code is made (concurrent requests cannot
+ * slip past). Narrowest first, and a refused request is not counted by the wider counts: an address
+ * or a network over its own limit adds nothing to the email's ceiling, so the owner, asking from
+ * elsewhere, still gets a code (docs/decisions/032-throttles-keyed-by-what-the-owner-controls.md).
+ */
+export class CodeRequestThrottle {
+  constructor(
+    private readonly counter: AttemptCounter = new MemoryAttemptCounter(),
+    private readonly limits: CodeRequestLimits = DEFAULT_CODE_REQUEST_LIMITS,
+  ) {}
+
+  /** Records a request for `email` from `address`; false when it is refused. */
+  async reserve(email: string, address: string, now = Date.now()): Promise<boolean> {
+    const { perAddress, perNetwork, perEmail, windowMs } = this.limits;
+    const key = email.trim().toLowerCase();
+    const counts: Array<[string, number]> = [
+      [`code-request-address:${key}|${address}`, perAddress],
+      [`code-request-network:${key}|${addressNetwork(address)}`, perNetwork],
+      [`code-request-email:${key}`, perEmail],
+    ];
+    for (const [counterKey, max] of counts) {
+      if ((await this.counter.add(counterKey, windowMs, now)).count > max) return false;
+    }
+    return true;
+  }
+}

@@ -27,7 +27,7 @@ export async function storeContactMessage(
     await enqueueEmail(tx, {
       template: 'contact-received',
       to: input.email,
-      data: { name: input.name, subject: input.subject ?? null },
+      data: { name: input.name },
     });
     if (notify.adminNotifyEmail) {
       await enqueueEmail(tx, {

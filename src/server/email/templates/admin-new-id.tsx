@@ -10,7 +10,11 @@ export const subject = (data: Data) => messages.email.adminIdSubject(data.studen
 
 export function AdminNewIdEmail({ data, site }: { data: Data; site: TemplateContext }) {
   return (
-    <EmailLayout preview={messages.email.adminIdIntro(data.studentName)} title={subject(data)}>
+    <EmailLayout
+      preview={messages.email.adminIdIntro(data.studentName)}
+      title={subject(data)}
+      footer={messages.email.adminFooter}
+    >
       <Text style={paragraph}>{messages.email.adminIdIntro(data.studentName)}</Text>
       <ActionButton href={`${site.siteUrl}${ROUTES.adminDashboard}`}>{messages.email.adminButton}</ActionButton>
     </EmailLayout>

@@ -11,7 +11,7 @@ export const subject = (data: Data) => messages.email.adminMessageSubject(data.f
 export function AdminNewMessageEmail({ data, site }: { data: Data; site: TemplateContext }) {
   const intro = messages.email.adminMessageIntro(data.fromName, data.category, data.subject);
   return (
-    <EmailLayout preview={intro} title={subject(data)}>
+    <EmailLayout preview={intro} title={subject(data)} footer={messages.email.adminFooter}>
       <Text style={paragraph}>{intro}</Text>
       <ActionButton href={`${site.siteUrl}${ROUTES.adminDashboard}`}>{messages.email.adminButton}</ActionButton>
     </EmailLayout>

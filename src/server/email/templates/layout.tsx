@@ -19,7 +19,13 @@ export const colours = {
 
 export const paragraph = { fontSize: '16px', lineHeight: '24px', color: colours.text, margin: '0 0 16px' };
 
-export function EmailLayout(props: { preview: string; title: string; children: ReactNode }): ReactElement {
+export function EmailLayout(props: {
+  preview: string;
+  title: string;
+  children: ReactNode;
+  /** Why the reader gets this email; by default, because they enrolled. */
+  footer?: string;
+}): ReactElement {
   return (
     <Html lang="en">
       <Head>
@@ -45,7 +51,7 @@ export function EmailLayout(props: { preview: string; title: string; children: R
           </Section>
           <Hr style={{ borderColor: '#ddd6fe', margin: '16px 0' }} />
           <Text style={{ fontSize: '12px', lineHeight: '18px', color: colours.muted, margin: 0 }}>
-            {messages.email.footer}
+            {props.footer ?? messages.email.footer}
           </Text>
         </Container>
       </Body>

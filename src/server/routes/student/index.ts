@@ -30,6 +30,7 @@ import { logOutStudent } from '@server/domain/students/log-out-student';
 import { requestLoginCode } from '@server/domain/students/request-login-code';
 import { verifyLoginCode } from '@server/domain/students/verify-login-code';
 import { LoginCodeHasher } from '@server/lib/login-codes';
+import { CodeRequestThrottle } from '@server/lib/login-throttle';
 import { getStudentAccount } from '@server/domain/students/student-account';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '@server/errors';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
@@ -37,8 +38,20 @@ import { requireStudentAccess } from '@server/plugins/auth';
 import { toIdStatus, toStudentAreaRecord } from '../wire';
 import { toStudentCertificate, toStudentProgress } from './wire';
 
-/** ID uploads allowed per student. */
+/** ID uploads allowed per student (and per client address, for requests without a valid token). */
 export const ID_UPLOADS_PER_STUDENT = { max: 10, timeWindow: '10 minutes' } as const;
+
+/**
+ * Who an ID upload is counted against (the route's hook runs after the token is read): the signed-in
+ * student or admin, whatever the address; without a valid token, the client address. Never the
+ * email of the path, which anyone can type (docs/decisions/032-throttles-keyed-by-what-the-owner-controls.md).
+ */
+function idUploadKey(request: FastifyRequest): string {
+  const auth = request.auth;
+  if (auth?.role === 'student') return `id-upload:student:${auth.studentId}`;
+  if (auth?.role === 'admin') return `id-upload:admin:${auth.adminId}`;
+  return `id-upload:address:${request.ip}`;
+}
 
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
@@ -78,16 +91,12 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   const hasher = new LoginCodeHasher(app.config.sessionSecret);
-  // Per email: codes asked for (5) and codes tried (10) in 15 minutes, counted before the work is done
-  // so concurrent requests cannot slip past; a right code clears the tries. The address is limited by
-  // @fastify/rate-limit. The counts are shared by every process with REDIS_URL.
-  const attempts = app.attempts;
-  const CODE_WINDOW_MS = 15 * 60 * 1000;
-  const emailKey = (email: string) => email.trim().toLowerCase();
-  const reserve = async (kind: 'request' | 'verify', key: string, max: number) => {
-    const { count } = await attempts.add(`code-${kind}:${key}`, CODE_WINDOW_MS);
-    if (count > max) throw new AppError(429, messages.student.tooManyCodeRequests);
-  };
+  // Code requests: per email and address, per email and network, and a per-email ceiling above what
+  // one network may ask (lib/login-throttle.ts). Code tries: counted per code, by the code itself
+  // (5 wrong tries void it; a new code starts afresh), so tries without the code cannot lock the
+  // owner out. Each address is also limited by @fastify/rate-limit. With REDIS_URL the counts are
+  // shared by every process.
+  const codeRequests = new CodeRequestThrottle(app.attempts);
 
   app.post(
     '/student/login/code',
@@ -101,8 +110,8 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (app.config.studentLogin !== 'code') throw notFound(messages.common.notFound);
-      const key = emailKey(request.body.email);
-      await reserve('request', key, 5);
+      if (!(await codeRequests.reserve(request.body.email, request.ip)))
+        throw new AppError(429, messages.student.tooManyCodeRequests);
       await requestLoginCode(app.db, hasher, request.body.email);
       return reply.code(202).send({ detail: messages.student.codeSentDetail });
     },
@@ -120,15 +129,12 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (app.config.studentLogin !== 'code') throw notFound(messages.common.notFound);
-      const key = emailKey(request.body.email);
-      await reserve('verify', key, 10);
       const { account, token } = await verifyLoginCode(
         app.db,
         { tokens: app.tokens, hasher, courseAccessUrls: app.config.courseAccessUrls },
         request.body.email,
         request.body.code,
       );
-      await attempts.clear(`code-verify:${key}`);
       return { ...toStudentAreaRecord(account), token };
     },
   );
@@ -232,17 +238,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
         fileUpload: { field: 'file', contentTypes: ID_UPLOAD_TYPES, description: 'A photo or scan of the ID' },
         response: { 200: idStatusSchema, ...errors, 413: errorSchema, 429: errorSchema },
       },
-      // Per student (the email of the path), whatever the address: a disk is not filled by one account.
-      config: {
-        rateLimit: {
-          max: ID_UPLOADS_PER_STUDENT.max,
-          timeWindow: ID_UPLOADS_PER_STUDENT.timeWindow,
-          keyGenerator: (request) =>
-            `id-upload:${String((request.params as { email?: string }).email ?? '')
-              .trim()
-              .toLowerCase()}`,
-        },
-      },
+      config: { rateLimit: { ...ID_UPLOADS_PER_STUDENT, keyGenerator: idUploadKey } },
     },
     async (request) => {
       const student = await studentByEmail(app, request, request.params.email);
