@@ -42,7 +42,7 @@ export function builtFileNames(clientDir: string): Set<string> {
   return names;
 }
 
-/** Registers a GET/HEAD route per built file and `reply.sendFile` (relative to clientDir). */
+/** Registers a GET/HEAD route per built file (not per folder) and `reply.sendFile` (relative to clientDir). */
 export async function registerBuiltFiles(app: FastifyInstance, clientDir: string): Promise<void> {
   const root = path.resolve(clientDir);
   await app.register(fastifyStatic, {
@@ -51,6 +51,9 @@ export async function registerBuiltFiles(app: FastifyInstance, clientDir: string
     // wildcard lookup on disk for the paths that are not files (spa.ts answers those).
     wildcard: false,
     globIgnore: COMPRESSED_FORMS,
+    // No folder routes (`/`, `/support/`): spa.ts routes each page to its index.html, which spares
+    // the library a lookup of the index file on disk for every request.
+    index: false,
     preCompressed: true,
     cacheControl: false,
     setHeaders(reply: FastifyReply, file: string) {

@@ -36,20 +36,24 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
   const shell = page(SPA_SHELL_FILE) ?? page('index.html');
 
   if (hasClient) {
-    // Every file at its path, and `/` and `/support/` (a folder's index.html).
+    // Every file at its path.
     await registerBuiltFiles(app, clientDir);
-    // `/support`: the page without the trailing slash. The route pattern is the path itself (the
-    // request log shows it); hidden from the API documentation.
+    // Each prerendered page at its path: dist/client/support/index.html at `/support` and `/support/`,
+    // index.html at `/`. The route pattern is the path itself (the request log shows it); hidden from
+    // the API documentation.
     // /enroll is prerendered as a new visitor's first step. With a query (?step=course-selection…,
     // ?success=true) the wizard shows another step, so that address gets the shell: the step it asks
     // for appears once the wizard renders, rather than step 1 first and then the step (decision 022).
     for (const relative of files) {
-      if (!relative.endsWith('/index.html')) continue;
-      const url = `/${relative.slice(0, -'/index.html'.length)}`;
-      const withQuery = url === ROUTES.enrol && shell ? shell : relative;
-      app.get(url, { schema: { hide: true } }, (request, reply) =>
-        reply.sendFile(request.url.includes('?') ? withQuery : relative),
-      );
+      if (relative !== 'index.html' && !relative.endsWith('/index.html')) continue;
+      const folder = `/${relative.slice(0, -'index.html'.length)}`;
+      const urls = folder === '/' ? ['/'] : [folder.slice(0, -1), folder];
+      for (const url of urls) {
+        const withQuery = url === ROUTES.enrol && shell ? shell : relative;
+        app.get(url, { schema: { hide: true } }, (request, reply) =>
+          reply.sendFile(request.url.includes('?') ? withQuery : relative),
+        );
+      }
     }
   }
 
