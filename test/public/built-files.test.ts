@@ -193,11 +193,12 @@ describe.each([
     // tag nor a date makes it a 304 without its page; nor does a Range make it a part of the page.
     expect(res.headers.etag).toBeUndefined();
     const ofLanding = (await get('/', { 'accept-encoding': ACCEPT_ALL })).headers.etag!;
-    for (const conditional of [
+    const conditionals: Record<string, string>[] = [
       { 'if-none-match': ofLanding },
       { 'if-modified-since': new Date(Date.now() + 60_000).toUTCString() },
       { range: 'bytes=0-9' },
-    ]) {
+    ];
+    for (const conditional of conditionals) {
       const again = await get('/no-such-page', { 'accept-encoding': ACCEPT_ALL, ...conditional });
       expect(again.status, JSON.stringify(conditional)).toBe(404);
       expect(again.body.toString(), JSON.stringify(conditional)).toBe(notFound);
