@@ -14,7 +14,6 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_FILE, SPA_SHELL_FILE } from '@shared/routes';
 import { buildTestApp, type TestApp } from '../helpers/app';
-import { listenOnLoopback } from '../helpers/raw-http';
 
 interface Answer {
   status: number;
@@ -73,7 +72,7 @@ describe.each([
         logLines.push(JSON.parse(line) as Record<string, unknown>);
     });
     t = await buildTestApp({ LOG_LEVEL: 'info' }, { clientDir, logger: true, logStream });
-    if (overHttp) origin = `http://127.0.0.1:${await listenOnLoopback(t.app)}`;
+    if (overHttp) origin = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => t.close());
 
