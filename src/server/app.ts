@@ -22,9 +22,8 @@ import { authPlugin } from './plugins/auth';
 import { registerErrorHandlers } from './plugins/error-handler';
 import { registerNoStore } from './plugins/no-store';
 import { registerRequestLog } from './plugins/request-log';
-import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
-import { serverAnsweringFirst, StaticFastPath } from './plugins/static-fast-path';
 import adminRoutes from './routes/admin';
 import certificateRoutes from './routes/certificates';
 import enrolmentRoutes from './routes/enrolment';
@@ -60,8 +59,6 @@ declare module 'fastify' {
     mail: MailTransport;
     /** The login and sign-in code throttles' counts: in Redis with REDIS_URL (shared by every process), else in memory. */
     attempts: AttemptCounter;
-    /** Built files answered before Fastify (plugins/static-fast-path.ts); spa.ts adds them. */
-    staticFiles: StaticFastPath;
   }
 }
 
@@ -104,7 +101,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       poolTimeoutMs: config.database.poolTimeoutMs,
     }));
 
-  const staticFiles = new StaticFastPath();
   const app = Fastify({
     logger:
       options.logger === false
@@ -136,8 +132,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         .code(tooLong ? 414 : 400)
         .send({ detail: tooLong ? messages.common.addressTooLong : messages.common.invalidRequest });
     },
-    // A GET of a built file is answered before Fastify, as Fastify would answer it (docs/decisions/027).
-    serverFactory: serverAnsweringFirst((req, res) => staticFiles.answer(req, res)),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -207,7 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (app.lifecycle.draining) reply.header('connection', 'close');
     done();
   });
-  const requestLine = registerRequestLog(app);
+  registerRequestLog(app);
 
   // ID documents uploaded before they moved into the database are moved in now (docs/decisions/018).
   const moved = await importDiskIdDocuments(
@@ -233,15 +227,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandlers(app);
 
-  const headers = securityHeaders();
-  registerSecurityHeaders(app, headers);
+  registerSecurityHeaders(app);
   registerNoStore(app);
-  staticFiles.configure({
-    securityHeaders: headers,
-    requestLine,
-    draining: () => app.lifecycle.draining,
-  });
-  app.decorate('staticFiles', staticFiles);
   await app.register(rateLimit, {
     global: false,
     // With Redis the per-route counters are shared by every process; Redis down: requests pass.

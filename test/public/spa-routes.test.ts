@@ -2,7 +2,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_FILE, SPA_SHELL_FILE, VERIFY_FRAME_FILE, VERIFY_FRAME_SLOTS } from '@shared/routes';
 import { eq } from 'drizzle-orm';
@@ -19,7 +19,11 @@ describe('serving the built site', () => {
     writeFileSync(path.join(clientDir, SPA_SHELL_FILE), '<!doctype html><div id="root"></div><!-- spa shell -->');
     writeFileSync(path.join(clientDir, NOT_FOUND_FILE), '<!doctype html><h1>Page not found (prerendered)</h1>');
     mkdirSync(path.join(clientDir, 'support'));
-    writeFileSync(path.join(clientDir, 'support', 'index.html'), '<!doctype html><h1>Support (prerendered)</h1>' + '<p>Contact us.</p>'.repeat(20));
+    const support = '<!doctype html><h1>Support (prerendered)</h1>' + '<p>Contact us.</p>'.repeat(20);
+    writeFileSync(path.join(clientDir, 'support', 'index.html'), support);
+    // The compressed forms the build writes beside each page (scripts/prerender.ts).
+    writeFileSync(path.join(clientDir, 'support', 'index.html.br'), brotliCompressSync(support));
+    writeFileSync(path.join(clientDir, 'support', 'index.html.gz'), gzipSync(support));
     mkdirSync(path.join(clientDir, 'enroll'));
     writeFileSync(path.join(clientDir, 'enroll', 'index.html'), '<!doctype html><h1>Step 1 (prerendered)</h1>');
     t = await buildTestApp({}, { clientDir });
@@ -228,6 +232,16 @@ describe('the certificate verification page', () => {
     const res = await get('/verify/explode');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('spa shell');
+  });
+
+  it('compresses that page alone: the API answers are sent as they are', async () => {
+    const page = await get('/verify/VBR-ZZZZZZZZZZ', { 'accept-encoding': 'gzip' });
+    expect(page.headers['content-encoding']).toBe('gzip');
+    const api = await get('/api/openapi.json', { 'accept-encoding': 'gzip, br' });
+    expect(api.statusCode).toBe(200);
+    expect(api.rawPayload.length).toBeGreaterThan(1024);
+    expect(api.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(api.body)).toHaveProperty('paths');
   });
 
   it('leaves the other pages to the shell and the not-found page', async () => {

@@ -12,7 +12,7 @@ import { AppError } from '../errors';
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export function registerErrorHandlers(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError & { detail?: string }, request, reply) => {
+  app.setErrorHandler((error: FastifyError & { detail?: string; headers?: Record<string, string> }, request, reply) => {
     if (error instanceof AppError) {
       return reply.code(error.statusCode).send({ detail: error.detail });
     }
@@ -26,6 +26,8 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
+      // Headers a library's error carries with it (http-errors' `headers`: a 416's Content-Range from @fastify/static).
+      if (error.headers) reply.headers(error.headers);
       return reply.code(status).send({ detail: error.detail ?? friendlyClientError(status, error.message) });
     }
     const database = describeDatabaseError(error);

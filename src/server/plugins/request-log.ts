@@ -5,9 +5,6 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** Writes the request's line; the built files' fast path (static-fast-path.ts) writes it too. */
-export type RequestLine = (reqId: string, method: string, route: string, status: number, ms: number) => void;
-
 function routeOf(request: FastifyRequest): string {
   const pattern = request.routeOptions.url;
   if (pattern) return pattern;
@@ -15,18 +12,19 @@ function routeOf(request: FastifyRequest): string {
   return path === '/api' || path.startsWith('/api/') ? '(unknown api route)' : path;
 }
 
-export function registerRequestLog(app: FastifyInstance): RequestLine {
+export function registerRequestLog(app: FastifyInstance): void {
   // The line is written by a child of the app's logger without redaction: pino runs every field of a
   // line through the wildcard redaction of LOG_REDACT_PATHS ('*.token'…), a visible share of a
   // simple request (docs/perf/history.md), and this line's fields are strings and numbers that none of those paths can name
   // (each names an object's property). `reqId` first: the line is byte for byte what `request.log`
   // (the request's child logger, which binds it) would write.
   const logger = app.log.child({}, { redact: [] });
-  const line: RequestLine = (reqId, method, route, status, ms) =>
-    logger.info({ reqId, method, route, status, ms }, 'request');
   app.addHook('onResponse', (request, reply, done) => {
-    line(request.id, request.method, routeOf(request), reply.statusCode, Math.round(reply.elapsedTime));
+    const { id: reqId, method } = request;
+    logger.info(
+      { reqId, method, route: routeOf(request), status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
     done();
   });
-  return line;
 }

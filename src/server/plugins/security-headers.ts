@@ -45,7 +45,7 @@ const OPTIONS: HelmetOptions = {
 };
 
 /** The headers helmet sets for OPTIONS, read by running its middleware once on a recording response. */
-export function securityHeaders(options: HelmetOptions = OPTIONS): Record<string, string> {
+function securityHeaders(options: HelmetOptions = OPTIONS): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -63,10 +63,8 @@ export function securityHeaders(options: HelmetOptions = OPTIONS): Record<string
   return headers;
 }
 
-export function registerSecurityHeaders(
-  app: FastifyInstance,
-  headers: Record<string, string> = securityHeaders(),
-): void {
+export function registerSecurityHeaders(app: FastifyInstance): void {
+  const headers = securityHeaders();
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

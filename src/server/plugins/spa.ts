@@ -1,18 +1,18 @@
 /**
- * Serves the built client (dist/client) from memory (plugins/built-files.ts): each file at its own
- * path, and each prerendered page at its path (`/`, `/support`…). Hashed assets are cached for a
- * year; HTML and the other files are revalidated by ETag.
+ * Serves the built client (dist/client) through @fastify/static (plugins/built-files.ts): each file
+ * at its own path, and each prerendered page at its path (`/`, `/support`, `/support/`…).
  * Any other GET outside /api that is not a file gets the page prerendered for that path when there is
- * one (`/support/`), else the SPA shell: with status 200 for the app's routes (deep links such as
- * /admin/dashboard), 404 for anything else (the app then shows its not-found page). Unknown /api
- * paths are 404 JSON. /verify/{id} is made per request with the certificate's result (plugins/verify-page.ts).
+ * one, else the SPA shell: with status 200 for the app's routes (deep links such as
+ * /admin/dashboard), 404 and the not-found page for anything else. Unknown /api paths are 404 JSON,
+ * a missing file a plain 404. /verify/{id} is made per request with the certificate's result
+ * (plugins/verify-page.ts).
  */
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { messages } from '@shared/messages';
 import { isAppRoute, NOT_FOUND_FILE, ROUTES, SPA_SHELL_FILE } from '@shared/routes';
-import { loadBuiltFiles, sendBuiltFile, type BuiltFile } from './built-files';
-import { loadVerifyPage } from './verify-page';
+import { builtFileNames, registerBuiltFiles } from './built-files';
+import { registerVerifyPage } from './verify-page';
 
 function safeDecode(urlPath: string): string {
   try {
@@ -22,57 +22,60 @@ function safeDecode(urlPath: string): string {
   }
 }
 
-export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<void> {
-  const files = loadBuiltFiles(clientDir);
-  const hasClient = files.has('index.html');
-  const page = (relative: string): BuiltFile | undefined => (hasClient ? files.get(relative) : undefined);
-  // dist/client/index.html is the prerendered landing page once the build has prerendered it.
-  const shell = () => page(SPA_SHELL_FILE) ?? page('index.html');
+/**
+ * The not-found page is sent with its 404 and without validators: a 404 is never answered 304
+ * (conditional requests apply to 2xx answers), and a Range header must not make it a part of the page.
+ */
+const NOT_FOUND_SEND_OPTIONS = { etag: false, lastModified: false, acceptRanges: false };
 
-  // The route pattern is the path itself (the request log shows it); hidden from the API documentation.
-  // /enroll is prerendered as a new visitor's first step. With a query (?step=course-selection…,
-  // ?success=true) the wizard shows another step, so that address gets the shell: the step it asks
-  // for appears once the wizard renders, rather than step 1 first and then the step (decision 022).
-  const route = (url: string, file: BuiltFile) => {
-    const withQuery = url === ROUTES.enrol ? (shell() ?? file) : file;
-    app.get(url, { schema: { hide: true } }, (request, reply) =>
-      sendBuiltFile(request, reply, request.url.includes('?') ? withQuery : file),
-    );
-    // The same answer before Fastify, for requests over HTTP (plugins/static-fast-path.ts).
-    app.staticFiles.add(url, file, withQuery);
-  };
+export async function registerSpa(app: FastifyInstance, clientDir: string): Promise<void> {
+  const files = builtFileNames(clientDir);
+  // dist/client/index.html is the prerendered landing page once the build has prerendered it.
+  const hasClient = files.has('index.html');
+  const page = (relative: string): string | undefined => (hasClient && files.has(relative) ? relative : undefined);
+  const shell = page(SPA_SHELL_FILE) ?? page('index.html');
 
   if (hasClient) {
-    for (const [relative, file] of files) {
-      // A name the router reads as a parameter or wildcard is found by the not-found handler instead.
-      if (/[^\w\-./~@+]/.test(relative)) continue;
-      route(`/${relative}`, file);
-      // dist/client/support/index.html is the page /support (and index.html the landing page /).
-      if (relative === 'index.html') route('/', file);
-      else if (relative.endsWith('/index.html')) route(`/${relative.slice(0, -'/index.html'.length)}`, file);
+    // Every file at its path.
+    await registerBuiltFiles(app, clientDir);
+    // Each prerendered page at its path: dist/client/support/index.html at `/support` and `/support/`,
+    // index.html at `/`. The route pattern is the path itself (the request log shows it); hidden from
+    // the API documentation.
+    // /enroll is prerendered as a new visitor's first step. With a query (?step=course-selection…,
+    // ?success=true) the wizard shows another step, so that address gets the shell: the step it asks
+    // for appears once the wizard renders, rather than step 1 first and then the step (decision 022).
+    for (const relative of files) {
+      if (relative !== 'index.html' && !relative.endsWith('/index.html')) continue;
+      const folder = `/${relative.slice(0, -'index.html'.length)}`;
+      const urls = folder === '/' ? ['/'] : [folder.slice(0, -1), folder];
+      for (const url of urls) {
+        const withQuery = url === ROUTES.enrol && shell ? shell : relative;
+        app.get(url, { schema: { hide: true } }, (request, reply) =>
+          reply.sendFile(request.url.includes('?') ? withQuery : relative),
+        );
+      }
     }
   }
 
   // /verify/{id}: the verification page, made per request with its result (plugins/verify-page.ts).
-  const shellFile = shell();
-  const verifyPage = shellFile ? await loadVerifyPage(app, clientDir, shellFile) : undefined;
-  if (verifyPage) app.get(ROUTES.verifyCertificate, { schema: { hide: true } }, verifyPage);
+  if (shell) await registerVerifyPage(app, clientDir, shell);
 
-  function pageFor(urlPath: string): { file: BuiltFile | undefined; status: 200 | 404 } {
+  function pageFor(urlPath: string): { file: string | undefined; status: 200 | 404 } {
     const clean = path.posix.normalize(urlPath).replace(/\/+$/, '') || '/';
     const prerendered = page(path.posix.join(clean, 'index.html').replace(/^\//, ''));
     if (prerendered) return { file: prerendered, status: 200 };
-    if (isAppRoute(clean)) return { file: shell(), status: 200 };
-    return { file: page(NOT_FOUND_FILE) ?? shell(), status: 404 };
+    if (isAppRoute(clean)) return { file: shell, status: 200 };
+    return { file: page(NOT_FOUND_FILE) ?? shell, status: 404 };
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler((request, reply): FastifyReply => {
     const urlPath = new URL(request.url, 'http://localhost').pathname;
     if (urlPath === '/api' || urlPath.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ detail: messages.common.notFound });
     }
+    // A file whose path the router did not match as written (percent-encoded).
     const named = page(safeDecode(urlPath).slice(1));
-    if (named && !urlPath.endsWith('/')) return sendBuiltFile(request, reply, named);
+    if (named && !urlPath.endsWith('/')) return reply.sendFile(named);
     // A missing file (an old asset, a mistyped image) is a plain 404, never a page.
     if (/\.[a-z0-9]+$/i.test(urlPath)) {
       return reply.code(404).type('text/plain; charset=utf-8').send(messages.common.notFound);
@@ -81,6 +84,6 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     if (!file) {
       return reply.code(503).type('text/plain').send('The site has not been built. Run `npm run build`.');
     }
-    return sendBuiltFile(request, reply, file, status);
+    return status === 404 ? reply.code(404).sendFile(file, NOT_FOUND_SEND_OPTIONS) : reply.sendFile(file);
   });
 }

@@ -9,18 +9,27 @@
  * unreachable) the page is rendered as "Checking the certificate…" and asks the API itself, as before.
  * Past PAGES_MADE from one address, and when rendering fails, the SPA shell is sent: it renders the
  * page in the browser.
+ *
+ * The page is compressed by @fastify/compress (brotli or gzip, as the client accepts) and revalidated
+ * by @fastify/etag, both registered for this route alone (docs/decisions/029). Its ETag is a hash of
+ * what the page shows, set before @fastify/etag compares it with If-None-Match (a 304 costs no
+ * compression): weak, since the bytes differ between renders (the state's timestamps) while the
+ * page does not.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { constants } from 'node:zlib';
+import compress from '@fastify/compress';
+import etag from '@fastify/etag';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normaliseCertificateId } from '@shared/codes';
-import { VERIFY_FRAME_FILE, VERIFY_FRAME_SLOTS } from '@shared/routes';
+import { ROUTES, VERIFY_FRAME_FILE, VERIFY_FRAME_SLOTS } from '@shared/routes';
 import type { CertificateVerification } from '@shared/schemas/certificates';
 import { verifyCertificate } from '@server/domain/certificates/verify-certificate';
 import { AppError } from '@server/errors';
 import { toCertificateVerification } from '@server/routes/certificates/wire';
-import { sendBuiltFile, sendRenderedPage, type BuiltFile } from './built-files';
 
 /** src/client/entry-server.tsx's renderVerifyPage, as built. */
 type RenderVerifyPage = (
@@ -30,7 +39,7 @@ type RenderVerifyPage = (
 
 /**
  * Pages made per address (each a lookup and a render, about 3 ms of CPU): as many as the API's lookups
- * (routes/certificates), counted apart. Past that the address gets the SPA shell, sent from memory:
+ * (routes/certificates), counted apart. Past that the address gets the SPA shell, a built file:
  * the page then renders in the browser and asks the API, which has its own limit.
  */
 const PAGES_MADE = { max: 30, timeWindow: '1 minute' };
@@ -40,11 +49,30 @@ type VerifyPageHandler = (
   reply: FastifyReply,
 ) => Promise<FastifyReply>;
 
-/** The handler of /verify/{id}, or undefined before a build (the route then gets the SPA shell). */
-export async function loadVerifyPage(
+/**
+ * Registers /verify/{id} in a scope of its own (its compression and ETag plugins apply to it alone);
+ * before a build, nothing (the route then gets the SPA shell from spa.ts). `shell` is the SPA
+ * shell's file, relative to clientDir.
+ */
+export async function registerVerifyPage(app: FastifyInstance, clientDir: string, shell: string): Promise<void> {
+  const handler = await loadVerifyPage(app, clientDir, shell);
+  if (!handler) return;
+  await app.register(async (scope) => {
+    // Quick brotli, not the build's slowest: the page is made per request.
+    await scope.register(compress, {
+      encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
+      zlibOptions: { level: 6 },
+    });
+    await scope.register(etag);
+    scope.get(ROUTES.verifyCertificate, { schema: { hide: true } }, handler);
+  });
+}
+
+async function loadVerifyPage(
   app: FastifyInstance,
   clientDir: string,
-  shell: BuiltFile,
+  shell: string,
 ): Promise<VerifyPageHandler | undefined> {
   const frameFile = path.join(clientDir, VERIFY_FRAME_FILE);
   const rendererFile = path.join(clientDir, '..', 'server', 'entry-server.js');
@@ -73,17 +101,22 @@ export async function loadVerifyPage(
 
   return async (request, reply) => {
     const count = await pageCount(request);
-    if (!count.isAllowed && count.isExceeded) return sendBuiltFile(request, reply, shell);
+    if (!count.isAllowed && count.isExceeded) return reply.sendFile(shell);
     const { certificateId } = request.params;
     const answer = await answerFor(request, certificateId);
     try {
       const { head, body, state } = await renderVerifyPage(certificateId, answer);
       // The state's timestamps change with every render; the page's content does not.
-      const page = { before: beforeHead + head, after: betweenSlots + body + afterBody };
-      return sendRenderedPage(request, reply, page.before + state + page.after, page.before + page.after);
+      const before = beforeHead + head;
+      const after = betweenSlots + body + afterBody;
+      const shown = createHash('sha256').update(before).update(after).digest('base64url').slice(0, 27);
+      return reply
+        .type('text/html; charset=utf-8')
+        .headers({ 'cache-control': 'no-cache', vary: 'accept-encoding', etag: `W/"${shown}"` })
+        .send(before + state + after);
     } catch (error) {
       request.log.error({ err: error }, 'the verification page could not be rendered; the SPA shell is sent');
-      return sendBuiltFile(request, reply, shell);
+      return reply.sendFile(shell);
     }
   };
 }
