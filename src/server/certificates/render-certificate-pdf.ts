@@ -1,43 +1,36 @@
 /**
- * The certificate as a PDF: A4 landscape, fonts embedded (EB Garamond and Great Vibes, both OFL),
- * a QR code and printed link to the public verification page. The same function draws real
- * certificates and the SAMPLE on /certificate-demo.
+ * The certificate as a PDF: A4 landscape, fonts embedded (EB Garamond and Great Vibes, both OFL, plus
+ * Noto subsets for names in other scripts), a QR code and printed link to the public verification
+ * page. The same function draws real certificates, their e-mail attachment and the SAMPLE on
+ * /certificate-demo.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
+import type { Font } from 'fontkit';
 import { PDFDocument, degrees, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { freshFace, loadFont, type FontName } from './certificate-fonts';
 import { certificateQrPng } from './certificate-qr';
 import { formatCertificateDate, type CertificateDocument } from './certificate-document';
+import { drawShapedText, shapeText } from './shaped-text';
 
-const require = createRequire(import.meta.url);
-const fontFile = (pkg: string, file: string) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
-
-const FONT_FILES = {
-  regular: fontFile('@expo-google-fonts/eb-garamond', '400Regular/EBGaramond_400Regular.ttf'),
-  italic: fontFile('@expo-google-fonts/eb-garamond', '400Regular_Italic/EBGaramond_400Regular_Italic.ttf'),
-  semibold: fontFile('@expo-google-fonts/eb-garamond', '600SemiBold/EBGaramond_600SemiBold.ttf'),
-  script: fontFile('@expo-google-fonts/great-vibes', '400Regular/GreatVibes_400Regular.ttf'),
-} as const;
-type FontName = keyof typeof FONT_FILES;
 /**
- * Whole fonts, not subsets: pdf-lib's subsetting of these TTFs drops glyphs in some viewers.
- * Ligatures and contextual alternates off: pdf-lib measures text glyph by glyph from the plain
- * characters, so substituted glyphs would leave gaps.
+ * The certificate's own fonts are embedded whole, not subset: pdf-lib's subsetting of these TTFs
+ * drops glyphs in some viewers. Ligatures and contextual alternates off: pdf-lib measures text glyph
+ * by glyph from the plain characters, so substituted glyphs would leave gaps.
  */
 const FONT_OPTIONS = { subset: false, features: { liga: false, calt: false } };
-type Fonts = Record<FontName, PDFFont>;
+type CertificateFont = 'regular' | 'italic' | 'semibold' | 'script';
+type Fonts = Record<CertificateFont, PDFFont>;
+/** Fallbacks for names, tried in this order after EB Garamond (which has Latin, Greek and Cyrillic). */
+const FALLBACK_FONTS = ['arabic', 'hebrew', 'devanagari'] as const satisfies readonly FontName[];
 
-let fontBytes: Promise<Record<FontName, Buffer>> | undefined;
-function loadFontBytes(): Promise<Record<FontName, Buffer>> {
-  fontBytes ??= (async () => {
-    const entries = await Promise.all(
-      (Object.keys(FONT_FILES) as FontName[]).map(async (name) => [name, await readFile(FONT_FILES[name])] as const),
-    );
-    return Object.fromEntries(entries) as Record<FontName, Buffer>;
-  })();
-  return fontBytes;
+/**
+ * Han characters are shared by Chinese, Japanese and Korean but drawn differently: kana in the name
+ * says Japanese, hangul says Korean, otherwise Chinese. The other two stay as later fallbacks.
+ */
+function hanFonts(name: string): FontName[] {
+  if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(name)) return ['japanese', 'chinese', 'korean'];
+  if (/\p{Script=Hangul}/u.test(name)) return ['korean', 'chinese', 'japanese'];
+  return ['chinese', 'japanese', 'korean'];
 }
 
 // A4 landscape in points.
@@ -80,10 +73,28 @@ function fittedSize(text: string, font: PDFFont, size: number, min: number, maxW
   return fitted;
 }
 
-/** Great Vibes has Latin glyphs only; other names are set in EB Garamond rather than lose letters. */
-function nameFont(name: string, fonts: Fonts): PDFFont {
-  const supported = new Set(fonts.script.getCharacterSet());
-  return [...name].every((char) => supported.has(char.codePointAt(0) ?? 0)) ? fonts.script : fonts.regular;
+/**
+ * The fonts for the holder's name, first choice first: Great Vibes when it has every character, as
+ * before; otherwise EB Garamond, then the fallbacks some character needs.
+ */
+async function nameFonts(name: string): Promise<FontName[]> {
+  const has = (face: Font, char: string) => face.hasGlyphForCodePoint(char.codePointAt(0) ?? 0);
+  const script = (await loadFont('script')).face;
+  if ([...name].every((char) => has(script, char))) return ['script'];
+  const chosen: FontName[] = ['regular'];
+  const faces = [(await loadFont('regular')).face];
+  for (const fontName of [...FALLBACK_FONTS, ...hanFonts(name)]) {
+    const missing = [...name].filter(
+      (char) => /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u.test(char) && !faces.some((face) => has(face, char)),
+    );
+    if (missing.length === 0) break;
+    const { face } = await loadFont(fontName);
+    if (missing.some((char) => has(face, char))) {
+      chosen.push(fontName);
+      faces.push(face);
+    }
+  }
+  return chosen;
 }
 
 function drawFrame(page: PDFPage): void {
@@ -150,12 +161,12 @@ function drawSampleWatermark(page: PDFPage, fonts: Fonts): void {
 export async function renderCertificatePdf(certificate: CertificateDocument): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
-  const bytes = await loadFontBytes();
+  const embed = async (name: CertificateFont) => pdf.embedFont((await loadFont(name)).bytes, FONT_OPTIONS);
   const fonts: Fonts = {
-    regular: await pdf.embedFont(bytes.regular, FONT_OPTIONS),
-    italic: await pdf.embedFont(bytes.italic, FONT_OPTIONS),
-    semibold: await pdf.embedFont(bytes.semibold, FONT_OPTIONS),
-    script: await pdf.embedFont(bytes.script, FONT_OPTIONS),
+    regular: await embed('regular'),
+    italic: await embed('italic'),
+    semibold: await embed('semibold'),
+    script: await embed('script'),
   };
   const qr = await pdf.embedPng(await certificateQrPng(certificate.verificationUrl));
 
@@ -181,9 +192,12 @@ export async function renderCertificatePdf(certificate: CertificateDocument): Pr
   drawFlourish(page, 152, 150);
   drawCentred(page, 'This is to certify that', CENTRE, 190, { font: fonts.italic, size: 17 });
 
-  const holderFont = nameFont(certificate.holderName, fonts);
-  const holderSize = fittedSize(certificate.holderName, holderFont, holderFont === fonts.script ? 56 : 40, 24, 600);
-  drawCentred(page, certificate.holderName, CENTRE, 250, { font: holderFont, size: holderSize, color: NAVY });
+  const holderFonts = await nameFonts(certificate.holderName);
+  const holder = shapeText(certificate.holderName, await Promise.all(holderFonts.map(freshFace)));
+  // Great Vibes is drawn larger, as before; the largest whole size from there down to 24 that fits 600 pt.
+  const largest = holderFonts[0] === 'script' ? 56 : 40;
+  const holderSize = Math.max(24, Math.min(largest, Math.floor(600 / holder.width)));
+  drawShapedText(pdf, page, holder, CENTRE - (holder.width * holderSize) / 2, HEIGHT - 250, holderSize, NAVY);
   page.drawLine({
     start: { x: CENTRE - 220, y: HEIGHT - 264 },
     end: { x: CENTRE + 220, y: HEIGHT - 264 },
