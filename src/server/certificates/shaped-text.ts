@@ -44,8 +44,8 @@ export interface ShapedText {
   glyphs: PlacedGlyph[];
 }
 
-/** Format and bidi controls: fontkit draws them as nothing, so no font needs a glyph for them. */
-const IGNORABLE = /[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u206f\ufe00-\ufe0f\ufeff]/u;
+/** Joiners, bidi controls, variation selectors: fontkit draws them as nothing, so no font needs a glyph. */
+const IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
 /** Spaces, punctuation, digits, combining marks: they keep the font of the text before them. */
 const NO_SCRIPT = /^[\p{Script=Common}\p{Script=Inherited}]+$/u;
 const graphemes = new Intl.Segmenter('und', { granularity: 'grapheme' });
@@ -179,7 +179,9 @@ function embedSubset(pdf: PDFDocument, face: Font, glyphs: Glyph[]): EmbeddedSub
   const bytes = subset.encode();
   const { context } = pdf;
   // A subset's name starts with six capital letters naming the subset (ISO 32000-1, 9.6.4).
-  const digest = createHash('sha256').update(`${face.postscriptName} ${[...codes.keys()].join(' ')}`).digest();
+  const digest = createHash('sha256')
+    .update(`${face.postscriptName} ${[...codes.keys()].join(' ')}`)
+    .digest();
   const tag = [...digest.subarray(0, 6)].map((byte) => String.fromCharCode(65 + (byte % 26))).join('');
   const baseFont = `${tag}+${face.postscriptName}`;
   const fontFile = context.register(context.flateStream(bytes, { Length1: bytes.length }));
