@@ -12,7 +12,7 @@ import { create, type Font } from 'fontkit';
 const require = createRequire(import.meta.url);
 const fontFile = (pkg: string, file: string) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
 
-export const FONT_FILES = {
+const FONT_FILES = {
   regular: fontFile('@expo-google-fonts/eb-garamond', '400Regular/EBGaramond_400Regular.ttf'),
   italic: fontFile('@expo-google-fonts/eb-garamond', '400Regular_Italic/EBGaramond_400Regular_Italic.ttf'),
   semibold: fontFile('@expo-google-fonts/eb-garamond', '600SemiBold/EBGaramond_600SemiBold.ttf'),
@@ -26,7 +26,7 @@ export const FONT_FILES = {
 } as const;
 export type FontName = keyof typeof FONT_FILES;
 
-export interface LoadedFont {
+interface LoadedFont {
   /** The file, for PDFDocument.embedFont. */
   bytes: Uint8Array;
   /** The same file parsed by fontkit, kept for the process: which characters it has. */

@@ -13,8 +13,8 @@ import { formatCertificateDate, type CertificateDocument } from './certificate-d
 import { drawShapedText, shapeText } from './shaped-text';
 
 /**
- * The certificate's own fonts are embedded whole, not subset: pdf-lib's subsetting of these TTFs
- * drops glyphs in some viewers. Ligatures and contextual alternates off: pdf-lib measures text glyph
+ * The certificate's own fonts are embedded whole, not subset: pdf-lib's bundled fontkit writes broken
+ * subsets of these TTFs (docs/decisions/031-certificate-fonts-for-every-script.md). Ligatures and contextual alternates off: pdf-lib measures text glyph
  * by glyph from the plain characters, so substituted glyphs would leave gaps.
  */
 const FONT_OPTIONS = { subset: false, features: { liga: false, calt: false } };

@@ -38,7 +38,7 @@ interface PlacedGlyph {
   y: number;
 }
 
-export interface ShapedText {
+interface ShapedText {
   /** Advance width in ems. */
   width: number;
   glyphs: PlacedGlyph[];
