@@ -151,6 +151,9 @@ describe('names in every script on the certificate PDF', () => {
     const mixed = shapeText('عمر Smith', [regular, arabic]);
     const characters = mixed.glyphs.map(({ glyph }) => String.fromCodePoint(...glyph.codePoints)).join('');
     expect(characters.replace(/\s/gu, '')).toBe('Smithرمع');
+    // Brackets in right-to-left text are mirrored: the opening one is drawn on the right as ")".
+    const bracketed = shapeText('(عمر)', [regular, arabic]).glyphs.map(({ glyph }) => glyph.codePoints);
+    expect([bracketed.at(0), bracketed.at(-1)]).toEqual([[0x28], [0x29]]);
 
     // कि: the vowel sign i is drawn before (left of) its consonant.
     const ki = shapeText('कि', [devanagari]);

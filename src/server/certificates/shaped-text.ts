@@ -64,19 +64,26 @@ interface Run {
 
 /**
  * Logical runs: a new one wherever the font or the bidi level changes. Each grapheme cluster takes
- * the first of `faces` that has all its glyphs (the first font when none has).
+ * the first of `faces` that has all its glyphs (the first font when none has). Right-to-left
+ * brackets and the like are replaced by their mirror images (bidi rule L4), as fontkit does not.
  */
 function logicalRuns(text: string, faces: readonly Font[]): Run[] {
-  const { levels } = bidi.getEmbeddingLevels(text, 'auto');
+  const embedding = bidi.getEmbeddingLevels(text, 'auto');
+  const mirrored = bidi.getMirroredCharactersMap(text, embedding.levels);
   const runs: Run[] = [];
   let previous: Font | undefined;
-  for (const { segment, index } of graphemes.segment(text)) {
+  for (const { segment: logical, index } of graphemes.segment(text)) {
+    // Mirrored characters are all in the BMP, one UTF-16 unit each.
+    const segment = logical
+      .split('')
+      .map((unit, i) => mirrored.get(index + i) ?? unit)
+      .join('');
     const face =
       (NO_SCRIPT.test(segment) && previous && covers(previous, segment) ? previous : undefined) ??
       faces.find((candidate) => covers(candidate, segment)) ??
       faces[0];
     if (!face) throw new Error('shapeText needs at least one font');
-    const rtl = (levels[index] ?? 0) % 2 === 1;
+    const rtl = (embedding.levels[index] ?? 0) % 2 === 1;
     const last = runs.at(-1);
     if (last && last.face === face && last.rtl === rtl) last.text += segment;
     else runs.push({ face, text: segment, start: index, rtl });
