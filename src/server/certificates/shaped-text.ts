@@ -19,6 +19,7 @@ import {
   pushGraphicsState,
   setFillingColor,
   setFontAndSize,
+  setGraphicsState,
   setTextMatrix,
   showText,
   type PDFDocument,
@@ -119,12 +120,6 @@ export function shapeText(text: string, faces: readonly Font[]): ShapedText {
   return { width: pen, glyphs };
 }
 
-interface EmbeddedSubset {
-  ref: PDFRef;
-  /** Glyph id in the font → glyph id in the subset, which is also its code in the PDF (Identity-H). */
-  codes: Map<number, number>;
-}
-
 const hex4 = (value: number) => value.toString(16).padStart(4, '0');
 const utf16Hex = (text: string) =>
   [...text]
@@ -163,102 +158,151 @@ function toUnicodeCmap(entries: [code: number, text: string][]): string {
   ].join('\n');
 }
 
-/**
- * Embeds a TrueType subset of `face` holding `glyphs`, as a Type 0 font with Identity-H encoding
- * (codes are subset glyph ids) and a ToUnicode map built from the characters each glyph was shaped
- * from (so Arabic joining forms and ligatures still read as their letters).
- */
-function embedSubset(pdf: PDFDocument, face: Font, glyphs: Glyph[]): EmbeddedSubset {
-  const subset = face.createSubset();
-  // fontkit puts .notdef first and numbers glyphs in the order they are included.
-  const codes = new Map<number, number>([[0, 0]]);
-  const unicode: [number, string][] = [];
-  const widths: number[] = [0];
-  const scale = 1000 / face.unitsPerEm;
-  for (const glyph of glyphs) {
-    if (codes.has(glyph.id)) continue;
-    subset.includeGlyph(glyph);
-    const code = codes.size;
-    codes.set(glyph.id, code);
-    widths.push(Math.round(glyph.advanceWidth * scale));
-    if (glyph.codePoints.length > 0) unicode.push([code, String.fromCodePoint(...glyph.codePoints)]);
-  }
-  const bytes = subset.encode();
-  const { context } = pdf;
-  // A subset's name starts with six capital letters naming the subset (ISO 32000-1, 9.6.4).
-  const digest = createHash('sha256')
-    .update(`${face.postscriptName} ${[...codes.keys()].join(' ')}`)
-    .digest();
-  const tag = [...digest.subarray(0, 6)].map((byte) => String.fromCharCode(65 + (byte % 26))).join('');
-  const baseFont = `${tag}+${face.postscriptName}`;
-  const fontFile = context.register(context.flateStream(bytes, { Length1: bytes.length }));
-  const descriptor = context.register(
-    context.obj({
-      Type: 'FontDescriptor',
-      FontName: baseFont,
-      Flags: 4, // symbolic: glyphs are addressed by id, not by a standard encoding
-      FontBBox: [face.bbox.minX, face.bbox.minY, face.bbox.maxX, face.bbox.maxY].map((v) => Math.round(v * scale)),
-      ItalicAngle: face.italicAngle,
-      Ascent: Math.round(face.ascent * scale),
-      Descent: Math.round(face.descent * scale),
-      CapHeight: Math.round((face.capHeight || face.ascent) * scale),
-      StemV: 0,
-      FontFile2: fontFile,
-    }),
-  );
-  const cidFont = context.register(
-    context.obj({
-      Type: 'Font',
-      Subtype: 'CIDFontType2',
-      BaseFont: baseFont,
-      CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
-      FontDescriptor: descriptor,
-      W: [0, widths],
-      CIDToGIDMap: 'Identity',
-    }),
-  );
-  const toUnicode = context.register(context.flateStream(toUnicodeCmap(unicode)));
-  const ref = context.register(
-    context.obj({
-      Type: 'Font',
-      Subtype: 'Type0',
-      BaseFont: baseFont,
-      Encoding: 'Identity-H',
-      DescendantFonts: [cidFont],
-      ToUnicode: toUnicode,
-    }),
-  );
-  return { ref, codes };
+interface FontSubset {
+  /** Reserved when the font is first drawn; the font is written there by `embed`. */
+  ref: PDFRef;
+  /** Glyph id in the font → glyph id in the subset, which is also its code in the PDF (Identity-H). */
+  codes: Map<number, number>;
+  glyphs: Glyph[];
+  keys: Map<PDFPage, PDFName>;
 }
 
-/** Draws shaped text with its left end at `x` and its baseline at `y` (PDF coordinates). */
+/**
+ * The fonts of one PDF: a TrueType subset of each face, holding the glyphs drawn from it, written
+ * once by `embed` after the last text is drawn. Each is a Type 0 font with Identity-H encoding and a
+ * ToUnicode map built from the characters each glyph was shaped from (so Arabic joining forms and
+ * ligatures still read as their letters when copied).
+ */
+export class PdfFonts {
+  private readonly subsets = new Map<Font, FontSubset>();
+
+  constructor(private readonly pdf: PDFDocument) {}
+
+  /** The resource name of `face` on `page`, and the PDF code of each glyph (added to the subset). */
+  use(page: PDFPage, face: Font, glyphs: Glyph[]): { key: PDFName; codes: Map<number, number> } {
+    let subset = this.subsets.get(face);
+    if (!subset) {
+      // fontkit's subsets start with .notdef and number glyphs in the order they are included.
+      subset = { ref: this.pdf.context.nextRef(), codes: new Map([[0, 0]]), glyphs: [], keys: new Map() };
+      this.subsets.set(face, subset);
+    }
+    for (const glyph of glyphs) {
+      if (subset.codes.has(glyph.id)) continue;
+      subset.codes.set(glyph.id, subset.codes.size);
+      subset.glyphs.push(glyph);
+    }
+    let key = subset.keys.get(page);
+    if (!key) {
+      key = page.node.newFontDictionary(face.postscriptName, subset.ref);
+      subset.keys.set(page, key);
+    }
+    return { key, codes: subset.codes };
+  }
+
+  /** Writes every font into the PDF: once, after the last text is drawn. */
+  embed(): void {
+    for (const [face, subset] of this.subsets) this.embedSubset(face, subset);
+  }
+
+  private embedSubset(face: Font, { ref, codes, glyphs }: FontSubset): void {
+    const fontkitSubset = face.createSubset();
+    const scale = 1000 / face.unitsPerEm;
+    const widths: number[] = [0];
+    const unicode: [number, string][] = [];
+    for (const glyph of glyphs) {
+      fontkitSubset.includeGlyph(glyph);
+      const code = codes.get(glyph.id) ?? 0;
+      widths.push(Math.round(glyph.advanceWidth * scale));
+      if (glyph.codePoints.length > 0) unicode.push([code, String.fromCodePoint(...glyph.codePoints)]);
+    }
+    const bytes = fontkitSubset.encode();
+    const { context } = this.pdf;
+    // A subset's name starts with six capital letters naming the subset (ISO 32000-1, 9.6.4).
+    const digest = createHash('sha256')
+      .update(`${face.postscriptName} ${[...codes.keys()].join(' ')}`)
+      .digest();
+    const tag = [...digest.subarray(0, 6)].map((byte) => String.fromCharCode(65 + (byte % 26))).join('');
+    const baseFont = `${tag}+${face.postscriptName}`;
+    const fontFile = context.register(context.flateStream(bytes, { Length1: bytes.length }));
+    const descriptor = context.register(
+      context.obj({
+        Type: 'FontDescriptor',
+        FontName: baseFont,
+        Flags: 4, // symbolic: glyphs are addressed by id, not by a standard encoding
+        FontBBox: [face.bbox.minX, face.bbox.minY, face.bbox.maxX, face.bbox.maxY].map((v) => Math.round(v * scale)),
+        ItalicAngle: face.italicAngle,
+        Ascent: Math.round(face.ascent * scale),
+        Descent: Math.round(face.descent * scale),
+        CapHeight: Math.round((face.capHeight || face.ascent) * scale),
+        StemV: 0,
+        FontFile2: fontFile,
+      }),
+    );
+    const cidFont = context.register(
+      context.obj({
+        Type: 'Font',
+        Subtype: 'CIDFontType2',
+        BaseFont: baseFont,
+        CIDSystemInfo: { Registry: PDFString.of('Adobe'), Ordering: PDFString.of('Identity'), Supplement: 0 },
+        FontDescriptor: descriptor,
+        W: [0, widths],
+        CIDToGIDMap: 'Identity',
+      }),
+    );
+    const toUnicode = context.register(context.flateStream(toUnicodeCmap(unicode)));
+    context.assign(
+      ref,
+      context.obj({
+        Type: 'Font',
+        Subtype: 'Type0',
+        BaseFont: baseFont,
+        Encoding: 'Identity-H',
+        DescendantFonts: [cidFont],
+        ToUnicode: toUnicode,
+      }),
+    );
+  }
+}
+
+export interface DrawOptions {
+  size: number;
+  color: RGB;
+  /** Counter-clockwise, about the start of the baseline. */
+  rotateDegrees?: number;
+  opacity?: number;
+}
+
+/** Draws shaped text with the left end of its baseline at (`x`, `y`) in PDF coordinates. */
 export function drawShapedText(
-  pdf: PDFDocument,
+  fonts: PdfFonts,
   page: PDFPage,
   shaped: ShapedText,
   x: number,
   y: number,
-  size: number,
-  color: RGB,
+  { size, color, rotateDegrees = 0, opacity }: DrawOptions,
 ): void {
   const byFace = new Map<Font, Glyph[]>();
   for (const { face, glyph } of shaped.glyphs) byFace.set(face, [...(byFace.get(face) ?? []), glyph]);
-  const fonts = new Map<Font, { key: PDFName; codes: Map<number, number> }>();
-  for (const [face, glyphs] of byFace) {
-    const { ref, codes } = embedSubset(pdf, face, glyphs);
-    fonts.set(face, { key: page.node.newFontDictionary(face.postscriptName, ref), codes });
+  const used = new Map([...byFace].map(([face, glyphs]) => [face, fonts.use(page, face, glyphs)]));
+  const operators = [pushGraphicsState(), setFillingColor(color)];
+  if (opacity !== undefined) {
+    const state = page.node.newExtGState('GS', page.doc.context.obj({ Type: 'ExtGState', ca: opacity }));
+    operators.push(setGraphicsState(state));
   }
-  const operators = [pushGraphicsState(), setFillingColor(color), beginText()];
+  operators.push(beginText());
+  const angle = (rotateDegrees * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
   let current: Font | undefined;
   for (const { face, glyph, x: dx, y: dy } of shaped.glyphs) {
-    const font = fonts.get(face);
+    const font = used.get(face);
     if (!font) continue;
     if (face !== current) {
       current = face;
       operators.push(setFontAndSize(font.key, size));
     }
+    const [gx, gy] = [dx * size, dy * size];
     operators.push(
-      setTextMatrix(1, 0, 0, 1, x + dx * size, y + dy * size),
+      setTextMatrix(cos, sin, -sin, cos, x + gx * cos - gy * sin, y + gx * sin + gy * cos),
       showText(PDFHexString.of(hex4(font.codes.get(glyph.id) ?? 0))),
     );
   }
