@@ -1,8 +1,8 @@
 /**
  * The certificate's font files, all OFL and installed from npm (never fetched at run time): EB Garamond
  * and Great Vibes set the certificate; the Noto faces are fallbacks for names in other scripts
- * (docs/decisions/031-certificate-fonts-for-every-script.md). Each file is read and parsed once per
- * process, and only when a certificate needs it.
+ * (docs/decisions/031-certificate-fonts-for-every-script.md). Each file is read once per process, and
+ * only when a certificate needs it.
  */
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

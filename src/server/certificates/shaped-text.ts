@@ -1,11 +1,11 @@
 /**
- * Text in any script on the certificate (the holder's name): split into runs by bidi level and by
- * the first font that has the glyphs, each run shaped by fontkit (OpenType GSUB and GPOS: Arabic
- * joining forms, Devanagari conjuncts and marks), runs put in visual order with bidi-js, and every
- * glyph drawn at the position fontkit computed, from a subset of its font embedded for this text.
- * pdf-lib's drawText cannot do this: it advances by each glyph's own width (mark and kerning
- * positions are lost), knows nothing of bidi, and its bundled fontkit writes broken subsets of these
- * fonts and cannot shape Devanagari. See docs/decisions/031-certificate-fonts-for-every-script.md.
+ * The certificate's text, in any script (the holder's name can be in any): split into runs by bidi
+ * level and by the first font that has the glyphs, each run shaped by fontkit (OpenType GSUB and
+ * GPOS: Arabic joining forms, Devanagari conjuncts and marks), runs put in visual order with
+ * bidi-js, and every glyph drawn at the position fontkit computed, from a subset of its font embedded
+ * once per PDF. pdf-lib's drawText cannot do this: it advances by each glyph's own width (mark and
+ * kerning positions are lost), knows nothing of bidi, and its bundled fontkit writes broken subsets
+ * of these fonts and cannot shape Devanagari. See docs/decisions/031-certificate-fonts-for-every-script.md.
  */
 import { createHash } from 'node:crypto';
 import bidiFactory from 'bidi-js';
