@@ -1,10 +1,16 @@
 /**
- * Reads a certificate PDF the way a person would: its text (pdfjs-dist) and its QR code (the page
- * rendered, then decoded with jsQR).
+ * Reads a certificate PDF the way a person would: its text (pdfjs-dist, and poppler's pdftotext) and
+ * its QR code (the page rendered, then decoded with jsQR); and the way a printer would: which fonts
+ * are embedded (poppler's pdffonts) and which glyphs the page draws.
  */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { createCanvas } from '@napi-rs/canvas';
 import jsQR from 'jsqr';
-import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 export interface PdfText {
@@ -67,4 +73,63 @@ export async function embeddedFontNames(bytes: Uint8Array): Promise<string[]> {
     if (embedded) names.push(object.get(PDFName.of('FontName'))?.toString().replace(/^\//, '') ?? '');
   }
   return names.sort();
+}
+
+/** Runs a poppler tool (poppler-utils) on the PDF and returns what it prints. */
+async function poppler(tool: 'pdffonts' | 'pdftotext', bytes: Uint8Array, args: string[] = []): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'certificate-pdf-'));
+  try {
+    const file = path.join(dir, 'certificate.pdf');
+    await writeFile(file, bytes);
+    const { stdout } = await promisify(execFile)(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])]);
+    return stdout;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export interface PdfFont {
+  name: string;
+  embedded: boolean;
+  subset: boolean;
+  /** Has a ToUnicode map, so its text can be copied and searched. */
+  unicode: boolean;
+}
+
+/** The fonts `pdffonts` lists for the PDF. */
+export async function popplerFonts(bytes: Uint8Array): Promise<PdfFont[]> {
+  const lines = (await poppler('pdffonts', bytes)).trim().split('\n').slice(2);
+  return lines.map((line) => {
+    // name, type (may contain spaces), encoding, emb, sub, uni, object number, generation
+    const columns = line.trim().split(/\s+/);
+    const [emb, sub, uni] = columns.slice(-5, -2);
+    return { name: columns[0] ?? '', embedded: emb === 'yes', subset: sub === 'yes', unicode: uni === 'yes' };
+  });
+}
+
+/** The text of page 1 as poppler's `pdftotext` reads it (right-to-left runs come out in reading order). */
+export function popplerText(bytes: Uint8Array): Promise<string> {
+  return poppler('pdftotext', bytes, ['-f', '1', '-l', '1']);
+}
+
+/**
+ * Every glyph code page 1 shows with Tj/TJ. The certificate's fonts are all Type 0 with Identity-H,
+ * so each code is two bytes and is the glyph id in the embedded font: 0 is .notdef, the empty box a
+ * font draws for a character it does not have.
+ */
+export async function shownGlyphCodes(bytes: Uint8Array): Promise<number[]> {
+  const pdf = await PDFDocument.load(bytes);
+  const contents = pdf.getPage(0).node.Contents();
+  const streams = contents instanceof PDFArray ? contents.asArray().map((ref) => pdf.context.lookup(ref)) : [contents];
+  const codes: number[] = [];
+  for (const stream of streams) {
+    if (!(stream instanceof PDFRawStream)) throw new Error('unexpected page content stream');
+    const operators = Buffer.from(decodePDFRawStream(stream).decode()).toString('latin1');
+    for (const [, shown = ''] of operators.matchAll(/(<[0-9a-fA-F]*>|\[[^\]]*\])\s*T[jJ]/g)) {
+      for (const [, hex = ''] of shown.matchAll(/<([0-9a-fA-F]*)>/g)) {
+        for (const code of hex.match(/.{4}/g) ?? []) codes.push(Number.parseInt(code, 16));
+      }
+    }
+  }
+  return codes;
 }

@@ -1,43 +1,30 @@
 /**
- * The certificate as a PDF: A4 landscape, fonts embedded (EB Garamond and Great Vibes, both OFL),
- * a QR code and printed link to the public verification page. The same function draws real
- * certificates and the SAMPLE on /certificate-demo.
+ * The certificate as a PDF: A4 landscape, a QR code and printed link to the public verification
+ * page, text in EB Garamond and Great Vibes (both OFL) and the holder's name in any script, with Noto
+ * fallbacks. Every font is embedded as a subset of the glyphs drawn
+ * (docs/decisions/031-certificate-fonts-for-every-script.md). The same function draws real
+ * certificates, their e-mail attachment and the SAMPLE on /certificate-demo.
  */
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, degrees, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import type { Font } from 'fontkit';
+import { PDFDocument, degrees, rgb, type PDFPage, type RGB } from 'pdf-lib';
+import { freshFace, loadFont, type FontName } from './certificate-fonts';
 import { certificateQrPng } from './certificate-qr';
 import { formatCertificateDate, type CertificateDocument } from './certificate-document';
+import { PdfFonts, drawShapedText, shapeText } from './shaped-text';
 
-const require = createRequire(import.meta.url);
-const fontFile = (pkg: string, file: string) => path.join(path.dirname(require.resolve(`${pkg}/package.json`)), file);
+type CertificateFont = 'regular' | 'italic' | 'semibold' | 'script';
+type Fonts = Record<CertificateFont, Font>;
+/** Fallbacks for names, tried in this order after EB Garamond (which has Latin, Greek and Cyrillic). */
+const FALLBACK_FONTS = ['arabic', 'hebrew', 'devanagari'] as const satisfies readonly FontName[];
 
-const FONT_FILES = {
-  regular: fontFile('@expo-google-fonts/eb-garamond', '400Regular/EBGaramond_400Regular.ttf'),
-  italic: fontFile('@expo-google-fonts/eb-garamond', '400Regular_Italic/EBGaramond_400Regular_Italic.ttf'),
-  semibold: fontFile('@expo-google-fonts/eb-garamond', '600SemiBold/EBGaramond_600SemiBold.ttf'),
-  script: fontFile('@expo-google-fonts/great-vibes', '400Regular/GreatVibes_400Regular.ttf'),
-} as const;
-type FontName = keyof typeof FONT_FILES;
 /**
- * Whole fonts, not subsets: pdf-lib's subsetting of these TTFs drops glyphs in some viewers.
- * Ligatures and contextual alternates off: pdf-lib measures text glyph by glyph from the plain
- * characters, so substituted glyphs would leave gaps.
+ * Han characters are shared by Chinese, Japanese and Korean but drawn differently: kana in the name
+ * says Japanese, hangul says Korean, otherwise Chinese. The other two stay as later fallbacks.
  */
-const FONT_OPTIONS = { subset: false, features: { liga: false, calt: false } };
-type Fonts = Record<FontName, PDFFont>;
-
-let fontBytes: Promise<Record<FontName, Buffer>> | undefined;
-function loadFontBytes(): Promise<Record<FontName, Buffer>> {
-  fontBytes ??= (async () => {
-    const entries = await Promise.all(
-      (Object.keys(FONT_FILES) as FontName[]).map(async (name) => [name, await readFile(FONT_FILES[name])] as const),
-    );
-    return Object.fromEntries(entries) as Record<FontName, Buffer>;
-  })();
-  return fontBytes;
+function hanFonts(name: string): FontName[] {
+  if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(name)) return ['japanese', 'chinese', 'korean'];
+  if (/\p{Script=Hangul}/u.test(name)) return ['korean', 'chinese', 'japanese'];
+  return ['chinese', 'japanese', 'korean'];
 }
 
 // A4 landscape in points.
@@ -52,38 +39,61 @@ const CREAM = rgb(0.988, 0.976, 0.949);
 const SAMPLE_RED = rgb(0.75, 0.1, 0.1);
 
 interface TextOptions {
-  font: PDFFont;
+  font: Font;
   size: number;
   color?: RGB;
 }
 
+/** The page and the fonts its text is drawn from. */
+interface Canvas {
+  page: PDFPage;
+  fonts: PdfFonts;
+}
+
 /** Draws `text` centred on `x` with its baseline `fromTop` points below the top edge. */
-function drawCentred(page: PDFPage, text: string, x: number, fromTop: number, options: TextOptions): void {
-  drawAt(page, text, x - options.font.widthOfTextAtSize(text, options.size) / 2, fromTop, options);
+function drawCentred(canvas: Canvas, text: string, x: number, fromTop: number, options: TextOptions): void {
+  const shaped = shapeText(text, [options.font]);
+  drawAt(canvas, text, x - (shaped.width * options.size) / 2, fromTop, options);
 }
 
 /** Draws `text` from `x` with its baseline `fromTop` points below the top edge. */
 function drawAt(
-  page: PDFPage,
+  { page, fonts }: Canvas,
   text: string,
   x: number,
   fromTop: number,
   { font, size, color = INK }: TextOptions,
 ): void {
-  page.drawText(text, { x, y: HEIGHT - fromTop, font, size, color });
+  drawShapedText(fonts, page, shapeText(text, [font]), x, HEIGHT - fromTop, { size, color });
 }
 
-/** The largest size ≤ `size` (down to `min`) at which `text` fits in `maxWidth`. */
-function fittedSize(text: string, font: PDFFont, size: number, min: number, maxWidth: number): number {
-  let fitted = size;
-  while (fitted > min && font.widthOfTextAtSize(text, fitted) > maxWidth) fitted -= 1;
-  return fitted;
+/** The largest whole size ≤ `size` (down to `min`) at which text `width` ems wide fits in `maxWidth`. */
+function fittedSize(width: number, size: number, min: number, maxWidth: number): number {
+  return Math.max(min, Math.min(size, Math.floor(maxWidth / width)));
 }
 
-/** Great Vibes has Latin glyphs only; other names are set in EB Garamond rather than lose letters. */
-function nameFont(name: string, fonts: Fonts): PDFFont {
-  const supported = new Set(fonts.script.getCharacterSet());
-  return [...name].every((char) => supported.has(char.codePointAt(0) ?? 0)) ? fonts.script : fonts.regular;
+/**
+ * The fonts for the holder's name, first choice first: Great Vibes when it has every character, as
+ * before; otherwise EB Garamond, then the fallbacks some character needs.
+ */
+async function nameFonts(name: string): Promise<FontName[]> {
+  const has = (face: Font, char: string) => face.hasGlyphForCodePoint(char.codePointAt(0) ?? 0);
+  const script = (await loadFont('script')).face;
+  if ([...name].every((char) => has(script, char))) return ['script'];
+  const chosen: FontName[] = ['regular'];
+  const faces = [(await loadFont('regular')).face];
+  for (const fontName of [...FALLBACK_FONTS, ...hanFonts(name)]) {
+    const missing = [...name].filter(
+      (char) => /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u.test(char) && !faces.some((face) => has(face, char)),
+    );
+    if (missing.length === 0) break;
+    const { face } = await loadFont(fontName);
+    if (missing.some((char) => has(face, char))) {
+      chosen.push(fontName);
+      faces.push(face);
+    }
+  }
+  return chosen;
 }
 
 function drawFrame(page: PDFPage): void {
@@ -111,36 +121,36 @@ function drawFlourish(page: PDFPage, fromTop: number, halfWidth: number): void {
 }
 
 /** The CPD seal between the dates and the signature. */
-function drawSeal(page: PDFPage, fonts: Fonts, x: number, fromTop: number): void {
+function drawSeal(canvas: Canvas, fonts: Fonts, x: number, fromTop: number): void {
+  const { page } = canvas;
   const y = HEIGHT - fromTop;
   page.drawCircle({ x, y, size: 44, color: GOLD });
   page.drawCircle({ x, y, size: 38, borderColor: CREAM, borderWidth: 1 });
   page.drawCircle({ x, y, size: 34, borderColor: CREAM, borderWidth: 0.4 });
-  drawCentred(page, 'CPD', x, fromTop + 2, { font: fonts.semibold, size: 22, color: CREAM });
-  drawCentred(page, 'ACCREDITED', x, fromTop + 16, { font: fonts.semibold, size: 7, color: CREAM });
-  drawCentred(page, 'PROVIDER', x, fromTop - 18, { font: fonts.semibold, size: 7, color: CREAM });
+  drawCentred(canvas, 'CPD', x, fromTop + 2, { font: fonts.semibold, size: 22, color: CREAM });
+  drawCentred(canvas, 'ACCREDITED', x, fromTop + 16, { font: fonts.semibold, size: 7, color: CREAM });
+  drawCentred(canvas, 'PROVIDER', x, fromTop - 18, { font: fonts.semibold, size: 7, color: CREAM });
 }
 
-function drawLabelled(page: PDFPage, fonts: Fonts, label: string, value: string, x: number, fromTop: number): void {
-  drawAt(page, label.toUpperCase(), x, fromTop, { font: fonts.semibold, size: 8, color: GOLD });
-  drawAt(page, value, x, fromTop + 16, { font: fonts.regular, size: 13 });
+function drawLabelled(canvas: Canvas, fonts: Fonts, label: string, value: string, x: number, fromTop: number): void {
+  drawAt(canvas, label.toUpperCase(), x, fromTop, { font: fonts.semibold, size: 8, color: GOLD });
+  drawAt(canvas, value, x, fromTop + 16, { font: fonts.regular, size: 13 });
 }
 
-function drawSampleWatermark(page: PDFPage, fonts: Fonts): void {
+function drawSampleWatermark(canvas: Canvas, fonts: Fonts): void {
   const size = 150;
-  const text = 'SAMPLE';
-  const width = fonts.semibold.widthOfTextAtSize(text, size);
+  const shaped = shapeText('SAMPLE', [fonts.semibold]);
+  const width = shaped.width * size;
   const angle = (20 * Math.PI) / 180;
-  page.drawText(text, {
-    x: CENTRE - (width / 2) * Math.cos(angle) + (size / 3) * Math.sin(angle),
-    y: HEIGHT / 2 - (width / 2) * Math.sin(angle) - (size / 3) * Math.cos(angle),
-    size,
-    font: fonts.semibold,
-    color: SAMPLE_RED,
-    opacity: 0.12,
-    rotate: degrees(20),
-  });
-  drawCentred(page, 'SAMPLE — NOT A VALID CERTIFICATE', CENTRE, 52, {
+  drawShapedText(
+    canvas.fonts,
+    canvas.page,
+    shaped,
+    CENTRE - (width / 2) * Math.cos(angle) + (size / 3) * Math.sin(angle),
+    HEIGHT / 2 - (width / 2) * Math.sin(angle) - (size / 3) * Math.cos(angle),
+    { size, color: SAMPLE_RED, opacity: 0.12, rotateDegrees: 20 },
+  );
+  drawCentred(canvas, 'SAMPLE — NOT A VALID CERTIFICATE', CENTRE, 52, {
     font: fonts.semibold,
     size: 9,
     color: SAMPLE_RED,
@@ -149,13 +159,11 @@ function drawSampleWatermark(page: PDFPage, fonts: Fonts): void {
 
 export async function renderCertificatePdf(certificate: CertificateDocument): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
-  const bytes = await loadFontBytes();
   const fonts: Fonts = {
-    regular: await pdf.embedFont(bytes.regular, FONT_OPTIONS),
-    italic: await pdf.embedFont(bytes.italic, FONT_OPTIONS),
-    semibold: await pdf.embedFont(bytes.semibold, FONT_OPTIONS),
-    script: await pdf.embedFont(bytes.script, FONT_OPTIONS),
+    regular: await freshFace('regular'),
+    italic: await freshFace('italic'),
+    semibold: await freshFace('semibold'),
+    script: await freshFace('script'),
   };
   const qr = await pdf.embedPng(await certificateQrPng(certificate.verificationUrl));
 
@@ -169,21 +177,32 @@ export async function renderCertificatePdf(certificate: CertificateDocument): Pr
   pdf.setCreationDate(new Date(`${certificate.issuedDate}T00:00:00Z`));
 
   const page = pdf.addPage([WIDTH, HEIGHT]);
+  const canvas: Canvas = { page, fonts: new PdfFonts(pdf) };
   drawFrame(page);
-  if (certificate.sample) drawSampleWatermark(page, fonts);
+  if (certificate.sample) drawSampleWatermark(canvas, fonts);
 
-  drawCentred(page, 'VIDEO BOOK REVIEW SPECIALIST CERTIFICATION', CENTRE, 82, {
+  drawCentred(canvas, 'VIDEO BOOK REVIEW SPECIALIST CERTIFICATION', CENTRE, 82, {
     font: fonts.semibold,
     size: 11,
     color: GOLD,
   });
-  drawCentred(page, 'Certificate of Completion', CENTRE, 134, { font: fonts.regular, size: 46, color: NAVY });
+  drawCentred(canvas, 'Certificate of Completion', CENTRE, 134, { font: fonts.regular, size: 46, color: NAVY });
   drawFlourish(page, 152, 150);
-  drawCentred(page, 'This is to certify that', CENTRE, 190, { font: fonts.italic, size: 17 });
+  drawCentred(canvas, 'This is to certify that', CENTRE, 190, { font: fonts.italic, size: 17 });
 
-  const holderFont = nameFont(certificate.holderName, fonts);
-  const holderSize = fittedSize(certificate.holderName, holderFont, holderFont === fonts.script ? 56 : 40, 24, 600);
-  drawCentred(page, certificate.holderName, CENTRE, 250, { font: holderFont, size: holderSize, color: NAVY });
+  const holderFonts = await nameFonts(certificate.holderName);
+  // The page's own faces where the name uses them, so each font is embedded once.
+  const holderFaces = await Promise.all(
+    holderFonts.map((name) => (name === 'script' || name === 'regular' ? fonts[name] : freshFace(name))),
+  );
+  const holder = shapeText(certificate.holderName, holderFaces);
+  // Great Vibes is drawn larger, as before.
+  const largest = holderFonts[0] === 'script' ? 56 : 40;
+  const holderSize = fittedSize(holder.width, largest, 24, 600);
+  drawShapedText(canvas.fonts, page, holder, CENTRE - (holder.width * holderSize) / 2, HEIGHT - 250, {
+    size: holderSize,
+    color: NAVY,
+  });
   page.drawLine({
     start: { x: CENTRE - 220, y: HEIGHT - 264 },
     end: { x: CENTRE + 220, y: HEIGHT - 264 },
@@ -191,54 +210,55 @@ export async function renderCertificatePdf(certificate: CertificateDocument): Pr
     color: GOLD,
   });
 
-  drawCentred(page, 'has successfully completed the', CENTRE, 292, { font: fonts.italic, size: 17 });
-  drawCentred(page, certificate.courseTitle, CENTRE, 330, { font: fonts.semibold, size: 30, color: NAVY });
-  drawCentred(page, 'of the Video Book Review Specialist certification programme,', CENTRE, 356, {
+  drawCentred(canvas, 'has successfully completed the', CENTRE, 292, { font: fonts.italic, size: 17 });
+  drawCentred(canvas, certificate.courseTitle, CENTRE, 330, { font: fonts.semibold, size: 30, color: NAVY });
+  drawCentred(canvas, 'of the Video Book Review Specialist certification programme,', CENTRE, 356, {
     font: fonts.regular,
     size: 14,
   });
-  drawCentred(page, `delivered by CPD provider number ${certificate.cpdProviderNumber}.`, CENTRE, 375, {
+  drawCentred(canvas, `delivered by CPD provider number ${certificate.cpdProviderNumber}.`, CENTRE, 375, {
     font: fonts.regular,
     size: 14,
   });
 
   // Bottom band: dates and id | seal | signature | QR code.
   const left = 76;
-  drawLabelled(page, fonts, 'Date of completion', formatCertificateDate(certificate.completionDate), left, 428);
-  drawLabelled(page, fonts, 'Date of issue', formatCertificateDate(certificate.issuedDate), left, 466);
-  drawLabelled(page, fonts, 'Certificate ID', certificate.certificateId, left, 504);
+  drawLabelled(canvas, fonts, 'Date of completion', formatCertificateDate(certificate.completionDate), left, 428);
+  drawLabelled(canvas, fonts, 'Date of issue', formatCertificateDate(certificate.issuedDate), left, 466);
+  drawLabelled(canvas, fonts, 'Certificate ID', certificate.certificateId, left, 504);
 
-  drawSeal(page, fonts, 330, 470);
+  drawSeal(canvas, fonts, 330, 470);
 
   const signatureCentre = 530;
   const [signatoryRole = certificate.signatory, ...signatoryRest] = certificate.signatory.split(', ');
-  drawCentred(page, signatoryRole, signatureCentre, 470, { font: fonts.script, size: 30, color: NAVY });
+  drawCentred(canvas, signatoryRole, signatureCentre, 470, { font: fonts.script, size: 30, color: NAVY });
   page.drawLine({
     start: { x: signatureCentre - 100, y: HEIGHT - 480 },
     end: { x: signatureCentre + 100, y: HEIGHT - 480 },
     thickness: 0.6,
     color: INK,
   });
-  drawCentred(page, signatoryRole, signatureCentre, 494, { font: fonts.semibold, size: 10 });
+  drawCentred(canvas, signatoryRole, signatureCentre, 494, { font: fonts.semibold, size: 10 });
   if (signatoryRest.length > 0) {
-    drawCentred(page, signatoryRest.join(', '), signatureCentre, 507, { font: fonts.regular, size: 9 });
+    drawCentred(canvas, signatoryRest.join(', '), signatureCentre, 507, { font: fonts.regular, size: 9 });
   }
 
   const qrSize = 92;
   const qrX = WIDTH - 76 - qrSize;
   const qrTop = 412;
   page.drawImage(qr, { x: qrX, y: HEIGHT - qrTop - qrSize, width: qrSize, height: qrSize });
-  drawCentred(page, 'SCAN TO VERIFY', qrX + qrSize / 2, qrTop + qrSize + 12, {
+  drawCentred(canvas, 'SCAN TO VERIFY', qrX + qrSize / 2, qrTop + qrSize + 12, {
     font: fonts.semibold,
     size: 7,
     color: GOLD,
   });
 
   const verifyLine = `Verify this certificate at ${certificate.verificationUrl}`;
-  drawCentred(page, verifyLine, CENTRE, HEIGHT - 48, {
+  drawCentred(canvas, verifyLine, CENTRE, HEIGHT - 48, {
     font: fonts.regular,
-    size: fittedSize(verifyLine, fonts.regular, 10, 6, WIDTH - 140),
+    size: fittedSize(shapeText(verifyLine, [fonts.regular]).width, 10, 6, WIDTH - 140),
   });
 
+  canvas.fonts.embed();
   return pdf.save();
 }
