@@ -31,7 +31,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: [
       ...Object.entries(pathAliases).map(([find, replacement]) => ({ find, replacement })),
       { find: /^react-router$/, replacement: reactRouterProduction },
-      ...preactCompat,
     ],
   },
   // The prerender bundle includes its dependencies (Radix, React Router, …), or Node would load them
