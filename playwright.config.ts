@@ -4,7 +4,7 @@
  *
  * Every test may run in parallel with any other: each worker starts its own app server (a free port,
  * a temporary DATA_DIR with an embedded database, a known admin, its own test SMTP server), in
- * e2e/fixtures.ts. Two projects:
+ * e2e/fixtures.ts and e2e/app-server.ts. Two projects:
  * - `chromium`: every journey (STUDENT_LOGIN=code);
  * - `email-login`: the journeys that sign a student in, again with the one-step STUDENT_LOGIN=email,
  *   and the admin Emails journey. Journeys that never sign a student in do not depend on the mode
@@ -23,6 +23,7 @@ export default defineConfig<object, { serverEnv: Record<string, string> }>({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
+  globalSetup: './e2e/app-server.ts',
   use: {
     trace: 'retain-on-failure',
     launchOptions: {

@@ -8,7 +8,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-export interface Created {
+interface Created {
   id: string;
   token: string;
   email: string;

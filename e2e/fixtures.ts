@@ -8,68 +8,16 @@
  *   activity, recent sign-ups or per-address rate limits. `baseURL` points at it. The project's (or a
  *   file's) `serverEnv` adds settings, e.g. STUDENT_LOGIN=email.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext } from '@playwright/test';
-import getPort from 'get-port';
 import { paymentAmountPence, type CourseType, type PaymentType } from '@shared/catalogue';
+import { admin, SERVER_START_TIMEOUT_MS, startAppServer } from './app-server';
 import { startSmtpSink } from './smtp-sink';
 
-/** How the app server is started (from the repository root), once per worker. */
-export const SERVER_COMMAND = ['node_modules/.bin/tsx', 'src/server/main.ts'] as const;
-
-export const admin = {
-  username: 'e2e-admin',
-  password: 'e2e-admin-password-123',
-};
-
-/** The settings every app server gets; `serverEnv` adds to them. */
-const baseServerEnv = {
-  HOST: '127.0.0.1',
-  ADMIN_USERNAME: admin.username,
-  ADMIN_PASSWORD: admin.password,
-  LOG_LEVEL: 'warn',
-  EMAIL_POLL_MS: '200',
-  // The browser tests register many students from one address.
-  REGISTRATION_RATE_LIMIT: '100000',
-  SQUARE_ENVIRONMENT: 'offline',
-  COURSE_ACCESS_URL_FOUNDATION: 'https://example.com/course/foundation',
-  COURSE_ACCESS_URL_PRO: 'https://example.com/course/pro',
-  CPD_PROVIDER_NUMBER: 'CPD-E2E-12345',
-};
-
-// Generous: on a loaded CI machine the first start (migrations included) has taken over a minute.
-const SERVER_START_TIMEOUT_MS = 180_000;
-
-/** Resolves once GET /api/health answers 200; throws if the process exits first or it takes too long. */
-async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`the app server exited before it was ready (${child.exitCode ?? child.signalCode})`);
-    }
-    const ok = await fetch(`${url}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the app server did not answer ${url}/api/health within ${SERVER_START_TIMEOUT_MS} ms`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
+export { admin };
 
 interface AppServer {
   url: string;
@@ -87,29 +35,16 @@ export const test = base.extend<
       const dataDir = mkdtempSync(path.join(tmpdir(), 'vbr-e2e-data-'));
       const mailDir = mkdtempSync(path.join(tmpdir(), 'vbr-e2e-mail-'));
       const sink = await startSmtpSink(mailDir);
-      const port = await getPort({ host: '127.0.0.1' });
-      const url = `http://127.0.0.1:${port}`;
-      const [command, ...args] = SERVER_COMMAND;
-      const child = spawn(command, args, {
-        env: {
-          ...process.env,
-          ...baseServerEnv,
-          ...serverEnv,
-          PORT: String(port),
-          PUBLIC_URL: url,
-          DATA_DIR: dataDir,
-          SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-        },
-        // Its warnings and errors show in the test output.
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
       try {
-        await waitUntilHealthy(url, child);
-        // Read by student-login.ts (this worker's process only).
-        process.env.E2E_SMTP_DIR = mailDir;
-        await use({ url, mailDir });
+        const server = await startAppServer(dataDir, { ...serverEnv, SMTP_URL: `smtp://127.0.0.1:${sink.port}` });
+        try {
+          // Read by student-login.ts (this worker's process only).
+          process.env.E2E_SMTP_DIR = mailDir;
+          await use({ url: server.url, mailDir });
+        } finally {
+          await server.stop();
+        }
       } finally {
-        await stop(child);
         await sink.close();
         rmSync(dataDir, { recursive: true, force: true });
         rmSync(mailDir, { recursive: true, force: true });
