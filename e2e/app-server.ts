@@ -63,7 +63,7 @@ async function stop(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export interface RunningServer {
+interface RunningServer {
   url: string;
   stop: () => Promise<void>;
 }

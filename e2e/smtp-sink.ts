@@ -14,7 +14,7 @@ import { EMAIL_MAX_ATTEMPTS } from '../src/server/jobs/email-outbox';
 
 const REFUSALS_PER_BOUNCE_ADDRESS = EMAIL_MAX_ATTEMPTS;
 
-export interface SmtpSink {
+interface SmtpSink {
   port: number;
   close: () => Promise<void>;
 }
