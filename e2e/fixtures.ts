@@ -1,18 +1,58 @@
 /**
- * Import `test` and `expect` from here, not from @playwright/test: every page fails its test on a
- * console error, an uncaught exception or a Content-Security-Policy violation. A test that expects a particular console error (e.g. the
- * widget's logged API failure) lists a pattern for it with `allowConsoleErrors`.
+ * Import `test` and `expect` from here, not from @playwright/test:
+ * - every page fails its test on a console error, an uncaught exception or a Content-Security-Policy
+ *   violation. A test that expects a particular console error (e.g. the widget's logged API failure)
+ *   lists a pattern for it with `allowConsoleErrors`;
+ * - each worker runs its own app server (a free port, its own temporary DATA_DIR with an embedded
+ *   database, its own SMTP sink), so tests in parallel never see each other's students, admin
+ *   activity, recent sign-ups or per-address rate limits. `baseURL` points at it. The project's (or a
+ *   file's) `serverEnv` adds settings, e.g. STUDENT_LOGIN=email.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { test as base, expect, type APIRequestContext } from '@playwright/test';
 import { paymentAmountPence, type CourseType, type PaymentType } from '@shared/catalogue';
+import { admin, SERVER_START_TIMEOUT_MS, startAppServer } from './app-server';
+import { startSmtpSink } from './smtp-sink';
 
-export const admin = {
-  username: process.env.E2E_ADMIN_USERNAME ?? 'e2e-admin',
-  password: process.env.E2E_ADMIN_PASSWORD ?? 'e2e-admin-password-123',
-};
+export { admin };
 
-export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleErrors: string[] }>({
+interface AppServer {
+  url: string;
+  /** Where this server's SMTP sink writes the emails it receives. */
+  mailDir: string;
+}
+
+export const test = base.extend<
+  { allowConsoleErrors: RegExp[]; consoleErrors: string[] },
+  { serverEnv: Record<string, string>; appServer: AppServer }
+>({
+  serverEnv: [{}, { option: true, scope: 'worker' }],
+  appServer: [
+    async ({ serverEnv }, use) => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'vbr-e2e-data-'));
+      const mailDir = mkdtempSync(path.join(tmpdir(), 'vbr-e2e-mail-'));
+      const sink = await startSmtpSink(mailDir);
+      try {
+        const server = await startAppServer(dataDir, { ...serverEnv, SMTP_URL: `smtp://127.0.0.1:${sink.port}` });
+        try {
+          // Read by student-login.ts (this worker's process only).
+          process.env.E2E_SMTP_DIR = mailDir;
+          await use({ url: server.url, mailDir });
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        await sink.close();
+        rmSync(dataDir, { recursive: true, force: true });
+        rmSync(mailDir, { recursive: true, force: true });
+      }
+    },
+    { scope: 'worker', timeout: SERVER_START_TIMEOUT_MS + 30_000 },
+  ],
+  baseURL: async ({ appServer }, use) => use(appServer.url),
   allowConsoleErrors: [[], { option: true }],
   consoleErrors: [
     async ({ page, allowConsoleErrors }, use) => {

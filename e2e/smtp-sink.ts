@@ -1,20 +1,27 @@
 /**
- * Playwright global setup: a real SMTP server on a loopback port for both app servers (their
- * SMTP_URL points here). Each message it accepts is written to E2E_SMTP_DIR as `<n>.eml`, where the
- * journeys read sign-in codes (student-login.ts). It refuses the first `REFUSALS_PER_BOUNCE_ADDRESS`
- * messages to any recipient starting with `bounce-` (451, a temporary failure), so that address's
- * email reaches `failed` after the outbox's attempts and the admin's "Send again" then delivers it.
+ * A real SMTP server on a loopback port, one per app server (e2e/fixtures.ts starts both per worker;
+ * the app's SMTP_URL points here). Each message it accepts is written to its directory as `<n>.eml`,
+ * where the journeys read sign-in codes (student-login.ts). It refuses the first
+ * `REFUSALS_PER_BOUNCE_ADDRESS` messages to any recipient starting with `bounce-` (451, a temporary
+ * failure), so that address's email reaches `failed` after the outbox's attempts and the admin's
+ * "Send again" then delivers it.
  */
 import { rename, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { EMAIL_MAX_ATTEMPTS } from '../src/server/jobs/email-outbox';
 
 const REFUSALS_PER_BOUNCE_ADDRESS = EMAIL_MAX_ATTEMPTS;
 
-export default async function startSmtpSink(): Promise<() => Promise<void>> {
+interface SmtpSink {
+  port: number;
+  close: () => Promise<void>;
+}
+
+/** Listens on a free loopback port and writes every accepted message into `dir`. */
+export async function startSmtpSink(dir: string): Promise<SmtpSink> {
   const refusals = new Map<string, number>();
-  const dir = process.env.E2E_SMTP_DIR!;
   let received = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -43,7 +50,11 @@ export default async function startSmtpSink(): Promise<() => Promise<void>> {
       });
     },
   });
-  const port = Number(process.env.E2E_SMTP_PORT);
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+  const listening = await new Promise<ReturnType<SMTPServer['listen']>>((resolve) => {
+    const socket = server.listen(0, '127.0.0.1', () => resolve(socket));
+  });
+  return {
+    port: (listening.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

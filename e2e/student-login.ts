@@ -2,7 +2,7 @@
  * Signing a student in through /student-login in the server's mode, which the Playwright project
  * names in its metadata (playwright.config.ts):
  * - `code` (the default): the code is read from the emails the test SMTP server received
- *   (e2e/smtp-sink.ts writes them to E2E_SMTP_DIR);
+ *   (the worker's SMTP sink, e2e/smtp-sink.ts, writes them to E2E_SMTP_DIR: e2e/fixtures.ts);
  * - `email`: the seed's one-step login, the email alone.
  */
 import { readdirSync, readFileSync } from 'node:fs';
