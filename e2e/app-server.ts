@@ -34,8 +34,8 @@ const baseServerEnv = {
   CPD_PROVIDER_NUMBER: 'CPD-E2E-12345',
 };
 
-// Generous: on a loaded machine a start (a new embedded database, migrations) has taken minutes.
-export const SERVER_START_TIMEOUT_MS = 300_000;
+// Generous: a start on a copy of a migrated folder is seconds, but a loaded machine has taken minutes.
+export const SERVER_START_TIMEOUT_MS = 120_000;
 
 /** Resolves once GET /api/health answers 200; throws if the process exits first or it takes too long. */
 async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {

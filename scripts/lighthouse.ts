@@ -51,7 +51,7 @@ async function main() {
   const port = await getPort({ host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vbr-lighthouse-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server = spawn(process.execPath, ['dist/node/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),
