@@ -55,6 +55,7 @@ const projects: TestProjectInlineConfiguration[] = [
           ? [
               'test/process/postgres-server.test.ts',
               'test/process/database-outage.test.ts',
+              'test/process/connection-terminated.test.ts',
               'test/process/several-processes.test.ts',
             ]
           : []),
