@@ -1,3 +1,4 @@
+// engines: both
 /**
  * Deleting a student while their card payment is in flight (docs/product/admin.md): the delete is
  * refused with 409 while a payment is pending, decided under the student's row lock that the

@@ -1,3 +1,4 @@
+// engines: both
 /**
  * The request log names what was asked for without copying an address that may hold personal data:
  * API routes by their pattern, known pages by their path, and anything else as `(unknown page)` or

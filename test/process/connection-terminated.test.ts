@@ -9,8 +9,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { courseSchedule } from '@shared/schedule';
-import { createPostgresDatabase } from '../helpers/database';
-import { runCommand, startServer, stopServer, type RunningServer } from './server-process';
+import { migratedPostgresDatabase, runCommand, startServer, stopServer, type RunningServer } from './server-process';
 
 const RUN_MS = 10_000;
 const CONCURRENCY = 50;
@@ -24,7 +23,7 @@ describe('PostgreSQL connections terminated inside transactions', () => {
   });
 
   it('keeps the process up and answers 503 for the requests whose connection was cut', async () => {
-    const created = await createPostgresDatabase();
+    const created = await migratedPostgresDatabase();
     drop = created.drop;
     const env = {
       DATABASE_URL: created.url,
@@ -163,7 +162,7 @@ describe('PostgreSQL connections terminated inside transactions', () => {
 
     expect(await stopServer(running)).toBe(0);
     expect(running.output()).not.toMatch(/Unhandled 'error' event/);
-    const ledger = await runCommand(['src/server/cli/check-ledger.ts'], env);
+    const ledger = await runCommand('check-ledger', [], env);
     expect(ledger.stdout + ledger.stderr).toContain('Ledger OK');
     expect(ledger.code).toBe(0);
   });
