@@ -47,6 +47,7 @@ const projects: TestProjectInlineConfiguration[] = [
       globalSetup: ['test/setup/process-server.ts'],
       include: [
         'test/process/embedded-server.test.ts',
+        'test/process/stalled-uploads.test.ts',
         'test/process/reconcile-crash.test.ts',
         'test/process/email-restart.test.ts',
         'test/process/backup-restore.test.ts',
