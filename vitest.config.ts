@@ -47,6 +47,7 @@ const projects: TestProjectInlineConfiguration[] = [
       globalSetup: ['test/setup/process-server.ts'],
       include: [
         'test/process/embedded-server.test.ts',
+        'test/process/stalled-uploads.test.ts',
         'test/process/reconcile-crash.test.ts',
         'test/process/email-restart.test.ts',
         'test/process/backup-restore.test.ts',
@@ -55,6 +56,7 @@ const projects: TestProjectInlineConfiguration[] = [
           ? [
               'test/process/postgres-server.test.ts',
               'test/process/database-outage.test.ts',
+              'test/process/connection-terminated.test.ts',
               'test/process/several-processes.test.ts',
             ]
           : []),

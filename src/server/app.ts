@@ -117,6 +117,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // One line per request, written by plugins/request-log.ts when the response is sent.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    // A client that stops sending (a stalled upload holds up to 10 MB) is cut off: the whole request
+    // within requestTimeout, its headers within headersTimeout (checked every connectionsCheckingInterval),
+    // and no progress for connectionTimeout while a request is under way (docs/decisions/033).
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionTimeout: config.http.idleTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.http.headersTimeoutMs / 4)),
+    },
     // Closing (SIGTERM) closes idle keep-alive connections and lets in-flight requests finish
     // (main.ts bounds the wait with SHUTDOWN_TIMEOUT_MS).
     forceCloseConnections: 'idle',

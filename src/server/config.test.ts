@@ -43,6 +43,18 @@ describe('configuration', () => {
     expect(errorFor({ PUBLIC_URL: 'not a url' })).toMatch(/PUBLIC_URL/);
     expect(errorFor({ REDIS_URL: '127.0.0.1:6379' })).toMatch(/REDIS_URL: must be a redis:\/\/ or rediss:\/\/ URL/);
     expect(errorFor({ SHUTDOWN_TIMEOUT_MS: '5' })).toMatch(/SHUTDOWN_TIMEOUT_MS/);
+    expect(errorFor({ HTTP_IDLE_TIMEOUT_MS: '0' })).toMatch(/HTTP_IDLE_TIMEOUT_MS/);
+    expect(errorFor({ HTTP_REQUEST_TIMEOUT_MS: '10000', HTTP_HEADERS_TIMEOUT_MS: '20000' })).toMatch(
+      /HTTP_HEADERS_TIMEOUT_MS: must not be longer than HTTP_REQUEST_TIMEOUT_MS/,
+    );
+  });
+
+  it('bounds every HTTP request by default (a stalled client holds nothing for long)', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).http).toEqual({
+      requestTimeoutMs: 120_000,
+      headersTimeoutMs: 20_000,
+      idleTimeoutMs: 60_000,
+    });
   });
 
   it('requires a session secret with a database server (no fixed default secret)', () => {

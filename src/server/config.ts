@@ -81,6 +81,12 @@ const envSchema = z
         .regex(/^rediss?:\/\/[^\s]*$/, 'must be a redis:// or rediss:// URL')
         .optional(),
     ),
+    /** HTTP: the whole request, headers and body, must have arrived within this (ms). */
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+    /** HTTP: the request's headers must have arrived within this (ms); at most HTTP_REQUEST_TIMEOUT_MS. */
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(20_000),
+    /** HTTP: a connection on which nothing moves for this long during a request is closed (ms). */
+    HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
     /** SIGTERM: how long in-flight requests and a running job may take before the process exits anyway. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -141,6 +147,13 @@ const envSchema = z
         message: `is required when DATABASE_URL is set (${KEY_MESSAGE.replace('must be ', '')})`,
       });
     }
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_HEADERS_TIMEOUT_MS'],
+        message: 'must not be longer than HTTP_REQUEST_TIMEOUT_MS',
+      });
+    }
     if (env.SQUARE_ENVIRONMENT !== 'offline') {
       for (const key of ['SQUARE_APPLICATION_ID', 'SQUARE_LOCATION_ID', 'SQUARE_ACCESS_TOKEN'] as const) {
         if (!env[key]) {
@@ -185,6 +198,12 @@ export interface Config {
   registrationRateLimit: number;
   /** Unset: throttle counters in process memory; set: shared by every process (docs/decisions/017-several-processes.md). */
   redisUrl?: string;
+  /**
+   * HTTP timeouts (docs/decisions/033-reliability-round-3.md): the whole request must arrive within
+   * `requestTimeoutMs`, its headers within `headersTimeoutMs`, and a connection idle for
+   * `idleTimeoutMs` during a request is closed, so a client that stops sending holds nothing for long.
+   */
+  http: { requestTimeoutMs: number; headersTimeoutMs: number; idleTimeoutMs: number };
   /** SIGTERM: the longest a graceful shutdown may take before the process exits anyway. */
   shutdownTimeoutMs: number;
   logLevel: Env['LOG_LEVEL'];
@@ -256,6 +275,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     database: { statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS, poolTimeoutMs: env.DB_POOL_TIMEOUT_MS },
     registrationRateLimit: env.REGISTRATION_RATE_LIMIT,
     redisUrl: env.REDIS_URL,
+    http: {
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: env.HTTP_HEADERS_TIMEOUT_MS,
+      idleTimeoutMs: env.HTTP_IDLE_TIMEOUT_MS,
+    },
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((p) => p.trim()) : [],

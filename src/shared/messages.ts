@@ -91,6 +91,8 @@ export const messages = {
     markPaidSuccess: 'Payment marked as received',
     markPaidWhilePaying:
       'A card payment for this student is being processed. Wait for it to finish (see Payments) before recording a payment by hand.',
+    deleteWhilePaying:
+      'A card payment for this student is being processed. Wait for it to finish (see Payments) before deleting the student.',
     refundRejected: (why: string) => `The payment provider refused the refund (${why}). Nothing was changed.`,
     refundProviderUnavailable:
       'The payment provider could not be reached, so nothing was refunded. Please try again in a moment.',

@@ -98,8 +98,13 @@ function openPostgres(url: string, options: OpenOptions): Database {
       ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + 2000 }
       : {}),
   });
-  // An idle client that loses its connection must not crash the process.
+  // A client that loses its connection emits 'error'; unheard, that error would end the process.
+  // The pool listens only while a client is idle (it removes its listener at checkout), so each
+  // client gets a listener of its own for the time it is checked out too. The query in flight
+  // fails by itself (a 503, db/errors.ts), and the pool discards a client that is no longer
+  // queryable when it is released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   let closed = false;
   return {

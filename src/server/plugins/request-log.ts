@@ -1,15 +1,18 @@
 /**
  * One log line per request, when its response has been sent: method, route, status and time.
  * API routes are logged by their pattern (`/api/students/:email/id-status`), never the raw URL, which
- * may hold an email address; an unknown API path is logged without its path. Pages log their path.
+ * may hold an email address; an unknown path is logged without its path. Known pages log their path.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isAppRoute } from '@shared/routes';
 
 function routeOf(request: FastifyRequest): string {
   const pattern = request.routeOptions.url;
   if (pattern) return pattern;
   const path = request.url.split('?', 1)[0] ?? '';
-  return path === '/api' || path.startsWith('/api/') ? '(unknown api route)' : path;
+  if (path === '/api' || path.startsWith('/api/')) return '(unknown api route)';
+  // Any path can be asked for (`/someone@example.org`): only the site's own pages are named.
+  return isAppRoute(path) ? path : '(unknown page)';
 }
 
 export function registerRequestLog(app: FastifyInstance): void {
