@@ -25,7 +25,9 @@ const serverSources = Math.max(
 
 if (olderThan('dist/client/index.html', clientSources)) {
   console.log('Building the client and the server…');
-  execSync('npm run build', { stdio: 'inherit' });
+  // A production build whoever calls it (the process tests run under NODE_ENV=test, with which
+  // React's JSX runtime resolves to its development build and the prerender fails).
+  execSync('npm run build', { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 } else if (olderThan('dist/node/main.js', serverSources)) {
   console.log('Building the server…');
   execSync('node scripts/build-server.mjs', { stdio: 'inherit' });
