@@ -104,7 +104,7 @@ export function StudentsTab() {
         toast.success(messages.admin.deleted);
         setDeleteFor(null);
       },
-      onError: () => toast.error(messages.admin.deleteFailed),
+      onError: (error) => toast.error(errorDetail(error, messages.admin.deleteFailed)),
     });
   }
 
