@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
-import { emailOutbox, studentLoginCodes, type Student } from '@server/db/schema';
+import { emailOutbox, studentLoginCodes, students, type Student } from '@server/db/schema';
 import { EMAIL_OUTBOX_JOB } from '@server/jobs/email-outbox';
 import { insertCourseStudent, insertStudent } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
@@ -194,6 +194,15 @@ describe('sign-in with a code (STUDENT_LOGIN=code, the default)', () => {
     expect(logout.statusCode).toBe(204);
     const after = await t.app.inject({ method: 'GET', url: `/api/student/${s.id}`, headers: bearer(token) });
     expect(after.statusCode).toBe(401);
+  });
+
+  it('logs out the token of a student deleted since it was issued (204, not a server error)', async () => {
+    const s = await insertStudent(t.db);
+    await requestCode(s.email);
+    const { token } = (await verify(s.email, await queuedCode(s.id))).json();
+    await t.db.delete(students).where(eq(students.id, s.id));
+    const logout = await t.app.inject({ method: 'POST', url: '/api/student/logout', headers: bearer(token) });
+    expect(logout.statusCode).toBe(204);
   });
 
   it('still returns a token at registration', async () => {

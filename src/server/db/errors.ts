@@ -59,6 +59,11 @@ function chain(error: unknown): DriverError[] {
 
 const isSqlState = (code: unknown): code is string => typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 
+/** True when the error (or its cause) is a foreign key violation (23503): the row referred to is gone. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return chain(error).some((link) => link.code === '23503');
+}
+
 /** True when the error (or its cause) says the database cannot be reached or did not answer in time. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   return chain(error).some((e) => {
