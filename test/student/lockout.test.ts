@@ -3,14 +3,13 @@
  * What an attacker who knows only a student's email must not be able to do: block their ID upload,
  * or keep them from signing in (docs/decisions/032-throttles-keyed-by-what-the-owner-controls.md).
  */
-import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
-import { emailOutbox } from '@server/db/schema';
 import { EMAIL_OUTBOX_JOB } from '@server/jobs/email-outbox';
 import { ID_UPLOADS_PER_STUDENT } from '@server/routes/student';
 import { insertCourseStudent, insertStudent } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
+import { queuedLoginCode } from '../helpers/login-codes';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
 import { multipartFile, pngBytes } from '../helpers/uploads';
 
@@ -30,15 +29,7 @@ describe('an attacker who knows a student email', () => {
     t.app.inject({ method: 'POST', url: '/api/student/login/code', payload: { email }, remoteAddress });
   const verify = (email: string, code: string, remoteAddress: string) =>
     t.app.inject({ method: 'POST', url: '/api/student/login/verify', payload: { email, code }, remoteAddress });
-  async function queuedCode(studentId: string): Promise<string> {
-    const [row] = await t.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.studentId, studentId), eq(emailOutbox.template, 'login-code')))
-      .orderBy(desc(emailOutbox.createdAt))
-      .limit(1);
-    return String(row!.data.code);
-  }
+  const queuedCode = (studentId: string) => queuedLoginCode(t.db, studentId);
 
   it('cannot block the ID upload with unauthenticated requests, whatever the spelling of the email', async () => {
     const victim = await insertCourseStudent(t.db, { idStatus: 'required' });

@@ -1,5 +1,5 @@
 // engines: both
-import { and, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
@@ -7,6 +7,7 @@ import { emailOutbox, studentLoginCodes, students, type Student } from '@server/
 import { EMAIL_OUTBOX_JOB } from '@server/jobs/email-outbox';
 import { insertCourseStudent, insertStudent } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
+import { queuedLoginCode } from '../helpers/login-codes';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
 
 describe('sign-in with a code (STUDENT_LOGIN=code, the default)', () => {
@@ -29,16 +30,7 @@ describe('sign-in with a code (STUDENT_LOGIN=code, the default)', () => {
   const verify = (email: string, code: string) =>
     t.app.inject({ method: 'POST', url: '/api/student/login/verify', payload: { email, code } });
 
-  /** The code in the newest login-code email queued for this student (before it is sent). */
-  async function queuedCode(studentId: string): Promise<string> {
-    const [row] = await t.db
-      .select()
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.studentId, studentId), eq(emailOutbox.template, 'login-code')))
-      .orderBy(desc(emailOutbox.createdAt))
-      .limit(1);
-    return String(row!.data.code);
-  }
+  const queuedCode = (studentId: string) => queuedLoginCode(t.db, studentId);
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   it('emails a 6-digit code and signs in with it once, with the same body as the email login', async () => {
