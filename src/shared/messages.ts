@@ -81,6 +81,7 @@ export const messages = {
       activateQuestion: (name: string) => `Activate the certificate of ${name}? The student can then download it.`,
     },
     loginFieldsRequired: 'Please enter both username and password',
+    ownersOnly: 'Only an owner admin can do this. Ask the school owner.',
     invalidCredentials: 'Invalid username or password',
     loginFailed: 'Login failed. Please try again.',
     loginSuccessful: 'Login successful!',
