@@ -284,6 +284,8 @@ export const messages = {
     databaseUnavailable: 'The database is not answering',
     shuttingDown: 'The server is shutting down',
     requestTooLarge: 'The request is too large',
+    requestTimeout: 'The request took too long to arrive. Please check your connection and try again.',
+    headersTooLarge: 'The request headers are too large',
     unsupportedContentType: 'Unsupported content type',
     invalidRequest: 'Invalid request',
     addressTooLong: 'The address is too long',
