@@ -4,12 +4,16 @@
  * a first code, login with a code or a recovery code, each accepted once, wrong codes throttled like
  * wrong passwords, ADMIN_REQUIRE_TOTP. The app's clock is fixed and moved by hand: no test waits 30 s.
  */
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRecoveryCodes, adminTotp, admins, auditLog } from '@server/db/schema';
 import { messages } from '@shared/messages';
-import { TEST_ADMIN_PASSWORD } from '../factories';
+import { rotateTotpKey } from '@server/domain/admins/rotate-totp-key';
+import { sealTotpSecret } from '@server/domain/admins/totp-codes';
+import { IdDocumentKeyRing } from '@server/storage/id-document-keys';
+import { insertAdmin, TEST_ADMIN_PASSWORD } from '../factories';
 import { registeredAdminRoutes } from '../helpers/admin';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 
@@ -231,6 +235,40 @@ describe('two-factor sign-in', () => {
       payload: { code: codeFor(secret) },
     });
     expect(offAgain.statusCode).toBe(409);
+  });
+});
+
+describe('rotating the ID document key', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({}, { clock });
+  });
+  afterAll(() => t.close());
+
+  it('re-encrypts the two-factor secrets with the current key, which then signs in; an unknown key is counted', async () => {
+    const oldKey = randomBytes(32);
+    const old = new IdDocumentKeyRing(oldKey);
+    const secret = new Secret({ size: 20 }).base32;
+    const kim = await insertAdmin(t.db, 'kim');
+    const lee = await insertAdmin(t.db, 'lee');
+    await t.db
+      .insert(adminTotp)
+      .values({ adminId: kim.id, ...(await sealTotpSecret(old, kim.id, secret)), enabledAt: new Date() });
+    const lost = new IdDocumentKeyRing(randomBytes(32));
+    await t.db
+      .insert(adminTotp)
+      .values({ adminId: lee.id, ...(await sealTotpSecret(lost, lee.id, secret)), enabledAt: new Date() });
+
+    const keys = new IdDocumentKeyRing(t.config.idDocuments.key, [oldKey]);
+    expect(await rotateTotpKey(t.db, keys)).toEqual({ reencrypted: 1, unreadable: 1 });
+    const [row] = await t.db.select().from(adminTotp).where(eq(adminTotp.adminId, kim.id));
+    expect(row?.keyId).toBe(t.app.idDocumentKeys.currentKeyId);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'kim', password: TEST_ADMIN_PASSWORD, totp_code: codeFor(secret) },
+    });
+    expect(login.statusCode).toBe(200);
   });
 });
 

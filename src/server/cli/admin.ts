@@ -2,7 +2,7 @@
  * Admin accounts from the command line:
  *   npm run admin -- create <username> [--role staff|owner]   (an owner unless said; prints a generated password)
  *   npm run admin -- set-password <username>   (prints a generated password)
- *   npm run admin -- rotate-id-key             (re-encrypts every ID document with ID_DOCUMENT_KEY,
+ *   npm run admin -- rotate-id-key             (re-encrypts every ID document and two-factor secret with ID_DOCUMENT_KEY,
  *                                               reading older ones with ID_DOCUMENT_OLD_KEYS; docs/id-documents.md)
  * Pipe a password in with --password-stdin to choose it. Uses the same DATABASE_URL / DATA_DIR as
  * the server; in embedded mode stop the server first (PGlite allows one process at a time).
@@ -12,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createAdmin, generatePassword, setAdminPassword } from '@server/domain/admins/create-admin';
+import { rotateTotpKey } from '@server/domain/admins/rotate-totp-key';
 import { rotateIdDocumentKey } from '@server/domain/id-verification/rotate-id-document-key';
 import { IdDocumentKeyRing } from '@server/storage/id-document-keys';
 import { ADMIN_ROLES, type AdminRole } from '@shared/statuses';
@@ -31,12 +32,19 @@ async function rotateIdKey(): Promise<number> {
       if (reencrypted > 0) console.log(`… ${reencrypted} re-encrypted`);
     });
     console.log(`Re-encrypted ${summary.reencrypted} ID documents with key ${keys.currentKeyId}.`);
+    const secrets = await rotateTotpKey(database.db, keys);
+    console.log(`Re-encrypted ${secrets.reencrypted} two-factor secrets with key ${keys.currentKeyId}.`);
+    if (secrets.unreadable > 0) {
+      console.error(
+        `${secrets.unreadable} two-factor secrets use a key that is not configured: add it to ID_DOCUMENT_OLD_KEYS and run again.`,
+      );
+    }
     if (summary.unreadable > 0) {
       console.error(
         `${summary.unreadable} ID documents use a key that is not configured: add it to ID_DOCUMENT_OLD_KEYS and run again.`,
       );
-      return 1;
     }
+    if (summary.unreadable > 0 || secrets.unreadable > 0) return 1;
     return 0;
   } finally {
     await database.close();

@@ -43,7 +43,6 @@ export const totpSetupResponse = z.object({ secret: z.string(), otpauth_url: z.s
 export type TotpSetupResponse = z.infer<typeof totpSetupResponse>;
 
 export const totpCodeBody = z.object({ code: totpCode });
-export type TotpCodeBody = z.input<typeof totpCodeBody>;
 
 export const totpEnableResponse = z.object({ recovery_codes: z.array(z.string()) });
 export type TotpEnableResponse = z.infer<typeof totpEnableResponse>;
