@@ -154,6 +154,7 @@ export const messages = {
     totpRequired: 'Enter the 6-digit code from your authenticator app.',
     totpCodeWrong: 'That code is not right, or it was already used. Wait for the next code and try again.',
     recoveryCodeWrong: 'That recovery code is not right, or it was already used.',
+    recoveryCodeRequired: 'Enter one of your recovery codes.',
     totpSetupRequired: 'Turn on two-factor sign-in (Security tab) before using the admin area.',
     totpAlreadyOn: 'Two-factor sign-in is already on.',
     totpNotSetUp: 'Start the two-factor set-up first.',

@@ -128,6 +128,7 @@ export function AdminsTab() {
         rows={accounts.data?.admins ?? []}
         rowKey={(a) => a.username}
         rowTestId="admin-row"
+        cardsOnPhones
         after={
           <ConfirmDialog
             open={pending !== null}

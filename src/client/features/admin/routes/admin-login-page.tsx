@@ -43,6 +43,14 @@ export default function AdminLoginPage() {
 
   const onSubmit = handleSubmit(
     (values) => {
+      if (second === 'totp' && !/^\d{6}$/.test(code.replace(/\s/g, ''))) {
+        setCodeError(messages.adminSecurity.totpCodeFormat);
+        return;
+      }
+      if (second === 'recovery' && !code.trim()) {
+        setCodeError(messages.adminSecurity.recoveryCodeRequired);
+        return;
+      }
       const factor =
         second === 'totp' && code.trim()
           ? { totp_code: code }
@@ -125,7 +133,9 @@ export default function AdminLoginPage() {
             {second && (
               <div className="space-y-2 rounded-lg border border-brand-200 bg-brand-50 p-3">
                 <p role="status" className="text-sm font-medium text-slate-800">
-                  {second === 'totp' ? messages.adminSecurity.totpRequired : 'Enter one of your recovery codes.'}
+                  {second === 'totp'
+                    ? messages.adminSecurity.totpRequired
+                    : messages.adminSecurity.recoveryCodeRequired}
                 </p>
                 <Field
                   key={second}
