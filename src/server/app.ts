@@ -59,6 +59,8 @@ declare module 'fastify' {
     mail: MailTransport;
     /** The login and sign-in code throttles' counts: in Redis with REDIS_URL (shared by every process), else in memory. */
     attempts: AttemptCounter;
+    /** The time two-factor codes are checked against; tests fix it (BuildOptions.clock). */
+    clock: () => Date;
   }
 }
 
@@ -71,6 +73,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Sees every route as it is registered (tests check the API documentation against them). */
   onRoute?: (route: RouteOptions) => void;
+  /** The time for two-factor codes (default: the system clock); tests pass a fixed one. */
+  clock?: () => Date;
 }
 
 /** Methods a proxy may send to another process: answered 503 while the process drains (see the onRequest hook). */
@@ -155,6 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('idDocumentKeys', new IdDocumentKeyRing(config.idDocuments.key, config.idDocuments.oldKeys));
   app.decorate('jobs', new JobScheduler(app.log));
   app.decorate('lifecycle', { draining: false });
+  app.decorate('clock', options.clock ?? (() => new Date()));
   // Several processes count throttled attempts together in Redis (docs/decisions/017-several-processes.md).
   const redis = config.redisUrl ? openRedis(config.redisUrl, app.log) : undefined;
   const attempts: AttemptCounter = redis ? new RedisAttemptCounter(redis) : new MemoryAttemptCounter();

@@ -37,6 +37,8 @@ const envSchema = z
     PUBLIC_URL: optionalString.pipe(z.url().optional()),
     ADMIN_USERNAME: optionalString.pipe(z.string().min(3).max(64).optional()),
     ADMIN_PASSWORD: optionalString.pipe(z.string().min(12, 'must be at least 12 characters').optional()),
+    /** 1: an admin without two-factor sign-in can only set it up (every other admin route answers 403). */
+    ADMIN_REQUIRE_TOTP: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
     SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     /** Encrypts ID documents (AES-256-GCM); generated into DATA_DIR in embedded mode. */
     ID_DOCUMENT_KEY: optionalString.pipe(idDocumentKey.optional()),
@@ -178,6 +180,8 @@ export interface Config {
   databaseUrl?: string;
   publicUrl: string;
   admin?: { username: string; password: string };
+  /** ADMIN_REQUIRE_TOTP=1 (plugins/auth.ts `guardTotpScope`). */
+  adminRequireTotp: boolean;
   sessionSecret: string;
   /** ID documents: the encryption keys (current first, then older ones) and how long a decided image is kept. */
   idDocuments: { key: Buffer; oldKeys: Buffer[]; retentionDays: number; retentionCheckMs: number };
@@ -250,6 +254,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       env.ADMIN_USERNAME && env.ADMIN_PASSWORD
         ? { username: env.ADMIN_USERNAME, password: env.ADMIN_PASSWORD }
         : undefined,
+    adminRequireTotp: env.ADMIN_REQUIRE_TOTP === '1',
     sessionSecret:
       env.SESSION_SECRET ?? embeddedSecret(dataDir, 'session-secret', () => randomBytes(48).toString('base64url')),
     idDocuments: {

@@ -5,6 +5,8 @@ export class AppError extends Error {
   constructor(
     readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503,
     readonly detail: string,
+    /** Flags sent beside `detail` for the client to act on (e.g. `totp_required`). */
+    readonly flags?: Readonly<Record<string, true>>,
   ) {
     super(detail);
     this.name = 'AppError';

@@ -149,6 +149,39 @@ export const messages = {
     emailResendFailed: 'Failed to send the email again',
     emailNotFailed: 'Only a failed email can be sent again (login codes are never resent).',
   },
+  /** Admin accounts: two-factor sign-in and the Admins tab (docs/product/admin.md). */
+  adminSecurity: {
+    totpRequired: 'Enter the 6-digit code from your authenticator app.',
+    totpCodeWrong: 'That code is not right, or it was already used. Wait for the next code and try again.',
+    recoveryCodeWrong: 'That recovery code is not right, or it was already used.',
+    recoveryCodeRequired: 'Enter one of your recovery codes.',
+    totpSetupRequired: 'Turn on two-factor sign-in (Security tab) before using the admin area.',
+    totpAlreadyOn: 'Two-factor sign-in is already on.',
+    totpNotSetUp: 'Start the two-factor set-up first.',
+    totpNotOn: 'Two-factor sign-in is not on.',
+    totpCodeFormat: 'Enter the 6-digit code from your authenticator app',
+    totpEnabled: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
+    totpDisabled: 'Two-factor sign-in is off.',
+    totpSetupFailed: 'Could not start the two-factor set-up. Please try again.',
+    totpChangeFailed: 'Could not change two-factor sign-in. Please try again.',
+    recoveryCodesOnce: 'These recovery codes are shown only once. Each works once, instead of a code from the app.',
+    lastOwner: 'At least one owner must remain: make another admin an owner first.',
+    adminNotFound: 'No admin with this username',
+    adminExists: 'An admin with this username already exists',
+    usernameFormat: 'Username must be 3-64 letters, digits or . _ @ -',
+    adminInvited: (username: string) => `Admin ${username} added. Give them the password below; it is shown only once.`,
+    adminRoleChanged: (username: string) => `${username}'s role changed`,
+    adminTotpReset: (username: string) => `Two-factor sign-in reset for ${username}`,
+    adminRemoved: (username: string) => `Admin ${username} removed`,
+    adminActionFailed: 'That did not work. Please try again.',
+    confirmRemoveAdmin: (username: string) =>
+      `Remove admin ${username}? They are signed out at once and can no longer sign in.`,
+    confirmResetTotp: (username: string) =>
+      `Reset two-factor sign-in for ${username}? They sign in with their password alone until they turn it on again.`,
+    noAdmins: 'No admins yet.',
+    passwordCopied: 'Password copied',
+    copyFailed: 'Could not copy. Please select the text and copy it by hand.',
+  },
   student: {
     /** Modules (what the pricing sells) vs stages (what the dashboard tracks). */
     modulesVsStages: (course: string, modules: number, stages: number) =>

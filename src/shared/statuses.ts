@@ -49,6 +49,12 @@ export const AUDIT_ACTION_LABELS = {
   'id.rejected': 'Rejected ID',
   'certificate.activated': 'Activated certificate',
   'message.read': 'Read support message',
+  'admin.created': 'Added an admin',
+  'admin.role_changed': "Changed an admin's role",
+  'admin.totp_reset': "Reset an admin's two-factor sign-in",
+  'admin.removed': 'Removed an admin',
+  'admin.totp_enabled': 'Turned on two-factor sign-in',
+  'admin.totp_disabled': 'Turned off two-factor sign-in',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

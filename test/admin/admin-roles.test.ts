@@ -11,7 +11,21 @@ import { registeredAdminRoutes } from '../helpers/admin';
 import { tableCounts } from '../helpers/table-counts';
 
 /** The routes only an owner may use; a route added to the owner scope must be added here too. */
-const OWNER_ROUTES = ['GET /api/admin/audit-log', 'GET /api/admin/emails', 'POST /api/admin/emails/{}/resend'];
+const OWNER_ROUTES = [
+  'GET /api/admin/audit-log',
+  'GET /api/admin/emails',
+  'POST /api/admin/emails/{}/resend',
+  'GET /api/admin/payments',
+  'POST /api/admin/payments/{}/refund',
+  'GET /api/admin/students/export.csv',
+  'POST /api/admin/students/{}/mark-paid',
+  'DELETE /api/admin/students/{}',
+  'GET /api/admin/admins',
+  'POST /api/admin/admins',
+  'PATCH /api/admin/admins/{}',
+  'POST /api/admin/admins/{}/reset-totp',
+  'DELETE /api/admin/admins/{}',
+];
 
 const ID = '00000000-0000-4000-8000-000000000000';
 

@@ -108,7 +108,7 @@ describe('the server process in embedded mode (PGlite in DATA_DIR)', () => {
     expect(password).toBeDefined();
     const chosen = await runCommand(
       'admin',
-      ['create', 'third-admin', '--password-stdin'],
+      ['create', 'third-admin', '--role', 'staff', '--password-stdin'],
       env,
       'a-chosen-password-123\n',
     );
@@ -119,8 +119,19 @@ describe('the server process in embedded mode (PGlite in DATA_DIR)', () => {
     expect(duplicate.stderr).toContain('already exists');
 
     server = await startServer(env);
-    expect((await login(server.url, 'second-admin', password!)).status).toBe(200);
-    expect((await login(server.url, 'third-admin', 'a-chosen-password-123')).status).toBe(200);
+    // An owner unless said: --role staff makes a staff admin.
+    for (const [username, secret, role] of [
+      ['second-admin', password!, 'owner'],
+      ['third-admin', 'a-chosen-password-123', 'staff'],
+    ] as const) {
+      const signedIn = await login(server.url, username, secret);
+      expect(signedIn.status).toBe(200);
+      const { access_token } = (await signedIn.json()) as { access_token: string };
+      const me = await fetch(`${server.url}/api/admin/me`, { headers: { authorization: `Bearer ${access_token}` } });
+      expect(((await me.json()) as { role: string }).role).toBe(role);
+    }
+    const badRole = await runCommand('admin', ['create', 'fourth-admin', '--role', 'boss'], env);
+    expect(badRole.code).toBe(2);
     await stopServer(server);
   });
 

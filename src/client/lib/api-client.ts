@@ -8,6 +8,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly detail: string | null,
+    /** The error body's `true` flags beside `detail` (e.g. `totp_required`). */
+    readonly flags: Readonly<Record<string, boolean>> = {},
   ) {
     super(detail ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
@@ -17,7 +19,7 @@ export class ApiError extends Error {
 export type AuthKind = 'none' | 'student' | 'admin';
 
 export interface ApiOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON-serialised unless it is FormData. */
   body?: unknown;
   auth?: AuthKind;
@@ -64,7 +66,11 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       data && typeof data === 'object' && typeof (data as { detail?: unknown }).detail === 'string'
         ? (data as { detail: string }).detail
         : null;
-    throw new ApiError(response.status, detail);
+    const flags =
+      data && typeof data === 'object'
+        ? Object.fromEntries(Object.entries(data).filter(([, value]) => value === true))
+        : {};
+    throw new ApiError(response.status, detail, flags);
   }
   return data as T;
 }

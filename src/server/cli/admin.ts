@@ -1,8 +1,8 @@
 /**
  * Admin accounts from the command line:
- *   npm run admin -- create <username>         (prints a generated password)
+ *   npm run admin -- create <username> [--role staff|owner]   (an owner unless said; prints a generated password)
  *   npm run admin -- set-password <username>   (prints a generated password)
- *   npm run admin -- rotate-id-key             (re-encrypts every ID document with ID_DOCUMENT_KEY,
+ *   npm run admin -- rotate-id-key             (re-encrypts every ID document and two-factor secret with ID_DOCUMENT_KEY,
  *                                               reading older ones with ID_DOCUMENT_OLD_KEYS; docs/id-documents.md)
  * Pipe a password in with --password-stdin to choose it. Uses the same DATABASE_URL / DATA_DIR as
  * the server; in embedded mode stop the server first (PGlite allows one process at a time).
@@ -12,11 +12,15 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createAdmin, generatePassword, setAdminPassword } from '@server/domain/admins/create-admin';
+import { rotateTotpKey } from '@server/domain/admins/rotate-totp-key';
 import { rotateIdDocumentKey } from '@server/domain/id-verification/rotate-id-document-key';
 import { IdDocumentKeyRing } from '@server/storage/id-document-keys';
+import { ADMIN_ROLES, type AdminRole } from '@shared/statuses';
 
 const USAGE =
-  'Usage: npm run admin -- create|set-password <username> [--password-stdin]\n       npm run admin -- rotate-id-key';
+  'Usage: npm run admin -- create <username> [--role staff|owner] [--password-stdin]\n' +
+  '       npm run admin -- set-password <username> [--password-stdin]\n' +
+  '       npm run admin -- rotate-id-key';
 
 /** Re-encrypts the ID documents with the current key; exits 1 while some have a key that is not configured. */
 async function rotateIdKey(): Promise<number> {
@@ -28,12 +32,19 @@ async function rotateIdKey(): Promise<number> {
       if (reencrypted > 0) console.log(`… ${reencrypted} re-encrypted`);
     });
     console.log(`Re-encrypted ${summary.reencrypted} ID documents with key ${keys.currentKeyId}.`);
+    const secrets = await rotateTotpKey(database.db, keys);
+    console.log(`Re-encrypted ${secrets.reencrypted} two-factor secrets with key ${keys.currentKeyId}.`);
+    if (secrets.unreadable > 0) {
+      console.error(
+        `${secrets.unreadable} two-factor secrets use a key that is not configured: add it to ID_DOCUMENT_OLD_KEYS and run again.`,
+      );
+    }
     if (summary.unreadable > 0) {
       console.error(
         `${summary.unreadable} ID documents use a key that is not configured: add it to ID_DOCUMENT_OLD_KEYS and run again.`,
       );
-      return 1;
     }
+    if (summary.unreadable > 0 || secrets.unreadable > 0) return 1;
     return 0;
   } finally {
     await database.close();
@@ -49,7 +60,10 @@ async function readStdin(): Promise<string> {
 async function main(): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ allowPositionals: true, options: { 'password-stdin': { type: 'boolean', default: false } } });
+    parsed = parseArgs({
+      allowPositionals: true,
+      options: { 'password-stdin': { type: 'boolean', default: false }, role: { type: 'string' } },
+    });
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
@@ -57,7 +71,9 @@ async function main(): Promise<number> {
   const [command, username, ...extra] = parsed.positionals;
   if (command === 'rotate-id-key' && !username) return rotateIdKey();
   const passwordFromStdin = parsed.values['password-stdin'];
-  if (!['create', 'set-password'].includes(command ?? '') || !username || extra.length > 0) {
+  const role = parsed.values.role ?? 'owner';
+  const roleFits = (ADMIN_ROLES as readonly string[]).includes(role) && (command === 'create' || !parsed.values.role);
+  if (!['create', 'set-password'].includes(command ?? '') || !username || extra.length > 0 || !roleFits) {
     console.error(USAGE);
     return 2;
   }
@@ -66,8 +82,8 @@ async function main(): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   try {
     if (command === 'create') {
-      await createAdmin(database.db, username, password);
-      console.log(`Created admin "${username}".`);
+      await createAdmin(database.db, username, password, role as AdminRole);
+      console.log(`Created admin "${username}" (${role}).`);
     } else if (!(await setAdminPassword(database.db, username, password))) {
       console.error(`No admin "${username}".`);
       return 1;

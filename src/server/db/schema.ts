@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
   bigserial,
+  bigint,
   foreignKey,
   customType,
   type AnyPgColumn,
@@ -311,6 +312,48 @@ export const adminTokenRevocations = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('admin_token_revocations_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * An admin's TOTP two-factor secret (docs/product/admin.md#two-factor-sign-in), encrypted like an ID
+ * document (AES-256-GCM with ID_DOCUMENT_KEY, the admin's id as additional data). `enabled_at` is null
+ * while set up but not yet confirmed with a first code. `last_used_step` is the 30-second time step of
+ * the last accepted code: a code is accepted only for a later step, decided in one UPDATE, so a code
+ * is never accepted twice, whichever process sees it.
+ */
+export const adminTotp = pgTable(
+  'admin_totp',
+  {
+    adminId: uuid('admin_id')
+      .primaryKey()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    keyId: text('key_id').notNull(),
+    nonce: bytea('nonce').notNull(),
+    authTag: bytea('auth_tag').notNull(),
+    ciphertext: bytea('ciphertext').notNull(),
+    enabledAt: timestamp('enabled_at', { withTimezone: true }),
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('admin_totp_nonce_check', sql`octet_length(${t.nonce}) = 12`),
+    check('admin_totp_auth_tag_check', sql`octet_length(${t.authTag}) = 16`),
+  ],
+);
+
+/** Single-use recovery codes for an admin with two-factor sign-in: SHA-256 of the code, used once. */
+export const adminRecoveryCodes = pgTable(
+  'admin_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('admin_recovery_codes_admin_hash_key').on(t.adminId, t.codeHash)],
 );
 
 /** Student tokens revoked before they expire (logout). Rows past expires_at can be purged. */

@@ -12,6 +12,8 @@ export interface AdminActor {
   username: string;
   /** Read from the database on every request (plugins/auth.ts), so a role change applies at once. */
   adminRole: AdminRole;
+  /** Whether two-factor sign-in is on, read with the role (ADMIN_REQUIRE_TOTP, GET /api/admin/me). */
+  totpEnabled: boolean;
   /** The token's id, so logout can revoke exactly that token. */
   jti: string;
   expiresAt: Date;
@@ -28,4 +30,4 @@ export interface StudentActor {
 export type Actor = AdminActor | StudentActor;
 
 /** What a verified token says, before the database adds what may have changed since (the admin's role). */
-export type TokenClaims = Omit<AdminActor, 'adminRole'> | StudentActor;
+export type TokenClaims = Omit<AdminActor, 'adminRole' | 'totpEnabled'> | StudentActor;

@@ -6,7 +6,7 @@
  * What a route declares (summary, params/query/body, responses) is documented as it is. The error
  * responses every route can give are added when the document is built, from the route's structure:
  * 400 when it validates params, query or body; 401 when it needs a token, and 403 when that token may
- * be another student's; 429 when it is rate-limited; 500 and 503 everywhere (any route can meet a
+ * be another student's or an admin's without the role or two-factor sign-in the route needs; 429 when it is rate-limited; 500 and 503 everywhere (any route can meet a
  * database outage). All of them are `{ "detail": "..." }` (components.schemas.Error), merged under
  * what the route declares. This only shapes the document: the routes' runtime schemas are untouched.
  */
@@ -76,7 +76,8 @@ function errorResponses(route: Pick<RouteOptions, 'schema' | 'config'>): Record<
   const codes: number[] = [500, 503];
   if (schema.params || schema.querystring || schema.body || schema.headers) codes.push(400);
   if (schema.security?.length) codes.push(401);
-  if (schema.security?.some((requirement) => 'studentToken' in requirement)) codes.push(403);
+  // Admin routes: 403 to staff on an owner route, and to an admin without 2FA under ADMIN_REQUIRE_TOTP.
+  if (schema.security?.some((requirement) => 'studentToken' in requirement) || schema['x-admin-role']) codes.push(403);
   if (route.config?.rateLimit) codes.push(429);
   return Object.fromEntries(codes.map((code) => [code, errorSchema]));
 }

@@ -9,8 +9,8 @@
 import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { adminTokenRevocations, admins, studentTokenRevocations } from '../db/schema';
-import { forbidden, unauthorized } from '../errors';
+import { adminTokenRevocations, adminTotp, admins, studentTokenRevocations } from '../db/schema';
+import { AppError, forbidden, unauthorized } from '../errors';
 import { messages } from '@shared/messages';
 import { adminSecurity, documentAdminRole, documentSecurity } from './api-docs';
 import type { Db } from '../db/client';
@@ -50,7 +50,10 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, claim
   if (claims.role === 'admin') {
     // The admin must still exist and the token must not have been revoked at logout.
     const rows = await app.db
-      .select({ role: admins.role })
+      .select({
+        role: admins.role,
+        totpEnabled: sql<boolean>`exists (select 1 from ${adminTotp} where ${adminTotp.adminId} = ${admins.id} and ${adminTotp.enabledAt} is not null)`,
+      })
       .from(admins)
       .where(
         and(
@@ -65,7 +68,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, claim
       )
       .limit(1);
     const admin = rows[0];
-    if (admin) request.auth = { ...claims, adminRole: admin.role };
+    if (admin) request.auth = { ...claims, adminRole: admin.role, totpEnabled: admin.totpEnabled };
     return;
   }
   // A student token must not have been revoked at logout.
@@ -129,4 +132,19 @@ export function guardOwnerScope(scope: FastifyInstance): void {
   scope.addHook('onRequest', ownerOnly);
   documentSecurity(scope, adminSecurity);
   documentAdminRole(scope, 'owner');
+}
+
+async function totpSetUp(this: FastifyInstance, request: FastifyRequest): Promise<void> {
+  if (this.config.adminRequireTotp && !requireAdmin(request).totpEnabled) {
+    throw new AppError(403, messages.adminSecurity.totpSetupRequired, { totp_setup_required: true });
+  }
+}
+
+/**
+ * With ADMIN_REQUIRE_TOTP=1, every route registered in this scope answers 403
+ * `{detail, totp_setup_required: true}` to an admin without two-factor sign-in, before the handler
+ * (and before the owner check of a nested scope). Sign-in, `me`, logout and the TOTP set-up stay outside it.
+ */
+export function guardTotpScope(scope: FastifyInstance): void {
+  scope.addHook('onRequest', totpSetUp);
 }

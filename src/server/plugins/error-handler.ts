@@ -16,7 +16,7 @@ const DATABASE_RETRY_AFTER_SECONDS = 5;
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { detail?: string; headers?: Record<string, string> }, request, reply) => {
     if (error instanceof AppError) {
-      return reply.code(error.statusCode).send({ detail: error.detail });
+      return reply.code(error.statusCode).send({ ...error.flags, detail: error.detail });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];

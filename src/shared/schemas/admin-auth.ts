@@ -5,13 +5,24 @@ import { ADMIN_ROLES } from '@shared/statuses';
 
 const required = text({ error: messages.admin.loginFieldsRequired }).trim().min(1, messages.admin.loginFieldsRequired);
 
+/** A 6-digit code from an authenticator app (spaces allowed, as apps show `123 456`). */
+export const totpCode = text({ error: messages.adminSecurity.totpCodeFormat })
+  .transform((v) => v.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, messages.adminSecurity.totpCodeFormat));
+
 export const adminLoginBody = z.object({
   username: required.max(64, messages.admin.invalidCredentials),
   password: text({ error: messages.admin.loginFieldsRequired })
     .min(1, messages.admin.loginFieldsRequired)
     .max(256, messages.admin.invalidCredentials),
+  /** With two-factor sign-in on: a code from the app, or one of the recovery codes. */
+  totp_code: totpCode.optional(),
+  recovery_code: text().trim().min(1).max(64, messages.adminSecurity.recoveryCodeWrong).optional(),
 });
-export type AdminLoginBody = z.infer<typeof adminLoginBody>;
+export type AdminLoginBody = z.input<typeof adminLoginBody>;
+
+/** A 401 at login: `totp_required` when the password was right but a second factor is needed. */
+export const adminLoginError = z.object({ detail: z.string(), totp_required: z.boolean().optional() });
 
 export const adminLoginResponse = z.object({
   access_token: z.string(),
@@ -27,3 +38,41 @@ export const adminMeResponse = z.object({
   totp_enabled: z.boolean(),
 });
 export type AdminMeResponse = z.infer<typeof adminMeResponse>;
+
+export const totpSetupResponse = z.object({ secret: z.string(), otpauth_url: z.string() });
+export type TotpSetupResponse = z.infer<typeof totpSetupResponse>;
+
+export const totpCodeBody = z.object({ code: totpCode });
+
+export const totpEnableResponse = z.object({ recovery_codes: z.array(z.string()) });
+export type TotpEnableResponse = z.infer<typeof totpEnableResponse>;
+
+/** The Admins tab (owners): `GET /api/admin/admins`. */
+export const adminAccountSchema = z.object({
+  username: z.string(),
+  role: z.enum(ADMIN_ROLES),
+  totp_enabled: z.boolean(),
+  last_login_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AdminAccount = z.infer<typeof adminAccountSchema>;
+
+export const adminListResponse = z.object({ admins: z.array(adminAccountSchema) });
+export type AdminListResponse = z.infer<typeof adminListResponse>;
+
+const roleField = z.enum(ADMIN_ROLES, { error: 'role must be owner or staff' });
+
+export const adminInviteBody = z.object({
+  username: text({ error: messages.adminSecurity.usernameFormat })
+    .trim()
+    .regex(/^[A-Za-z0-9._@-]{3,64}$/, messages.adminSecurity.usernameFormat),
+  role: roleField,
+});
+export type AdminInviteBody = z.infer<typeof adminInviteBody>;
+
+/** The generated password is in this answer only. */
+export const adminInviteResponse = z.object({ username: z.string(), role: z.enum(ADMIN_ROLES), password: z.string() });
+export type AdminInviteResponse = z.infer<typeof adminInviteResponse>;
+
+export const adminRoleBody = z.object({ role: roleField });
+export const adminUsernameParams = z.object({ username: text().trim().min(1).max(64) });

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { messages } from '@shared/messages';
+import type { AdminRole } from '@shared/statuses';
 import type { Db } from '@server/db/client';
-import { one } from '@server/db/rows';
 import { admins } from '@server/db/schema';
+import { badRequest, conflict } from '@server/errors';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '@server/lib/passwords';
 import { findAdminByUsername } from './find-admin';
 
@@ -10,22 +12,25 @@ export function generatePassword(): string {
   return randomBytes(18).toString('base64url'); // 24 characters
 }
 
-/** Creates an admin; throws when the username is taken or the password is too short. */
-export async function createAdmin(db: Db, username: string, password: string) {
+export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{3,64}$/;
+
+/**
+ * Creates an admin (an owner unless said): 400 when the username or password does not fit, 409 when
+ * the username is taken, whatever its letter case (decided by the unique index, so two at once cannot both win).
+ */
+export async function createAdmin(db: Db, username: string, password: string, role: AdminRole = 'owner') {
   const name = username.trim();
-  if (!/^[A-Za-z0-9._@-]{3,64}$/.test(name)) {
-    throw new Error('Username must be 3-64 letters, digits or . _ @ -');
-  }
+  if (!USERNAME_PATTERN.test(name)) throw badRequest(messages.adminSecurity.usernameFormat);
   if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new Error(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+    throw badRequest(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
   }
-  if (await findAdminByUsername(db, name)) throw new Error(`Admin "${name}" already exists`);
-  return one(
-    await db
-      .insert(admins)
-      .values({ username: name, passwordHash: await hashPassword(password) })
-      .returning({ id: admins.id, username: admins.username }),
-  );
+  const [created] = await db
+    .insert(admins)
+    .values({ username: name, role, passwordHash: await hashPassword(password) })
+    .onConflictDoNothing()
+    .returning({ id: admins.id, username: admins.username, role: admins.role });
+  if (!created) throw conflict(messages.adminSecurity.adminExists);
+  return created;
 }
 
 export async function setAdminPassword(db: Db, username: string, password: string): Promise<boolean> {

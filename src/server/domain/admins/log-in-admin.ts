@@ -7,20 +7,36 @@ import type { LoginThrottle } from '@server/lib/login-throttle';
 import { dummyPasswordHash, verifyPassword } from '@server/lib/passwords';
 import { ADMIN_TOKEN_TTL_SECONDS, type TokenService } from '@server/lib/tokens';
 import type { AdminActor } from '../actor';
+import type { IdDocumentKeyRing } from '@server/storage/id-document-keys';
 import { findAdminByUsername } from './find-admin';
+import { acceptTotpCode, findAdminTotp, useRecoveryCode } from './verify-second-factor';
 
 export interface AdminSession {
   token: string;
   expiresInSeconds: number;
 }
 
-/** Checks the password (argon2id) under the login throttle (per username + address) and issues a bearer token. */
+export interface AdminCredentials {
+  username: string;
+  password: string;
+  totp_code?: string;
+  recovery_code?: string;
+}
+
+/**
+ * Checks the password (argon2id) under the login throttle (per username + address) and issues a
+ * bearer token. With two-factor sign-in on, a code from the app (accepted once) or an unused recovery
+ * code must come with it: without one the answer says `totp_required` (only once the password was
+ * right); a wrong one is a failed attempt like a wrong password.
+ */
 export async function logInAdmin(
   db: Db,
   tokens: TokenService,
+  keys: IdDocumentKeyRing,
   throttle: LoginThrottle,
-  credentials: { username: string; password: string },
+  credentials: AdminCredentials,
   address: string,
+  now: Date,
 ): Promise<AdminSession> {
   const key = credentials.username.trim().toLowerCase();
   // The attempt is counted before the password is checked: concurrent guesses cannot all get through.
@@ -33,9 +49,30 @@ export async function logInAdmin(
   // Verify against a dummy hash for unknown usernames so the timing does not reveal them.
   const ok = await verifyPassword(admin?.passwordHash ?? (await dummyPasswordHash()), credentials.password);
   if (!admin || !ok) throw unauthorized(messages.admin.invalidCredentials);
+  await checkSecondFactor(db, keys, admin.id, credentials, now);
   await throttle.succeeded(key, address);
   await db.update(admins).set({ lastLoginAt: new Date() }).where(eq(admins.id, admin.id));
   return { token: await tokens.adminToken(admin.id, admin.username), expiresInSeconds: ADMIN_TOKEN_TTL_SECONDS };
+}
+
+async function checkSecondFactor(
+  db: Db,
+  keys: IdDocumentKeyRing,
+  adminId: string,
+  credentials: AdminCredentials,
+  now: Date,
+): Promise<void> {
+  if (!(await findAdminTotp(db, adminId))?.enabledAt) return;
+  const required = { totp_required: true } as const;
+  if (credentials.totp_code) {
+    if (await acceptTotpCode(db, keys, adminId, credentials.totp_code, now)) return;
+    throw new AppError(401, messages.adminSecurity.totpCodeWrong, required);
+  }
+  if (credentials.recovery_code) {
+    if (await useRecoveryCode(db, adminId, credentials.recovery_code)) return;
+    throw new AppError(401, messages.adminSecurity.recoveryCodeWrong, required);
+  }
+  throw new AppError(401, messages.adminSecurity.totpRequired, required);
 }
 
 /** Logout: the token stops working at once, though it has not expired. */

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminLoginBody, adminLoginResponse, adminMeResponse } from '@shared/schemas/admin-auth';
+import { adminLoginBody, adminLoginError, adminLoginResponse, adminMeResponse } from '@shared/schemas/admin-auth';
 import { errorSchema } from '@shared/schemas/common';
 import { logInAdmin, revokeAdminToken } from '@server/domain/admins/log-in-admin';
 import { LoginThrottle } from '@server/lib/login-throttle';
 import { tagRoutes } from '@server/plugins/api-docs';
-import { guardAdminScope, guardOwnerScope, requireAdmin } from '@server/plugins/auth';
+import { guardAdminScope, guardOwnerScope, guardTotpScope, requireAdmin } from '@server/plugins/auth';
+import adminAccountRoutes from './admins';
 import auditAdminRoutes from './audit';
 import certificateAdminRoutes from './certificates';
 import emailAdminRoutes from './emails';
@@ -16,11 +17,15 @@ import progressAdminRoutes from './progress';
 import referralAdminRoutes from './referrals';
 import statsAdminRoutes from './stats';
 import studentAdminRoutes from './students';
+import studentOwnerRoutes from './students-owner';
+import totpAdminRoutes from './totp';
 
 /**
  * The admin API area (mounted under /api/admin). Login is the one open route; every route
  * registered inside the guarded scope answers 401 without a valid, unrevoked admin token before
- * anything else runs (so a test can loop over all of them).
+ * anything else runs (so a test can loop over all of them). Who may use a route is decided by the
+ * scope it is registered in, never inside a handler: `me`, logout and the TOTP set-up for any admin;
+ * then the ADMIN_REQUIRE_TOTP scope; inside it the owner scope (docs/product/admin.md#roles).
  */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'admin');
@@ -30,14 +35,23 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/login',
     {
       schema: {
-        summary: 'Admin login: returns an admin token',
+        summary:
+          'Admin login: returns an admin token. With two-factor sign-in on, totp_code or recovery_code too (401 with totp_required: true without one)',
         body: adminLoginBody,
-        response: { 200: adminLoginResponse, 401: errorSchema, 429: errorSchema },
+        response: { 200: adminLoginResponse, 401: adminLoginError, 429: errorSchema },
       },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request) => {
-      const session = await logInAdmin(app.db, app.tokens, throttle, request.body, request.ip);
+      const session = await logInAdmin(
+        app.db,
+        app.tokens,
+        app.idDocumentKeys,
+        throttle,
+        request.body,
+        request.ip,
+        app.clock(),
+      );
       return { access_token: session.token, token_type: 'bearer' as const, expires_in: session.expiresInSeconds };
     },
   );
@@ -55,7 +69,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const admin = requireAdmin(request);
-        return { username: admin.username, role: admin.adminRole, totp_enabled: false };
+        return { username: admin.username, role: admin.adminRole, totp_enabled: admin.totpEnabled };
       },
     );
 
@@ -68,20 +82,28 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
-    await guarded.register(statsAdminRoutes);
-    await guarded.register(studentAdminRoutes);
-    await guarded.register(progressAdminRoutes);
-    await guarded.register(referralAdminRoutes);
-    await guarded.register(messageAdminRoutes);
-    await guarded.register(paymentAdminRoutes);
-    await guarded.register(idVerificationAdminRoutes);
-    await guarded.register(certificateAdminRoutes);
+    await guarded.register(totpAdminRoutes);
 
-    // What only an owner may see or do; staff get 403 before the handler runs.
-    await guarded.register(async (owners) => {
-      guardOwnerScope(owners);
-      await owners.register(auditAdminRoutes);
-      await owners.register(emailAdminRoutes);
+    // Everything else; with ADMIN_REQUIRE_TOTP=1 only for an admin with two-factor sign-in on.
+    await guarded.register(async (secured) => {
+      guardTotpScope(secured);
+      await secured.register(statsAdminRoutes);
+      await secured.register(studentAdminRoutes);
+      await secured.register(progressAdminRoutes);
+      await secured.register(referralAdminRoutes);
+      await secured.register(messageAdminRoutes);
+      await secured.register(idVerificationAdminRoutes);
+      await secured.register(certificateAdminRoutes);
+
+      // What only an owner may see or do; staff get 403 before the handler runs.
+      await secured.register(async (owners) => {
+        guardOwnerScope(owners);
+        await owners.register(studentOwnerRoutes);
+        await owners.register(paymentAdminRoutes);
+        await owners.register(auditAdminRoutes);
+        await owners.register(emailAdminRoutes);
+        await owners.register(adminAccountRoutes);
+      });
     });
   });
 };

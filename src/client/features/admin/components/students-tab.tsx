@@ -12,6 +12,7 @@ import { Button } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { ApiError, errorDetail } from '@client/lib/api-client';
 import { formatDate } from '@client/lib/format';
+import { useIsOwner } from '../api/admin-me';
 import { useExportStudentsCsv } from '../api/export-students-csv';
 import { useStudents } from '../api/get-students';
 import { useCompleteStudent, useDeleteStudent, useUpdateStudentStatus } from '../api/student-actions';
@@ -46,6 +47,8 @@ export function StudentsTab() {
   const updateStatus = useUpdateStudentStatus();
   const complete = useCompleteStudent();
   const remove = useDeleteStudent();
+  // Mark Paid, Delete and Export are for owners (the server refuses staff; this only hides them).
+  const isOwner = useIsOwner();
   const { state: exportState, exportCsv } = useExportStudentsCsv();
   const onSearch = useCallback((value: string) => {
     setSearch(value);
@@ -167,14 +170,18 @@ export function StudentsTab() {
               Complete
             </Button>
           )}
-          <Button size="sm" variant="outline" onClick={() => onMarkPaid(s)} aria-label={`Mark Paid ${fullName(s)}`}>
-            <Wallet className="size-4" aria-hidden />
-            Mark Paid
-          </Button>
-          <Button size="sm" variant="danger" onClick={() => setDeleteFor(s)} aria-label={`Delete ${fullName(s)}`}>
-            <Trash2 className="size-4" aria-hidden />
-            Delete
-          </Button>
+          {isOwner && (
+            <>
+              <Button size="sm" variant="outline" onClick={() => onMarkPaid(s)} aria-label={`Mark Paid ${fullName(s)}`}>
+                <Wallet className="size-4" aria-hidden />
+                Mark Paid
+              </Button>
+              <Button size="sm" variant="danger" onClick={() => setDeleteFor(s)} aria-label={`Delete ${fullName(s)}`}>
+                <Trash2 className="size-4" aria-hidden />
+                Delete
+              </Button>
+            </>
+          )}
         </div>
       ),
     },
@@ -211,10 +218,12 @@ export function StudentsTab() {
             ['pro', 'Pro'],
           ]}
         />
-        <Button variant="secondary" onClick={onExport} loading={exportState.status === 'downloading'}>
-          <Download className="size-4" aria-hidden />
-          Export CSV
-        </Button>
+        {isOwner && (
+          <Button variant="secondary" onClick={onExport} loading={exportState.status === 'downloading'}>
+            <Download className="size-4" aria-hidden />
+            Export CSV
+          </Button>
+        )}
       </div>
       <p role="status" className="min-h-5 text-sm text-slate-700">
         {exportState.status === 'downloading' &&

@@ -8,10 +8,12 @@ import { PageMeta, SITE_TITLE } from '@client/components/layout/page-meta';
 import { ApiError } from '@client/lib/api-client';
 import { paths } from '@shared/routes';
 import { adminTokenStatus, sessionEndedLogin } from '../api/admin-api';
+import { needsTotpSetup, useAdminMe } from '../api/admin-me';
 import { useAdminStats } from '../api/get-admin-stats';
 import { useLogOutAdmin } from '../api/log-out-admin';
 import { ActivityTab } from '../components/activity-tab';
 import { AdminHeader } from '../components/admin-header';
+import { AdminsTab } from '../components/admins-tab';
 import { CertificatesTab } from '../components/certificates-tab';
 import { IdVerificationTab } from '../components/id-verification-tab';
 import { EmailsTab } from '../components/emails-tab';
@@ -19,32 +21,43 @@ import { MessagesTab } from '../components/messages-tab';
 import { PaymentsTab } from '../components/payments-tab';
 import { ProgressTab } from '../components/progress-tab';
 import { ReferralsTab } from '../components/referrals-tab';
+import { SecurityTab } from '../components/security-tab';
 import { StatsCards } from '../components/stats-cards';
 import { StudentsTab } from '../components/students-tab';
 import { WeeklyChart } from '../components/weekly-chart';
 
+/** `owner`: the tab is hidden from staff (the server refuses them its routes anyway). */
 const TABS = [
-  { value: 'students', label: 'Student Management', Panel: StudentsTab },
-  { value: 'payments', label: 'Payments', Panel: PaymentsTab },
-  { value: 'progress', label: 'Course Progress', Panel: ProgressTab },
-  { value: 'referrals', label: 'Referral Codes', Panel: ReferralsTab },
-  { value: 'certificates', label: 'Certificates', Panel: CertificatesTab },
-  { value: 'id-verification', label: 'ID Verification', Panel: IdVerificationTab },
-  { value: 'activity', label: 'Activity', Panel: ActivityTab },
-  { value: 'messages', label: 'Messages', Panel: MessagesTab },
-  { value: 'emails', label: 'Emails', Panel: EmailsTab },
+  { value: 'students', label: 'Student Management', Panel: StudentsTab, owner: false },
+  { value: 'payments', label: 'Payments', Panel: PaymentsTab, owner: true },
+  { value: 'progress', label: 'Course Progress', Panel: ProgressTab, owner: false },
+  { value: 'referrals', label: 'Referral Codes', Panel: ReferralsTab, owner: false },
+  { value: 'certificates', label: 'Certificates', Panel: CertificatesTab, owner: false },
+  { value: 'id-verification', label: 'ID Verification', Panel: IdVerificationTab, owner: false },
+  { value: 'activity', label: 'Activity', Panel: ActivityTab, owner: true },
+  { value: 'messages', label: 'Messages', Panel: MessagesTab, owner: false },
+  { value: 'emails', label: 'Emails', Panel: EmailsTab, owner: true },
+  { value: 'admins', label: 'Admins', Panel: AdminsTab, owner: true },
+  { value: 'security', label: 'Security', Panel: SecurityTab, owner: false },
 ] as const;
 
 function Dashboard() {
   const navigate = useNavigate();
   const stats = useAdminStats();
+  const me = useAdminMe();
   const logout = useLogOutAdmin();
+  // ADMIN_REQUIRE_TOTP: until two-factor sign-in is on, only the Security tab can work.
+  const setupRequired = needsTotpSetup(stats.error);
+  const isOwner = me.data?.role === 'owner';
+  const tabs = setupRequired
+    ? TABS.filter((tab) => tab.value === 'security')
+    : TABS.filter((tab) => !tab.owner || isOwner);
 
   useEffect(() => {
-    if (stats.isError && !(stats.error instanceof ApiError && stats.error.status === 401)) {
+    if (stats.isError && !(stats.error instanceof ApiError && stats.error.status === 401) && !setupRequired) {
       toast.error(messages.admin.dashboardLoadFailed);
     }
-  }, [stats.isError, stats.error]);
+  }, [stats.isError, stats.error, setupRequired]);
 
   function onLogout() {
     logout.mutate(undefined, { onSettled: () => navigate(paths.adminLogin, { replace: true }) });
@@ -55,14 +68,26 @@ function Dashboard() {
       <PageMeta title={SITE_TITLE} />
       <AdminHeader onLogout={onLogout} loggingOut={logout.isPending} />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 space-y-6 px-4 py-6">
-        <StatsCards stats={stats.data} />
-        {stats.data && <WeeklyChart weeks={stats.data.weekly} />}
-        <Tabs.Root defaultValue="students" className="space-y-4">
+        {setupRequired ? (
+          <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 font-medium text-amber-950">
+            {messages.adminSecurity.totpSetupRequired}
+          </p>
+        ) : (
+          <>
+            <StatsCards stats={stats.data} />
+            {stats.data && <WeeklyChart weeks={stats.data.weekly} />}
+          </>
+        )}
+        <Tabs.Root
+          key={setupRequired ? 'setup' : 'full'}
+          defaultValue={setupRequired ? 'security' : 'students'}
+          className="space-y-4"
+        >
           <Tabs.List
             aria-label="Admin sections"
             className="flex gap-1 overflow-x-auto rounded-xl bg-white p-1 shadow-sm"
           >
-            {TABS.map((tab) => (
+            {tabs.map((tab) => (
               <Tabs.Trigger
                 key={tab.value}
                 value={tab.value}
@@ -72,7 +97,7 @@ function Dashboard() {
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-          {TABS.map(({ value, Panel }) => (
+          {tabs.map(({ value, Panel }) => (
             <Tabs.Content key={value} value={value} className="focus-visible:outline-2">
               <Panel />
             </Tabs.Content>

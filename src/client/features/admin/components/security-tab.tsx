@@ -1,0 +1,189 @@
+import { ShieldCheck, ShieldOff } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { messages } from '@shared/messages';
+import type { TotpSetupResponse } from '@shared/schemas/admin-auth';
+import { Button } from '@client/components/ui/button';
+import { Card } from '@client/components/ui/card';
+import { Field } from '@client/components/ui/field';
+import { Spinner } from '@client/components/ui/spinner';
+import { errorDetail } from '@client/lib/api-client';
+import { useAdminMe } from '../api/admin-me';
+import { useDisableTotp, useEnableTotp, useStartTotpSetup } from '../api/two-factor';
+import { CopyButton } from './copy-button';
+
+/** The otpauth:// URL as an SVG QR code (the library is loaded only when an admin sets up). */
+function useQrCode(url: string | undefined): string | null {
+  const [svg, setSvg] = useState<string | null>(null);
+  useEffect(() => {
+    if (!url) return;
+    let live = true;
+    void import('qrcode')
+      .then((QRCode) => QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }))
+      .then((made) => live && setSvg(made));
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  return url ? svg : null;
+}
+
+function CodeForm({
+  label,
+  submitLabel,
+  pending,
+  onSubmit,
+  tone = 'primary',
+}: {
+  label: string;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: (code: string) => Promise<unknown>;
+  tone?: 'primary' | 'danger';
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string>();
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) return setError(messages.adminSecurity.totpCodeFormat);
+    setError(undefined);
+    await onSubmit(code).catch((e: unknown) => {
+      setError(errorDetail(e, messages.adminSecurity.totpChangeFailed));
+      setCode('');
+    });
+  }
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <Field
+        label={label}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={7}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        error={error}
+        className="sm:w-64"
+      />
+      <Button type="submit" variant={tone} loading={pending} className="sm:mt-6">
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <div className="space-y-3">
+      <p role="status" className="font-medium text-emerald-800">
+        {messages.adminSecurity.totpEnabled}
+      </p>
+      <p className="text-sm text-slate-700">{messages.adminSecurity.recoveryCodesOnce}</p>
+      <ul aria-label="Recovery codes" className="grid max-w-md grid-cols-2 gap-2 font-mono text-base">
+        {codes.map((code) => (
+          <li key={code} className="rounded bg-slate-100 px-2 py-1">
+            {code}
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <CopyButton text={codes.join('\n')} label="Copy codes" copied="Recovery codes copied" />
+        <Button onClick={onDone}>I have saved my recovery codes</Button>
+      </div>
+    </div>
+  );
+}
+
+function SetUp({ setup, onEnabled }: { setup: TotpSetupResponse; onEnabled: (codes: string[]) => void }) {
+  const qr = useQrCode(setup.otpauth_url);
+  const enable = useEnableTotp();
+  return (
+    <div className="space-y-4">
+      <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
+        <li>Scan the QR code with an authenticator app, or enter the key by hand.</li>
+        <li>Enter the 6-digit code the app shows to confirm.</li>
+      </ol>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center">
+        <div className="flex size-48 items-center justify-center rounded-lg border border-slate-200 bg-white">
+          {qr ? (
+            <img
+              src={`data:image/svg+xml;utf8,${encodeURIComponent(qr)}`}
+              alt="QR code to add this account to an authenticator app"
+              className="size-44"
+            />
+          ) : (
+            <Spinner />
+          )}
+        </div>
+        <div className="min-w-0 space-y-1">
+          <p className="text-sm font-medium text-slate-800">Key (if you cannot scan)</p>
+          <p data-testid="totp-secret" className="font-mono text-base break-all text-slate-900">
+            {setup.secret}
+          </p>
+        </div>
+      </div>
+      <CodeForm
+        label="Code from the app"
+        submitLabel="Confirm and turn on"
+        pending={enable.isPending}
+        onSubmit={(code) => enable.mutateAsync(code).then((r) => onEnabled(r.recovery_codes))}
+      />
+    </div>
+  );
+}
+
+/** Any admin: turn two-factor sign-in (TOTP) on or off for their own account. */
+export function SecurityTab() {
+  const me = useAdminMe();
+  const start = useStartTotpSetup();
+  const disable = useDisableTotp();
+  const [codes, setCodes] = useState<string[] | null>(null);
+
+  let body;
+  if (codes) body = <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
+  else if (me.isPending) body = <Spinner />;
+  else if (me.isError) body = <p role="alert">{messages.admin.listLoadFailed}</p>;
+  else if (me.data.totp_enabled)
+    body = (
+      <div className="space-y-4">
+        <p className="flex items-center gap-2 font-medium text-emerald-800">
+          <ShieldCheck className="size-5" aria-hidden /> Two-factor sign-in is on.
+        </p>
+        <CodeForm
+          label="Code from the app, to turn it off"
+          submitLabel="Turn off two-factor sign-in"
+          tone="danger"
+          pending={disable.isPending}
+          onSubmit={(code) => disable.mutateAsync(code).then(() => toast.success(messages.adminSecurity.totpDisabled))}
+        />
+      </div>
+    );
+  else if (start.data) body = <SetUp setup={start.data} onEnabled={setCodes} />;
+  else
+    body = (
+      <div className="space-y-4">
+        <p className="flex items-center gap-2 font-medium text-slate-800">
+          <ShieldOff className="size-5" aria-hidden /> Two-factor sign-in is off.
+        </p>
+        <p className="text-sm text-slate-700">
+          With it on, signing in needs a code from an authenticator app on your phone as well as your password.
+        </p>
+        <Button
+          loading={start.isPending}
+          onClick={() =>
+            start.mutate(undefined, { onError: () => toast.error(messages.adminSecurity.totpSetupFailed) })
+          }
+        >
+          Turn on two-factor sign-in
+        </Button>
+      </div>
+    );
+
+  return (
+    <section aria-labelledby="security-heading" className="space-y-4">
+      <h2 id="security-heading" className="text-xl font-semibold">
+        Two-factor sign-in
+      </h2>
+      <Card>{body}</Card>
+    </section>
+  );
+}
