@@ -32,6 +32,7 @@ import paymentRoutes from './routes/payments';
 import publicRoutes from './routes/public';
 import studentRoutes from './routes/student';
 import { createMailTransport, type MailTransport } from './email/transport';
+import { courseEmailsJob } from './jobs/course-emails';
 import { emailAttachments } from './jobs/email-attachments';
 import { emailOutboxJob } from './jobs/email-outbox';
 import { JobScheduler } from './jobs/scheduler';
@@ -71,6 +72,8 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Sees every route as it is registered (tests check the API documentation against them). */
   onRoute?: (route: RouteOptions) => void;
+  /** The clock of the calendar jobs (the course emails); tests move it. */
+  now?: () => Date;
 }
 
 /** Methods a proxy may send to another process: answered 503 while the process drains (see the onRequest hook). */
@@ -186,6 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       config.mail.pollMs,
     ),
   );
+  app.jobs.add(courseEmailsJob(database.db, config, app.log, options.now));
   // Closing stops the jobs (letting a running one finish) before the database closes.
   app.addHook('onClose', async () => {
     await app.jobs.stop();

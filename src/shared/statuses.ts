@@ -49,6 +49,10 @@ export const AUDIT_ACTION_LABELS = {
   'id.rejected': 'Rejected ID',
   'certificate.activated': 'Activated certificate',
   'message.read': 'Read support message',
+  'settings.updated': 'Changed settings',
+  'cohort.created': 'Added a course start date',
+  'cohort.updated': 'Changed a course start date',
+  'cohort.deleted': 'Deleted a course start date',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

@@ -11,7 +11,17 @@ import { registeredAdminRoutes } from '../helpers/admin';
 import { tableCounts } from '../helpers/table-counts';
 
 /** The routes only an owner may use; a route added to the owner scope must be added here too. */
-const OWNER_ROUTES = ['GET /api/admin/audit-log', 'GET /api/admin/emails', 'POST /api/admin/emails/{}/resend'];
+const OWNER_ROUTES = [
+  'GET /api/admin/audit-log',
+  'GET /api/admin/emails',
+  'POST /api/admin/emails/{}/resend',
+  'GET /api/admin/settings',
+  'PUT /api/admin/settings',
+  'GET /api/admin/cohorts',
+  'POST /api/admin/cohorts',
+  'PATCH /api/admin/cohorts/{}',
+  'DELETE /api/admin/cohorts/{}',
+];
 
 const ID = '00000000-0000-4000-8000-000000000000';
 

@@ -8,12 +8,14 @@ import { tagRoutes } from '@server/plugins/api-docs';
 import { guardAdminScope, guardOwnerScope, requireAdmin } from '@server/plugins/auth';
 import auditAdminRoutes from './audit';
 import certificateAdminRoutes from './certificates';
+import cohortAdminRoutes from './cohorts';
 import emailAdminRoutes from './emails';
 import idVerificationAdminRoutes from './id-verifications';
 import messageAdminRoutes from './messages';
 import paymentAdminRoutes from './payments';
 import progressAdminRoutes from './progress';
 import referralAdminRoutes from './referrals';
+import settingsAdminRoutes from './settings';
 import statsAdminRoutes from './stats';
 import studentAdminRoutes from './students';
 
@@ -82,6 +84,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       guardOwnerScope(owners);
       await owners.register(auditAdminRoutes);
       await owners.register(emailAdminRoutes);
+      await owners.register(settingsAdminRoutes);
+      await owners.register(cohortAdminRoutes);
     });
   });
 };
