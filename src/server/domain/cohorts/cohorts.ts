@@ -19,8 +19,10 @@ export interface CohortView extends Cohort {
   enrolled: number;
 }
 
+// The outer table named in full: drizzle writes a column of the selected table without it, which
+// inside the subquery would mean the students' own column.
 const enrolledCount =
-  sql<number>`(select count(*) from ${students} where ${students.courseStartDate} = ${cohorts.courseStartDate})`.mapWith(
+  sql<number>`(select count(*) from ${students} where ${students.courseStartDate} = "cohorts"."course_start_date")`.mapWith(
     Number,
   );
 
