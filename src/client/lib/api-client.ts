@@ -17,7 +17,7 @@ export class ApiError extends Error {
 export type AuthKind = 'none' | 'student' | 'admin';
 
 export interface ApiOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON-serialised unless it is FormData. */
   body?: unknown;
   auth?: AuthKind;

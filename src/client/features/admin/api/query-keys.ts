@@ -37,4 +37,6 @@ export const adminKeys = {
   allMessages: () => [...adminKeys.all, 'messages'] as const,
   messages: (params: PageParams) => [...adminKeys.allMessages(), params] as const,
   emails: (params: EmailListParams) => [...adminKeys.all, 'emails', params] as const,
+  settings: () => [...adminKeys.all, 'settings'] as const,
+  cohorts: () => [...adminKeys.all, 'cohorts'] as const,
 };

@@ -13,12 +13,14 @@ import { useLogOutAdmin } from '../api/log-out-admin';
 import { ActivityTab } from '../components/activity-tab';
 import { AdminHeader } from '../components/admin-header';
 import { CertificatesTab } from '../components/certificates-tab';
+import { CohortsTab } from '../components/cohorts-tab';
 import { IdVerificationTab } from '../components/id-verification-tab';
 import { EmailsTab } from '../components/emails-tab';
 import { MessagesTab } from '../components/messages-tab';
 import { PaymentsTab } from '../components/payments-tab';
 import { ProgressTab } from '../components/progress-tab';
 import { ReferralsTab } from '../components/referrals-tab';
+import { SettingsTab } from '../components/settings-tab';
 import { StatsCards } from '../components/stats-cards';
 import { StudentsTab } from '../components/students-tab';
 import { WeeklyChart } from '../components/weekly-chart';
@@ -33,6 +35,8 @@ const TABS = [
   { value: 'activity', label: 'Activity', Panel: ActivityTab },
   { value: 'messages', label: 'Messages', Panel: MessagesTab },
   { value: 'emails', label: 'Emails', Panel: EmailsTab },
+  { value: 'cohorts', label: 'Cohorts', Panel: CohortsTab },
+  { value: 'settings', label: 'Settings', Panel: SettingsTab },
 ] as const;
 
 function Dashboard() {
