@@ -58,6 +58,7 @@ export const messages = {
     amountTooPrecise: 'The amount must be in pounds with at most two decimals (e.g. 84.99).',
     startDateClosed: 'This start date is no longer taking enrollments. Please choose another start date.',
     startDateFull: 'This start date has just filled up. Please choose another start date.',
+    noStartDates: 'No start dates are open for enrollment right now. Please check again soon, or contact support.',
   },
   admin: {
     refundReasonRequired: 'A reason for the refund is required',

@@ -68,10 +68,11 @@ function SettingsForm({ settings }: { settings: SettingsResponse['settings'] }) 
       return;
     }
     setErrors({});
-    save.mutate(body, {
-      onSuccess: () => toast.success(done),
-      onError: (error) => toast.error(errorDetail(error, messages.admin.settingsSaveFailed)),
-    });
+    // Not mutate's callbacks: a save re-keys this form (fresh values), and an unmounted caller's callbacks never run.
+    void save.mutateAsync(body).then(
+      () => toast.success(done),
+      (error: unknown) => toast.error(errorDetail(error, messages.admin.settingsSaveFailed)),
+    );
   }
 
   function onSubmit(event: FormEvent) {
@@ -104,9 +105,8 @@ function SettingsForm({ settings }: { settings: SettingsResponse['settings'] }) 
               size="sm"
               onClick={() => submit({ [key]: null }, messages.admin.settingRestored)}
               disabled={save.isPending}
-              aria-label={`Restore the default ${SETTING_LABELS[key].label}`}
             >
-              Restore default
+              Restore default<span className="sr-only"> {SETTING_LABELS[key].label}</span>
             </Button>
           )}
         </div>

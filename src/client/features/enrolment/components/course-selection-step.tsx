@@ -90,6 +90,8 @@ export function CourseSelectionStep(props: {
               Retry
             </Button>
           </div>
+        ) : dates.data.schedule.length === 0 ? (
+          <p className="text-sm text-slate-700">{messages.enrolment.noStartDates}</p>
         ) : (
           <Select.Root value={props.startDate ?? undefined} onValueChange={props.onStartDateChange}>
             <Select.Trigger
