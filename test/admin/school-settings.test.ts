@@ -13,6 +13,7 @@ import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { openDatabase, type Database } from '@server/db/client';
 import { auditLog } from '@server/db/schema';
+import { getSetting } from '@server/domain/settings/site-settings-store';
 import { insertCertificate } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { testDbKind } from '../helpers/database';
@@ -134,11 +135,15 @@ describe('settings', () => {
     await put({ cpd_provider_number: 'CPD-777' });
     expect((await t.db.select().from(auditLog)).filter((row) => row.action === 'settings.updated')).toHaveLength(1);
 
+    expect(await getSetting(t.db, t.config, 'support_hours')).toBe('Weekdays 10 to 4');
+    expect(await getSetting(t.db, t.config, 'course_access_url_pro')).toBeNull();
+
     const restored = await put({ cpd_provider_number: null, course_access_url_foundation: '' });
     expect(restored.statusCode).toBe(200);
     expect(restored.json().settings.cpd_provider_number).toMatchObject({ value: 'CPD-ENV-1', saved: false });
     expect((await record()).course_access_url).toBe('https://env.example/foundation');
     expect((await certificate()).certificate.cpd_provider).toBe('CPD-ENV-1');
+    expect(await getSetting(t.db, t.config, 'cpd_provider_number')).toBe('CPD-ENV-1');
     const last = (await t.db.select().from(auditLog)).filter((row) => row.action === 'settings.updated').at(-1);
     expect(last?.details).toEqual({
       cpd_provider_number: { from: 'CPD-777', to: null },
