@@ -1,7 +1,8 @@
 /**
  * The owner runs the school from the admin area (docs/product/admin.md): adds a course start date
  * with a capacity, which a new visitor then picks in the wizard (after being told, once, that it had
- * just closed), and saves the CPD number, which the certificate shows at once. At phone width, with
+ * just closed), and saves the CPD number, which the certificate shows at once; the activity log reads
+ * each change. At phone width, with
  * axe on both tabs and the delete confirmation. Its own server (the `serverEnv` below), so the dates
  * it adds never change another journey's.
  */
@@ -143,4 +144,18 @@ test('the owner adds a start date that a new visitor picks in the wizard, and sa
   await page.reload();
   await page.getByRole('tab', { name: 'Cohorts' }).click();
   await expect(card).toContainText('1 of 2');
+
+  // Every change is in the activity log, readable.
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  const activity = page.getByRole('tabpanel', { name: 'Activity' });
+  await expect(activity.getByRole('row').filter({ hasText: 'Changed settings' })).toContainText(
+    'CPD provider number: CPD-JOURNEY-42',
+  );
+  await expect(activity.getByRole('row').filter({ hasText: 'Added a course start date' }).first()).toBeVisible();
+  await expect(activity.getByRole('row').filter({ hasText: 'Deleted a course start date' })).toContainText(
+    longDate(spare),
+  );
+  await expect(activity.getByRole('row').filter({ hasText: 'Changed a course start date' }).first()).toContainText(
+    'capacity 2 · open',
+  );
 });

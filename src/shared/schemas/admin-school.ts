@@ -90,4 +90,4 @@ export const cohortUpdateBody = z
   .refine((body) => body.capacity !== undefined || body.closed !== undefined, { message: m.cohortNothingToChange });
 export type CohortUpdateBody = z.infer<typeof cohortUpdateBody>;
 
-export const cohortDateParams = z.object({ date: z.iso.date({ error: m.cohortNotFound }) });
+export const cohortDateParams = z.object({ date: z.iso.date({ error: m.cohortDateRequired }) });
