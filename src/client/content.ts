@@ -10,6 +10,7 @@
 import { COURSES, ENROLMENT_FEE_PENCE, FOUNDATION_MODULES, PRO_EXTRA_MODULES } from '@shared/catalogue';
 import { paths } from '@shared/routes';
 import { formatPence } from '@shared/money';
+import { BUILT_IN_CONTACT } from '@shared/site-settings';
 
 export interface Link {
   label: string;
@@ -19,9 +20,13 @@ export interface Link {
 export const site = {
   name: 'Video Book Review Specialist',
   title: 'Enrolment Registration',
-  supportEmail: 'support@videobookreviewspecialist.com',
+  /**
+   * The prerendered defaults: an owner changes the support email and hours and the community link in
+   * the admin area's Settings, and the support page shows the saved ones once it loads.
+   */
+  supportEmail: BUILT_IN_CONTACT.supportEmail,
   /** The private community group on a social network. */
-  communityUrl: 'https://www.facebook.com/groups/videobookreviewspecialists',
+  communityUrl: BUILT_IN_CONTACT.communityUrl,
   /** 'Learn More' in the hero: the programme's external information site. */
   learnMoreUrl: 'https://www.videobookreviewspecialist.com',
   /** 'Order Video Book Review' in the footer. */
@@ -44,7 +49,7 @@ export const claims = {
 
 /** Business terms quoted by the FAQ, support page and policies. */
 export const businessTerms = {
-  supportHours: 'Monday to Friday, 9 AM to 5 PM GMT',
+  supportHours: BUILT_IN_CONTACT.supportHours,
   responseTime: 'within 24 hours',
   courseStarts: 'every two months',
   courseLength: '6 weeks',

@@ -32,6 +32,7 @@ import paymentRoutes from './routes/payments';
 import publicRoutes from './routes/public';
 import studentRoutes from './routes/student';
 import { createMailTransport, type MailTransport } from './email/transport';
+import { courseEmailsJob } from './jobs/course-emails';
 import { emailAttachments } from './jobs/email-attachments';
 import { emailOutboxJob } from './jobs/email-outbox';
 import { JobScheduler } from './jobs/scheduler';
@@ -73,7 +74,7 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
   /** Sees every route as it is registered (tests check the API documentation against them). */
   onRoute?: (route: RouteOptions) => void;
-  /** The time for two-factor codes (default: the system clock); tests pass a fixed one. */
+  /** The time (default: the system clock) of two-factor codes and the calendar jobs (the course emails); tests move it. */
   clock?: () => Date;
 }
 
@@ -192,6 +193,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       config.mail.pollMs,
     ),
   );
+  app.jobs.add(courseEmailsJob(database.db, config, app.log, options.clock));
   // Closing stops the jobs (letting a running one finish) before the database closes.
   app.addHook('onClose', async () => {
     await app.jobs.stop();

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { BUILT_IN_CONTACT } from '@shared/site-settings';
 import { ID_DOCUMENT_KEY_BYTES } from './storage/id-document-keys';
 
 const optionalString = z
@@ -70,6 +71,16 @@ const envSchema = z
     CPD_PROVIDER_NUMBER: optionalString,
     COURSE_ACCESS_URL_FOUNDATION: optionalString.pipe(z.url().optional()),
     COURSE_ACCESS_URL_PRO: optionalString.pipe(z.url().optional()),
+    /** Defaults of the support details an owner may change in the admin area's Settings. */
+    SUPPORT_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
+    SUPPORT_HOURS: optionalString.pipe(z.string().max(200).optional()),
+    COMMUNITY_URL: optionalString.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+    /** Tests only: how often the course emails job looks for students to write to (ms; hourly by default). */
+    COURSE_EMAILS_CHECK_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .default(60 * 60 * 1000),
     /** Registrations allowed per client address in 10 minutes (POST /api/students). */
     REGISTRATION_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
     /** PostgreSQL: a statement running longer is cancelled (the request answers 503). */
@@ -196,6 +207,13 @@ export interface Config {
   reconcile: { afterS: number; intervalS: number };
   cpdProviderNumber: string;
   courseAccessUrls: { foundation?: string; pro?: string };
+  /**
+   * The environment's support details: defaults of the owner's settings. Read the values in force
+   * through domain/settings/site-settings-store.ts, never here.
+   */
+  support: { email: string; hours: string; communityUrl: string };
+  /** How often the course emails job runs (domain/email/queue-course-emails.ts). */
+  courseEmailsCheckMs: number;
   /** PostgreSQL statement timeout and pool acquisition timeout (docs/decisions/012-hardening.md). */
   database: { statementTimeoutMs: number; poolTimeoutMs: number };
   /** Registrations per client address per 10 minutes. */
@@ -277,6 +295,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     reconcile: { afterS: env.RECONCILE_AFTER_S, intervalS: env.RECONCILE_INTERVAL_S },
     cpdProviderNumber: env.CPD_PROVIDER_NUMBER ?? 'Not configured',
     courseAccessUrls: { foundation: env.COURSE_ACCESS_URL_FOUNDATION, pro: env.COURSE_ACCESS_URL_PRO },
+    support: {
+      email: env.SUPPORT_EMAIL ?? BUILT_IN_CONTACT.supportEmail,
+      hours: env.SUPPORT_HOURS ?? BUILT_IN_CONTACT.supportHours,
+      communityUrl: env.COMMUNITY_URL ?? BUILT_IN_CONTACT.communityUrl,
+    },
+    courseEmailsCheckMs: env.COURSE_EMAILS_CHECK_MS,
     database: { statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS, poolTimeoutMs: env.DB_POOL_TIMEOUT_MS },
     registrationRateLimit: env.REGISTRATION_RATE_LIMIT,
     redisUrl: env.REDIS_URL,

@@ -56,6 +56,9 @@ export const messages = {
       'A payment for your course is being processed, so the course cannot change right now. Please wait a moment and check again.',
     paymentNotTaken: 'This payment was not completed and your card was not charged. Please start a new payment.',
     amountTooPrecise: 'The amount must be in pounds with at most two decimals (e.g. 84.99).',
+    startDateClosed: 'This start date is no longer taking enrollments. Please choose another start date.',
+    startDateFull: 'This start date has just filled up. Please choose another start date.',
+    noStartDates: 'No start dates are open for enrollment right now. Please check again soon, or contact support.',
   },
   admin: {
     refundReasonRequired: 'A reason for the refund is required',
@@ -148,6 +151,29 @@ export const messages = {
     emailResent: 'The email will be sent again',
     emailResendFailed: 'Failed to send the email again',
     emailNotFailed: 'Only a failed email can be sent again (login codes are never resent).',
+    settingsNothingToChange: 'Send at least one setting to change.',
+    settingInvalidUrl: 'Please enter a full web address starting with http:// or https://',
+    settingInvalidEmail: 'Please enter a valid email address',
+    settingTooLong: 'Please keep each setting under 200 characters (web addresses 500).',
+    settingsSaved: 'Settings saved. They apply at once.',
+    settingRestored: 'Default restored.',
+    settingsSaveFailed: 'Failed to save the settings',
+    settingsLoadFailed: 'Failed to load the settings. Please try again.',
+    cohortNotFound: 'No course start date found on this date',
+    cohortExists: 'This course start date already exists',
+    cohortDateNotFuture: 'A course start date must be after today',
+    cohortDateRequired: 'Please enter the start date as YYYY-MM-DD',
+    cohortCapacityInvalid: 'Capacity must be a whole number from 1 to 100000, or empty for no limit',
+    cohortNothingToChange: 'Send a capacity or closed to change.',
+    cohortHasStudents: (students: number) =>
+      `${students} ${students === 1 ? 'student has' : 'students have'} chosen this start date, so it cannot be deleted. Close it instead.`,
+    cohortAdded: 'Course start date added',
+    cohortUpdated: 'Course start date updated',
+    cohortDeleted: 'Course start date deleted',
+    cohortSaveFailed: 'Failed to save the course start date',
+    noCohorts:
+      'No course start dates saved: the wizard offers the 1st of every other month (January, March, May…). Add a date to choose them yourself.',
+    cohortDeleteConfirm: (date: string) => `Delete the start date ${date}? It is no longer offered in the wizard.`,
   },
   /** Admin accounts: two-factor sign-in and the Admins tab (docs/product/admin.md). */
   adminSecurity: {
@@ -304,6 +330,25 @@ export const messages = {
     contactThanks: 'Thank you for contacting Video Book Review Specialist.',
     contactFooter:
       'You are receiving this email because this address was given in the contact form on the Video Book Review Specialist website. If you did not send a message, you can ignore this email.',
+    courseStartingSubject: (date: string) => `Your course starts on ${date}`,
+    courseStartingIntro: (course: string, date: string) =>
+      `Your ${course} starts in a week, on ${date}. Here is how to get ready:`,
+    courseStartingPrepare: [
+      'Set aside about 5 to 8 hours a week for the six weeks of the course.',
+      'Have a computer or phone that can record video, and a quiet place to film.',
+      'Pick one or two books you would love to review: you will use them in the first stages.',
+    ],
+    courseStartingIdReminder:
+      'Your ID is not approved yet: the course materials open only once it is. Please upload a photo ID from your student dashboard now, so it can be checked before the start.',
+    courseOpenSubject: 'Your course is open',
+    courseOpenIntro: (course: string) => `Your ${course} starts today.`,
+    courseOpenLink: 'Open your course materials',
+    courseOpenNoLinkYet: 'Your course link will be in your student dashboard.',
+    courseOpenFinishId:
+      'Your course materials open once your ID is approved. Please upload a photo ID from your student dashboard (or upload it again if it was rejected); we check it within a working day.',
+    courseOpenIdButton: 'Finish my ID verification',
+    courseHelp: (email: string) => `Questions? Write to ${email}.`,
+    courseCommunity: 'Meet the other students in the community group',
     adminFooter:
       'You are receiving this email because this address receives the Video Book Review Specialist administrator notifications.',
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courseSchedule } from './schedule';
+import { courseSchedule, isoDateAfter, scheduleEntryFor } from './schedule';
 
 describe('intake schedule', () => {
   it('lists the next six intakes after today, 6 weeks long, graduation a week later', () => {
@@ -23,5 +23,16 @@ describe('intake schedule', () => {
   it('does not offer an intake that starts today', () => {
     expect(courseSchedule(new Date('2027-03-01T08:00:00Z'))[0]?.start_date).toBe('2027-05-01');
     expect(courseSchedule(new Date('2027-02-28T23:00:00Z'))[0]?.start_date).toBe('2027-03-01');
+  });
+
+  it("labels an owner's start date by its month, with the day unless it is the 1st", () => {
+    expect(scheduleEntryFor('2027-03-01').label).toBe('March 2027 intake');
+    expect(scheduleEntryFor('2027-03-14')).toEqual({
+      start_date: '2027-03-14',
+      end_date: '2027-04-25',
+      graduation_date: '2027-05-02',
+      label: '14 March 2027 intake',
+    });
+    expect(isoDateAfter(new Date('2027-02-25T23:30:00Z'), 7)).toBe('2027-03-04');
   });
 });

@@ -84,6 +84,23 @@ export function courseDatesFrom(startIso: string): Omit<ScheduleEntry, 'label'> 
   };
 }
 
+/**
+ * The schedule entry of a start date an owner chose (a cohort): its end and graduation, and a label
+ * naming the month, with the day when it is not the 1st ("14 March 2027 intake").
+ */
+export function scheduleEntryFor(startIso: string): ScheduleEntry {
+  const dates = courseDatesFrom(startIso);
+  const start = new Date(`${dates.start_date}T00:00:00Z`);
+  const day = start.getUTCDate();
+  const month = `${MONTH_NAMES[start.getUTCMonth()]} ${start.getUTCFullYear()}`;
+  return { ...dates, label: `${day === 1 ? '' : `${day} `}${month} intake` };
+}
+
+/** The ISO date `days` after (or before) `today`'s UTC calendar date. */
+export function isoDateAfter(today: Date, days: number): string {
+  return isoDate(addDays(today, days));
+}
+
 /** True when the course starting on `startIso` has started by `today` (UTC calendar dates). */
 export function courseHasStarted(startIso: string, today: Date = new Date()): boolean {
   return startIso.slice(0, 10) <= isoDate(today);

@@ -55,6 +55,10 @@ export const AUDIT_ACTION_LABELS = {
   'admin.removed': 'Removed an admin',
   'admin.totp_enabled': 'Turned on two-factor sign-in',
   'admin.totp_disabled': 'Turned off two-factor sign-in',
+  'settings.updated': 'Changed settings',
+  'cohort.created': 'Added a course start date',
+  'cohort.updated': 'Changed a course start date',
+  'cohort.deleted': 'Deleted a course start date',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

@@ -25,6 +25,12 @@ const OWNER_ROUTES = [
   'PATCH /api/admin/admins/{}',
   'POST /api/admin/admins/{}/reset-totp',
   'DELETE /api/admin/admins/{}',
+  'GET /api/admin/settings',
+  'PUT /api/admin/settings',
+  'GET /api/admin/cohorts',
+  'POST /api/admin/cohorts',
+  'PATCH /api/admin/cohorts/{}',
+  'DELETE /api/admin/cohorts/{}',
 ];
 
 const ID = '00000000-0000-4000-8000-000000000000';

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { students } from '@server/db/schema';
 import { courseSchedule } from '@shared/schedule';
+import { BUILT_IN_CONTACT } from '@shared/site-settings';
 import { insertPaidStudent } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { firstIntake, registerStudent, selectCourse, validRegistration } from '../helpers/enrolment';
@@ -165,6 +166,11 @@ describe('course dates (GET /api/course-dates)', () => {
     expect(res.json()).toEqual({
       square: { environment: 'offline', application_id: null, location_id: null },
       student_login: 'code',
+      support: {
+        email: BUILT_IN_CONTACT.supportEmail,
+        hours: BUILT_IN_CONTACT.supportHours,
+        community_url: BUILT_IN_CONTACT.communityUrl,
+      },
     });
   });
 });

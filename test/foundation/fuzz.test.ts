@@ -155,6 +155,15 @@ function validValues(name: string, ctx: FuzzContext): unknown[] {
     page: [1, 2, 100_000],
     page_size: [1, 25, 200],
     certificate_id: ctx.certificateIds,
+    date: ['2099-03-01', '2099-02-30', '1900-01-01'],
+    capacity: [1, 30, null, 0],
+    closed: [true, false],
+    cpd_provider_number: ['CPD-123', null, ''],
+    course_access_url_foundation: ['https://example.com/course', 'ftp://x', null],
+    course_access_url_pro: ['https://example.com/pro', null],
+    support_email: ['help@example.com', 'nope', null],
+    support_hours: ['Weekdays', null],
+    community_url: ['https://example.com/group', 'javascript:alert(1)', null],
   };
   return known[name] ?? [];
 }

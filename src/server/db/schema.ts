@@ -35,6 +35,7 @@ import {
 } from '@shared/statuses';
 import { EMAIL_TEMPLATES, type EmailTemplate } from '@server/email/message-types';
 import { COURSE_TYPES, PAYMENT_TYPES } from '@shared/catalogue';
+import { SETTING_KEYS } from '@shared/site-settings';
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
@@ -104,6 +105,8 @@ export const students = pgTable(
     index('students_enrollment_paid_idx').on(t.enrollmentPaid, t.registrationDate.desc()),
     index('students_course_idx').on(t.courseType, t.coursePaid),
     index('students_status_idx').on(t.completionStatus),
+    // Counts a cohort's students (capacity, the admin's Cohorts list) and finds the course emails due.
+    index('students_course_start_date_idx').on(t.courseStartDate),
     index('students_search_trgm_idx').using(
       'gin',
       sql`(lower(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.email})) gin_trgm_ops`,
@@ -438,9 +441,15 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * Set for an email that must exist at most once (the course emails: template, student and start
+     * date): a second insert with the same key does nothing, whichever process makes it.
+     */
+    dedupeKey: text('dedupe_key'),
     ...timestamps,
   },
   (t) => [
+    uniqueIndex('email_outbox_dedupe_key').on(t.dedupeKey),
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('email_outbox_created_idx').on(t.createdAt.desc()),
     index('email_outbox_student_idx').on(t.studentId),
@@ -448,6 +457,41 @@ export const emailOutbox = pgTable(
     check('email_outbox_status_check', inList('status', EMAIL_STATUSES)),
     check('email_outbox_sent_check', sql`(${t.status} = 'sent') = (${t.sentAt} is not null)`),
   ],
+);
+
+/**
+ * The school's settings an owner saved in the admin area (src/shared/site-settings.ts); a setting
+ * without a row takes its default from the environment. Read on every use, so a save applies at once
+ * on every process.
+ */
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    key: text('key').$type<(typeof SETTING_KEYS)[number]>().primaryKey(),
+    value: text('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => admins.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('site_settings_key_check', inList('key', SETTING_KEYS)),
+    check('site_settings_value_check', sql`length(${t.value}) between 1 and 500`),
+  ],
+);
+
+/**
+ * The course start dates an owner offers (docs/product/enrolment.md). No rows at all: the
+ * every-two-months rule (src/shared/schedule.ts) gives the dates. A student's place is their
+ * `students.course_start_date`; capacity null means no limit.
+ */
+export const cohorts = pgTable(
+  'cohorts',
+  {
+    courseStartDate: date('course_start_date', { mode: 'string' }).primaryKey(),
+    capacity: integer('capacity'),
+    closed: boolean('closed').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [check('cohorts_capacity_check', sql`${t.capacity} is null or ${t.capacity} between 1 and 100000`)],
 );
 
 export type Student = typeof students.$inferSelect;
@@ -458,3 +502,4 @@ export type Certificate = typeof certificates.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
+export type Cohort = typeof cohorts.$inferSelect;

@@ -13,6 +13,8 @@ export const EMAIL_TEMPLATES = [
   'contact-received',
   'admin-new-message',
   'admin-new-id',
+  'course-starting',
+  'course-open',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
@@ -37,7 +39,22 @@ export interface EmailData {
   'contact-received': { name: string };
   'admin-new-message': { fromName: string; subject: string | null; category: string };
   'admin-new-id': { studentName: string };
+  /** Seven days before the start (domain/email/queue-course-emails.ts); the support details in force when written. */
+  'course-starting': CourseEmailData;
+  /** On the start date: the course link when the ID is approved, else how to finish verification. */
+  'course-open': CourseEmailData & { courseAccessUrl: string | null };
 }
+
+export type CourseEmailData = {
+  firstName: string;
+  /** "Foundation Course" */
+  courseTitle: string;
+  /** ISO date */
+  startDate: string;
+  idApproved: boolean;
+  supportEmail: string;
+  communityUrl: string;
+};
 
 export type EmailMessage = {
   [T in EmailTemplate]: { template: T; to: string; data: EmailData[T]; studentId?: string | null };

@@ -4,6 +4,15 @@ import { renderEmail } from './render-email';
 
 const site = { siteUrl: 'https://vbr.example' };
 
+const courseData = {
+  firstName: 'Ada',
+  courseTitle: 'Foundation Course',
+  startDate: '2027-03-01',
+  idApproved: true,
+  supportEmail: 'help@school.example',
+  communityUrl: 'https://community.example/group',
+};
+
 /** Sample data for each template, and a line each rendering must show in HTML and plain text. */
 const samples: { [T in EmailTemplate]: { data: EmailData[T]; subject: string; shows: string[] } } = {
   'login-code': {
@@ -53,6 +62,20 @@ const samples: { [T in EmailTemplate]: { data: EmailData[T]; subject: string; sh
     data: { studentName: 'Ada Lovelace' },
     subject: 'New ID document from Ada Lovelace',
     shows: ['Ada Lovelace uploaded an ID document', 'https://vbr.example/admin/dashboard'],
+  },
+  'course-starting': {
+    data: { ...courseData, idApproved: false },
+    subject: 'Your course starts on 1 March 2027',
+    shows: [
+      'Foundation Course starts in a week, on 1 March 2027',
+      'Your ID is not approved yet',
+      'help@school.example',
+    ],
+  },
+  'course-open': {
+    data: { ...courseData, courseAccessUrl: 'https://course.example/foundation' },
+    subject: 'Your course is open',
+    shows: ['Foundation Course starts today', 'https://course.example/foundation', 'https://community.example/group'],
   },
 };
 

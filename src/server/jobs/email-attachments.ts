@@ -3,15 +3,18 @@ import { renderCertificatePdf } from '@server/certificates/render-certificate-pd
 import type { Db } from '@server/db/client';
 import type { EmailOutboxRow } from '@server/db/schema';
 import { getCertificateDocument } from '@server/domain/certificates/get-certificate-document';
+import { effectiveSettings } from '@server/domain/settings/site-settings-store';
+import type { Config } from '@server/config';
 import type { OutgoingMail } from '@server/email/transport';
 
 export async function emailAttachments(
   db: Db,
-  site: { publicUrl: string; cpdProviderNumber: string },
+  config: Pick<Config, 'publicUrl' | 'cpdProviderNumber' | 'courseAccessUrls' | 'support'>,
   row: EmailOutboxRow,
 ): Promise<OutgoingMail['attachments']> {
   if (row.template !== 'certificate-issued' || !row.studentId) return undefined;
-  const document = await getCertificateDocument(db, row.studentId, site);
+  const { cpdProviderNumber } = await effectiveSettings(db, config);
+  const document = await getCertificateDocument(db, row.studentId, { publicUrl: config.publicUrl, cpdProviderNumber });
   const pdf = await renderCertificatePdf(document);
   return [
     {

@@ -79,5 +79,7 @@ export const publicConfigResponse = z.object({
   }),
   /** How students sign in: a code by email, or the email alone (STUDENT_LOGIN). */
   student_login: z.enum(['code', 'email']),
+  /** The support details in force (the owner's settings, else the environment's defaults). */
+  support: z.object({ email: z.string(), hours: z.string(), community_url: z.string() }),
 });
 export type PublicConfig = z.infer<typeof publicConfigResponse>;

@@ -1,15 +1,16 @@
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
-import { courseSchedule } from '@shared/schedule';
 import { type CourseType } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { payments, students, type Student } from '@server/db/schema';
-import { badRequest, conflict } from '@server/errors';
+import { conflict } from '@server/errors';
+import { claimCourseStartDate } from '../cohorts/cohorts';
 import { getStudent } from '../students/find-student';
 import { one } from '@server/db/rows';
 
 /**
- * Step 3 of the wizard: the course and one of the listed intakes. Once the course is paid the
+ * Step 3 of the wizard: the course and one of the offered start dates (a cohort with a place left,
+ * or the every-two-months rule when no cohort is saved: domain/cohorts). Once the course is paid the
  * course type is fixed (a paid Foundation place cannot become Pro without paying); the start date
  * may still move to another listed intake. While a payment for a course is pending, the course cannot
  * change either (the payment fixed what it buys: docs/product/payments.md).
@@ -18,8 +19,6 @@ export async function selectCourse(
   db: Db,
   options: { studentId: string; courseType: CourseType; courseStartDate: string; today?: Date },
 ): Promise<Student> {
-  const intakes = courseSchedule(options.today ?? new Date()).map((entry) => entry.start_date);
-  if (!intakes.includes(options.courseStartDate)) throw badRequest(messages.enrolment.invalidStartDate);
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, options.studentId, true);
     if (student.coursePaid && student.courseType !== options.courseType)
@@ -38,6 +37,8 @@ export async function selectCourse(
       )
       .limit(1);
     if (paying) throw conflict(messages.enrolment.courseChangeWhilePaying);
+    // Last, so the cohort's row stays locked only for the student's update that follows.
+    await claimCourseStartDate(tx, student, options.courseStartDate, options.today ?? new Date());
     const updated = one(
       await tx
         .update(students)

@@ -15,6 +15,7 @@ import { listPendingIdVerifications } from '@server/domain/id-verification/list-
 import { readIdDocument } from '@server/domain/id-verification/read-id-document';
 import { reviewIdDocument } from '@server/domain/id-verification/review-id-document';
 import { badRequest } from '@server/errors';
+import { effectiveSettings } from '@server/domain/settings/site-settings-store';
 import { requireAdmin } from '@server/plugins/auth';
 import { toIdStatus } from '../wire';
 import { toDecidedIdVerification, toPendingIdVerification } from './wire';
@@ -79,7 +80,7 @@ const idVerificationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           decision: body.status,
           rejectionReason: body.rejection_reason,
         },
-        app.config.courseAccessUrls,
+        (await effectiveSettings(app.db, app.config)).courseAccessUrls,
       );
       return toIdStatus(row);
     },

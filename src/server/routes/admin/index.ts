@@ -9,12 +9,14 @@ import { guardAdminScope, guardOwnerScope, guardTotpScope, requireAdmin } from '
 import adminAccountRoutes from './admins';
 import auditAdminRoutes from './audit';
 import certificateAdminRoutes from './certificates';
+import cohortAdminRoutes from './cohorts';
 import emailAdminRoutes from './emails';
 import idVerificationAdminRoutes from './id-verifications';
 import messageAdminRoutes from './messages';
 import paymentAdminRoutes from './payments';
 import progressAdminRoutes from './progress';
 import referralAdminRoutes from './referrals';
+import settingsAdminRoutes from './settings';
 import statsAdminRoutes from './stats';
 import studentAdminRoutes from './students';
 import studentOwnerRoutes from './students-owner';
@@ -103,6 +105,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         await owners.register(auditAdminRoutes);
         await owners.register(emailAdminRoutes);
         await owners.register(adminAccountRoutes);
+        await owners.register(settingsAdminRoutes);
+        await owners.register(cohortAdminRoutes);
       });
     });
   });

@@ -10,6 +10,7 @@ import { renderCertificatePdf } from '@server/certificates/render-certificate-pd
 import { sampleCertificateDocument, sampleCertificatePdf } from '@server/certificates/sample-certificate';
 import { getCertificateDocument } from '@server/domain/certificates/get-certificate-document';
 import { verifyCertificate } from '@server/domain/certificates/verify-certificate';
+import { effectiveSettings } from '@server/domain/settings/site-settings-store';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
 import { toCertificateVerification, toSampleCertificate } from './wire';
@@ -29,6 +30,11 @@ function sendPdf(reply: FastifyReply, pdf: Uint8Array, disposition: string, cach
  */
 const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'certificates');
+  // The CPD number in force (an owner's setting, else CPD_PROVIDER_NUMBER), read per request.
+  const site = async () => ({
+    publicUrl: app.config.publicUrl,
+    cpdProviderNumber: (await effectiveSettings(app.db, app.config)).cpdProviderNumber,
+  });
   app.get(
     '/student/:id/certificate/pdf',
     {
@@ -43,7 +49,7 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       requireStudentAccess(request, request.params.id);
-      const document = await getCertificateDocument(app.db, request.params.id, app.config);
+      const document = await getCertificateDocument(app.db, request.params.id, await site());
       const pdf = await renderCertificatePdf(document);
       return sendPdf(
         reply,
@@ -62,7 +68,7 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sampleCertificateSchema },
       },
     },
-    async () => toSampleCertificate(sampleCertificateDocument(app.config)),
+    async () => toSampleCertificate(sampleCertificateDocument(await site())),
   );
 
   app.get(
@@ -75,7 +81,7 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (_request, reply) => {
-      const pdf = await sampleCertificatePdf(sampleCertificateDocument(app.config));
+      const pdf = await sampleCertificatePdf(sampleCertificateDocument(await site()));
       return sendPdf(reply, pdf, 'inline; filename="sample-certificate.pdf"', 'public, max-age=3600');
     },
   );

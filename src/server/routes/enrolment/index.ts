@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { courseSchedule } from '@shared/schedule';
 import { messages } from '@shared/messages';
 import { errorSchema, studentIdParams } from '@shared/schemas/common';
 import {
@@ -13,51 +12,52 @@ import { registrationBody } from '@shared/schemas/registration';
 import { registerStudent } from '@server/domain/enrolment/register-student';
 import { selectCourse } from '@server/domain/enrolment/select-course';
 import { badRequest } from '@server/errors';
-import { jsonBody, sendJsonBody, type JsonBody } from '@server/lib/json-body';
+import { offeredCourseDates } from '@server/domain/cohorts/cohorts';
+import { effectiveSettings } from '@server/domain/settings/site-settings-store';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The enrolment API area (mounted under /api): registration, course dates, course selection, public config. */
 const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'enrolment');
-  let courseDates: { from: number; until: number; body: JsonBody } | null = null;
   app.get(
     '/public-config',
     {
       schema: {
-        summary: "The browser's public settings: the card form's (Square environment and ids) and how students sign in",
+        summary:
+          "The browser's public settings: the card form's (Square environment and ids), how students sign in, and the support details in force",
         response: { 200: publicConfigResponse },
       },
     },
-    async () => ({
-      square: {
-        environment: app.config.square.environment,
-        application_id: app.config.square.applicationId ?? null,
-        location_id: app.config.square.locationId ?? null,
-      },
-      student_login: app.config.studentLogin,
-    }),
+    async () => {
+      const settings = await effectiveSettings(app.db, app.config);
+      return {
+        square: {
+          environment: app.config.square.environment,
+          application_id: app.config.square.applicationId ?? null,
+          location_id: app.config.square.locationId ?? null,
+        },
+        student_login: app.config.studentLogin,
+        support: {
+          email: settings.supportEmail,
+          hours: settings.supportHours,
+          community_url: settings.communityUrl,
+        },
+      };
+    },
   );
 
   app.get(
     '/course-dates',
-    { schema: { summary: 'The coming start dates of each course', response: { 200: courseDatesResponse } } },
-    async (_request, reply) => {
-      // The dates change at most once a day: built and serialised once per UTC date (the day's bounds
-      // in ms are compared, not a date string formatted per request).
-      const now = Date.now();
-      if (!courseDates || now < courseDates.from || now >= courseDates.until) {
-        const from = now - (now % DAY_MS);
-        courseDates = {
-          from,
-          until: from + DAY_MS,
-          body: jsonBody(courseDatesResponse, { schedule: courseSchedule() }),
-        };
-      }
-      return sendJsonBody(reply, courseDates.body);
+    {
+      schema: {
+        summary:
+          'The coming start dates a visitor may choose: open cohorts with places left (or the every-two-months rule)',
+        response: { 200: courseDatesResponse },
+      },
     },
+    // Read per request (one query): an owner's change and each place taken show at once on every process.
+    async () => ({ schedule: await offeredCourseDates(app.db) }),
   );
 
   app.post(

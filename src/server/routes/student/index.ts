@@ -32,6 +32,7 @@ import { verifyLoginCode } from '@server/domain/students/verify-login-code';
 import { LoginCodeHasher } from '@server/lib/login-codes';
 import { CodeRequestThrottle } from '@server/lib/login-throttle';
 import { getStudentAccount } from '@server/domain/students/student-account';
+import { effectiveSettings } from '@server/domain/settings/site-settings-store';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '@server/errors';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
@@ -87,7 +88,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   const certificateOf = async (studentId: string) => {
     const student = await getStudent(app.db, studentId);
     const certificate = await findStudentCertificate(app.db, student.id);
-    return toStudentCertificate(student, certificate, app.config.cpdProviderNumber);
+    return toStudentCertificate(student, certificate, (await effectiveSettings(app.db, app.config)).cpdProviderNumber);
   };
 
   const hasher = new LoginCodeHasher(app.config.sessionSecret);
@@ -131,7 +132,11 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (app.config.studentLogin !== 'code') throw notFound(messages.common.notFound);
       const { account, token } = await verifyLoginCode(
         app.db,
-        { tokens: app.tokens, hasher, courseAccessUrls: app.config.courseAccessUrls },
+        {
+          tokens: app.tokens,
+          hasher,
+          courseAccessUrls: (await effectiveSettings(app.db, app.config)).courseAccessUrls,
+        },
         request.body.email,
         request.body.code,
       );
@@ -172,7 +177,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { account, token } = await logInStudent(
         app.db,
         app.tokens,
-        app.config.courseAccessUrls,
+        (await effectiveSettings(app.db, app.config)).courseAccessUrls,
         request.params.email,
       );
       return { ...toStudentAreaRecord(account), token };
@@ -192,7 +197,9 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const student = await getStudent(app.db, request.params.id);
-      return toStudentAreaRecord(await getStudentAccount(app.db, student, app.config.courseAccessUrls));
+      return toStudentAreaRecord(
+        await getStudentAccount(app.db, student, (await effectiveSettings(app.db, app.config)).courseAccessUrls),
+      );
     },
   );
 

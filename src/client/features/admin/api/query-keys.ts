@@ -39,4 +39,6 @@ export const adminKeys = {
   emails: (params: EmailListParams) => [...adminKeys.all, 'emails', params] as const,
   me: () => [...adminKeys.all, 'me'] as const,
   admins: () => [...adminKeys.all, 'admins'] as const,
+  settings: () => [...adminKeys.all, 'settings'] as const,
+  cohorts: () => [...adminKeys.all, 'cohorts'] as const,
 };

@@ -3,6 +3,8 @@ import { formatPence } from '@shared/money';
 import { messages } from '@shared/messages';
 import { auditActionLabel, COMPLETION_STATUS_LABELS } from '@shared/statuses';
 import { type AuditEntry } from '@shared/schemas/admin';
+import { SETTING_LABELS, type SettingKey } from '@shared/site-settings';
+import { formatDate } from '@client/lib/format';
 import { useAuditLog } from '../api/get-audit-log';
 import { DataTable, type Column } from './data-table';
 import { PAGE_SIZE } from './list-parts';
@@ -20,6 +22,24 @@ function detailText(entry: AuditEntry): string {
   }
   if (entry.action === 'id.rejected' && typeof d.rejection_reason === 'string') return d.rejection_reason;
   if (typeof d.certificate_id === 'string') return d.certificate_id;
+  if (entry.action === 'settings.updated') {
+    // Each changed key with its new value ("default" when a saved value was cleared).
+    return Object.entries(d)
+      .map(([key, change]) => {
+        const to = (change as { to?: unknown } | null)?.to;
+        return `${SETTING_LABELS[key as SettingKey]?.label ?? key}: ${typeof to === 'string' ? to : 'default'}`;
+      })
+      .join(' · ');
+  }
+  if (entry.action.startsWith('cohort.') && typeof d.course_start_date === 'string') {
+    const capacity = (d.capacity as { to?: unknown } | number | null | undefined) ?? null;
+    const closed = (d.closed as { to?: unknown } | undefined)?.to;
+    const limit = typeof capacity === 'object' && capacity !== null ? capacity.to : capacity;
+    const parts = [formatDate(d.course_start_date)];
+    if (entry.action !== 'cohort.deleted') parts.push(typeof limit === 'number' ? `capacity ${limit}` : 'no limit');
+    if (typeof closed === 'boolean') parts.push(closed ? 'closed' : 'open');
+    return parts.join(' · ');
+  }
   return '';
 }
 

@@ -15,6 +15,7 @@ import { ActivityTab } from '../components/activity-tab';
 import { AdminHeader } from '../components/admin-header';
 import { AdminsTab } from '../components/admins-tab';
 import { CertificatesTab } from '../components/certificates-tab';
+import { CohortsTab } from '../components/cohorts-tab';
 import { IdVerificationTab } from '../components/id-verification-tab';
 import { EmailsTab } from '../components/emails-tab';
 import { MessagesTab } from '../components/messages-tab';
@@ -22,6 +23,7 @@ import { PaymentsTab } from '../components/payments-tab';
 import { ProgressTab } from '../components/progress-tab';
 import { ReferralsTab } from '../components/referrals-tab';
 import { SecurityTab } from '../components/security-tab';
+import { SettingsTab } from '../components/settings-tab';
 import { StatsCards } from '../components/stats-cards';
 import { StudentsTab } from '../components/students-tab';
 import { WeeklyChart } from '../components/weekly-chart';
@@ -37,6 +39,8 @@ const TABS = [
   { value: 'activity', label: 'Activity', Panel: ActivityTab, owner: true },
   { value: 'messages', label: 'Messages', Panel: MessagesTab, owner: false },
   { value: 'emails', label: 'Emails', Panel: EmailsTab, owner: true },
+  { value: 'cohorts', label: 'Cohorts', Panel: CohortsTab, owner: true },
+  { value: 'settings', label: 'Settings', Panel: SettingsTab, owner: true },
   { value: 'admins', label: 'Admins', Panel: AdminsTab, owner: true },
   { value: 'security', label: 'Security', Panel: SecurityTab, owner: false },
 ] as const;

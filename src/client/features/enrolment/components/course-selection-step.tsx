@@ -23,6 +23,8 @@ export function CourseSelectionStep(props: {
   course: CourseType | null;
   startDate: string | null;
   saving: boolean;
+  /** The server refused the chosen start date (closed or full): shown under the date picker. */
+  startDateError?: string | null;
   onCourseChange: (course: CourseType) => void;
   onStartDateChange: (date: string) => void;
   onBack: () => void;
@@ -88,6 +90,8 @@ export function CourseSelectionStep(props: {
               Retry
             </Button>
           </div>
+        ) : dates.data.schedule.length === 0 ? (
+          <p className="text-sm text-slate-700">{messages.enrolment.noStartDates}</p>
         ) : (
           <Select.Root value={props.startDate ?? undefined} onValueChange={props.onStartDateChange}>
             <Select.Trigger
@@ -121,6 +125,11 @@ export function CourseSelectionStep(props: {
               </Select.Content>
             </Select.Portal>
           </Select.Root>
+        )}
+        {props.startDateError && (
+          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            {props.startDateError}
+          </p>
         )}
       </div>
 

@@ -1,8 +1,10 @@
 import { Download, Users } from 'lucide-react';
+import { useSupportContact } from '@client/lib/support-contact';
 import { enrolmentLinks } from '../lib/links';
 
 /** The bonus download and the community group: shown on the confirmation step and on /success. */
 export function BonusAndCommunity() {
+  const { communityUrl } = useSupportContact();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <a
@@ -17,7 +19,7 @@ export function BonusAndCommunity() {
         </span>
       </a>
       <a
-        href={enrolmentLinks.communityGroupUrl}
+        href={communityUrl}
         target="_blank"
         rel="noopener noreferrer"
         className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4 font-semibold text-brand-800 hover:bg-brand-50"

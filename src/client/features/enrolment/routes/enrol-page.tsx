@@ -6,6 +6,7 @@
  * that includes the course ends on /success.
  */
 import { Suspense, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '@client/lib/toast';
 import { isCourseType, type CourseType, type PaymentType } from '@shared/catalogue';
@@ -20,6 +21,7 @@ import { lastPayment, studentSession } from '@client/lib/session';
 import { paths } from '@shared/routes';
 import { useCreatePayment } from '../api/create-payment';
 import { useEnrollingStudent } from '../api/get-enrolling-student';
+import { enrolmentKeys } from '../api/query-keys';
 import { useSelectCourse } from '../api/select-course';
 import {
   ConfirmationStep,
@@ -108,6 +110,9 @@ function EnrolmentWizard() {
   const [localStudent, setLocalStudent] = useState<WizardStudent | null>(sessionStudent);
   const server = useEnrollingStudent(localStudent?.id ?? null);
   const [paymentError, setPaymentError] = useState<string | null>(null);
+  /** Why the chosen start date was refused (closed or just filled up): shown on the course step. */
+  const [startDateError, setStartDateError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   /** A referral code the server did not recognise at registration (shown until the wizard moves past step 2). */
   const [unknownReferral, setUnknownReferral] = useState<string | null>(null);
   const idempotencyKey = useRef<string | null>(null);
@@ -212,10 +217,20 @@ function EnrolmentWizard() {
         studentId: student.id,
         body: { student_id: student.id, course_type: choices.course, course_start_date: choices.startDate },
       });
+      setStartDateError(null);
       toast.success(m.courseSelectionUpdated);
       go(4);
-    } catch {
-      toast.error(m.courseSelectionFailed);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && error.detail) {
+        // The date closed or filled up since the list was loaded: say so, and offer the dates left.
+        setStartDateError(error.detail);
+        if (error.detail === m.startDateClosed || error.detail === m.startDateFull) {
+          choose({ startDate: null });
+          void queryClient.invalidateQueries({ queryKey: enrolmentKeys.courseDates() });
+        }
+        return;
+      }
+      toast.error(errorDetail(error, m.courseSelectionFailed));
     }
   };
 
@@ -319,7 +334,11 @@ function EnrolmentWizard() {
                     startDate={choices.startDate}
                     saving={selectCourse.isPending}
                     onCourseChange={(course) => choose({ course })}
-                    onStartDateChange={(startDate) => choose({ startDate })}
+                    onStartDateChange={(startDate) => {
+                      setStartDateError(null);
+                      choose({ startDate });
+                    }}
+                    startDateError={startDateError}
                     onBack={back}
                     onContinue={continueFromCourse}
                   />

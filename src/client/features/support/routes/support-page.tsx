@@ -5,12 +5,14 @@ import { PublicHeader } from '@client/components/layout/public-header';
 import { SiteFooter } from '@client/components/layout/site-footer';
 import { SmartLink } from '@client/components/layout/smart-link';
 import { site, support } from '@client/content';
+import { useSupportContact } from '@client/lib/support-contact';
 import { paths } from '@shared/routes';
 import { ContactForm } from '../components/contact-form';
 import { Faq } from '../components/faq';
 
 export default function SupportPage() {
   const { channels } = support;
+  const contact = useSupportContact();
   return (
     <>
       <PageMeta {...support.meta} />
@@ -30,24 +32,21 @@ export default function SupportPage() {
                 <Mail className="size-6" aria-hidden />
                 <h2 className="mt-2 font-semibold">{channels.email.title}</h2>
                 <a
-                  href={channels.email.href}
+                  href={`mailto:${contact.email}`}
                   className="mt-1 block break-all text-brand-100 underline hover:text-white"
                 >
-                  {channels.email.text}
+                  {contact.email}
                 </a>
               </li>
               <li className="rounded-xl bg-white/10 p-5">
                 <MessageCircle className="size-6" aria-hidden />
                 <h2 className="mt-2 font-semibold">{channels.liveChat.title}</h2>
-                <p className="mt-1 text-brand-100">{channels.liveChat.text}</p>
+                <p className="mt-1 text-brand-100">{contact.hours}</p>
               </li>
               <li className="rounded-xl bg-white/10 p-5">
                 <Users className="size-6" aria-hidden />
                 <h2 className="mt-2 font-semibold">{channels.community.title}</h2>
-                <SmartLink
-                  href={channels.community.href}
-                  className="mt-1 block text-brand-100 underline hover:text-white"
-                >
+                <SmartLink href={contact.communityUrl} className="mt-1 block text-brand-100 underline hover:text-white">
                   {channels.community.text}
                 </SmartLink>
               </li>

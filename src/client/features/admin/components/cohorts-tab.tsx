@@ -1,0 +1,209 @@
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { messages } from '@shared/messages';
+import { cohortCreateBody, type CohortItem } from '@shared/schemas/admin-school';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
+import { Field, inputClasses } from '@client/components/ui/field';
+import { errorDetail } from '@client/lib/api-client';
+import { formatDate } from '@client/lib/format';
+import { useAddCohort, useCohorts, useDeleteCohort, useUpdateCohort } from '../api/school';
+import { DataTable, type Column } from './data-table';
+
+/** '' → null (no limit); anything else as a number for the shared schema to judge. */
+const capacityValue = (text: string) => (text.trim() === '' ? null : Number(text));
+
+function cohortState(cohort: CohortItem) {
+  if (cohort.closed) return <Badge tone="red">Closed</Badge>;
+  if (cohort.capacity !== null && cohort.enrolled >= cohort.capacity) return <Badge tone="amber">Full</Badge>;
+  return <Badge tone="green">Open</Badge>;
+}
+
+/** The owner's course start dates: add, close or reopen, change the capacity, delete one nobody chose. */
+export function CohortsTab() {
+  const cohorts = useCohorts();
+  const update = useUpdateCohort();
+  const remove = useDeleteCohort();
+  const [deleteFor, setDeleteFor] = useState<CohortItem | null>(null);
+
+  const onToggle = (cohort: CohortItem) =>
+    update.mutate(
+      { date: cohort.course_start_date, closed: !cohort.closed },
+      {
+        onSuccess: () => toast.success(messages.admin.cohortUpdated),
+        onError: (error) => toast.error(errorDetail(error, messages.admin.cohortSaveFailed)),
+      },
+    );
+
+  const onDelete = () =>
+    deleteFor &&
+    remove.mutate(deleteFor.course_start_date, {
+      onSuccess: () => {
+        toast.success(messages.admin.cohortDeleted);
+        setDeleteFor(null);
+      },
+      onError: (error) => {
+        toast.error(errorDetail(error, messages.admin.cohortSaveFailed));
+        setDeleteFor(null);
+      },
+    });
+
+  const columns: Array<Column<CohortItem>> = [
+    {
+      header: 'Start date',
+      card: 'title',
+      cell: (c) => <span className="font-semibold">{formatDate(c.course_start_date)}</span>,
+    },
+    { header: 'State', cell: cohortState },
+    {
+      header: 'Students',
+      cell: (c) => (c.capacity === null ? `${c.enrolled} (no limit)` : `${c.enrolled} of ${c.capacity}`),
+    },
+    { header: 'Capacity', cell: (c) => <CapacityEditor cohort={c} /> },
+    {
+      header: 'Actions',
+      card: 'actions',
+      cell: (c) => (
+        <div className="flex flex-wrap gap-2">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => onToggle(c)}
+            loading={update.isPending && update.variables?.date === c.course_start_date && 'closed' in update.variables}
+          >
+            {c.closed ? 'Reopen' : 'Close'}
+            <span className="sr-only"> {formatDate(c.course_start_date)}</span>
+          </Button>
+          <Button size="sm" variant="danger" onClick={() => setDeleteFor(c)}>
+            Delete<span className="sr-only"> {formatDate(c.course_start_date)}</span>
+          </Button>
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <DataTable
+      heading="Course start dates"
+      toolbar={<AddCohortForm />}
+      query={cohorts}
+      empty={messages.admin.noCohorts}
+      columns={columns}
+      rows={cohorts.data?.cohorts ?? []}
+      rowKey={(c) => c.course_start_date}
+      rowTestId="cohort-row"
+      cardsOnPhones
+      after={
+        <ConfirmDialog
+          open={deleteFor !== null}
+          onOpenChange={(open) => !open && setDeleteFor(null)}
+          title="Delete start date"
+          description={deleteFor ? messages.admin.cohortDeleteConfirm(formatDate(deleteFor.course_start_date)) : ''}
+          confirmLabel="Delete"
+          tone="danger"
+          loading={remove.isPending}
+          onConfirm={onDelete}
+        />
+      }
+    />
+  );
+}
+
+function AddCohortForm() {
+  const add = useAddCohort();
+  const [date, setDate] = useState('');
+  const [capacity, setCapacity] = useState('');
+  const [errors, setErrors] = useState<{ date?: string; capacity?: string }>({});
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const checked = cohortCreateBody.safeParse({ course_start_date: date, capacity: capacityValue(capacity) });
+    if (!checked.success) {
+      const issue = (field: string) => checked.error.issues.find((i) => i.path[0] === field)?.message;
+      setErrors({ date: issue('course_start_date'), capacity: issue('capacity') });
+      return;
+    }
+    setErrors({});
+    add.mutate(checked.data, {
+      onSuccess: () => {
+        toast.success(messages.admin.cohortAdded);
+        setDate('');
+        setCapacity('');
+      },
+      onError: (error) => toast.error(errorDetail(error, messages.admin.cohortSaveFailed)),
+    });
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label="Add a start date"
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-start"
+    >
+      <Field
+        label="New start date"
+        type="date"
+        required
+        value={date}
+        error={errors.date}
+        onChange={(e) => setDate(e.target.value)}
+        className="sm:w-52"
+      />
+      <Field
+        label="Capacity"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        hint="Empty: no limit"
+        value={capacity}
+        error={errors.capacity}
+        onChange={(e) => setCapacity(e.target.value)}
+        className="sm:w-40"
+      />
+      <Button type="submit" loading={add.isPending} className="sm:mt-6">
+        Add start date
+      </Button>
+    </form>
+  );
+}
+
+function CapacityEditor({ cohort }: { cohort: CohortItem }) {
+  const id = useId();
+  const update = useUpdateCohort();
+  const [value, setValue] = useState(cohort.capacity === null ? '' : String(cohort.capacity));
+  const unchanged = capacityValue(value) === cohort.capacity;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    update.mutate(
+      { date: cohort.course_start_date, capacity: capacityValue(value) },
+      {
+        onSuccess: () => toast.success(messages.admin.cohortUpdated),
+        onError: (error) => toast.error(errorDetail(error, messages.admin.cohortSaveFailed)),
+      },
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex items-center gap-2">
+      <label htmlFor={id} className="sr-only">
+        Capacity of {formatDate(cohort.course_start_date)} (empty: no limit)
+      </label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        placeholder="No limit"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        className={`${inputClasses} h-8 w-28 py-1 text-sm`}
+      />
+      <Button type="submit" size="sm" variant="outline" disabled={unchanged} loading={update.isPending}>
+        Save<span className="sr-only"> capacity of {formatDate(cohort.course_start_date)}</span>
+      </Button>
+    </form>
+  );
+}

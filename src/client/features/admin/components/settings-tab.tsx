@@ -1,0 +1,130 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { messages } from '@shared/messages';
+import { settingsUpdateBody, type Setting, type SettingsResponse } from '@shared/schemas/admin-school';
+import { SETTING_KEYS, SETTING_LABELS, type SettingKey } from '@shared/site-settings';
+import { Button } from '@client/components/ui/button';
+import { Field } from '@client/components/ui/field';
+import { errorDetail } from '@client/lib/api-client';
+import { formatDate } from '@client/lib/format';
+import { useSaveSettings, useSettings } from '../api/school';
+import { ListState } from './list-parts';
+
+const INPUT_TYPES: Record<SettingKey, 'text' | 'url' | 'email'> = {
+  cpd_provider_number: 'text',
+  course_access_url_foundation: 'url',
+  course_access_url_pro: 'url',
+  support_email: 'email',
+  support_hours: 'text',
+  community_url: 'url',
+};
+
+type Values = Record<SettingKey, string>;
+
+/** The form's value of each setting: the saved one, or empty (the default applies, shown as the placeholder). */
+const savedValues = (settings: SettingsResponse['settings']): Values =>
+  Object.fromEntries(
+    SETTING_KEYS.map((key) => [key, settings[key].saved ? (settings[key].value ?? '') : '']),
+  ) as Values;
+
+/** The owner's settings: each with the environment's default as its placeholder; an empty field restores it. */
+export function SettingsTab() {
+  const settings = useSettings();
+  return (
+    <section aria-labelledby="settings-heading" className="space-y-4">
+      <h2 id="settings-heading" className="text-xl font-semibold">
+        Settings
+      </h2>
+      <p className="text-sm text-slate-700">
+        What the site prints on certificates, in the student area, on the support page and in course emails. A saved
+        value applies at once; an empty field uses the default shown in it.
+      </p>
+      <ListState
+        isPending={settings.isPending}
+        isError={settings.isError}
+        isEmpty={false}
+        empty=""
+        onRetry={() => void settings.refetch()}
+      >
+        {settings.data && (
+          <SettingsForm key={JSON.stringify(savedValues(settings.data.settings))} settings={settings.data.settings} />
+        )}
+      </ListState>
+    </section>
+  );
+}
+
+function SettingsForm({ settings }: { settings: SettingsResponse['settings'] }) {
+  const [values, setValues] = useState<Values>(() => savedValues(settings));
+  const [errors, setErrors] = useState<Partial<Record<SettingKey, string>>>({});
+  const save = useSaveSettings();
+
+  function submit(body: Partial<Record<SettingKey, string | null>>, done: string) {
+    const checked = settingsUpdateBody.safeParse(body);
+    if (!checked.success) {
+      const found: Partial<Record<SettingKey, string>> = {};
+      for (const issue of checked.error.issues) found[issue.path[0] as SettingKey] ??= issue.message;
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    // Not mutate's callbacks: a save re-keys this form (fresh values), and an unmounted caller's callbacks never run.
+    void save.mutateAsync(body).then(
+      () => toast.success(done),
+      (error: unknown) => toast.error(errorDetail(error, messages.admin.settingsSaveFailed)),
+    );
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    submit(
+      Object.fromEntries(SETTING_KEYS.map((key) => [key, values[key].trim() === '' ? null : values[key]])),
+      messages.admin.settingsSaved,
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+      {SETTING_KEYS.map((key) => (
+        <div key={key} className="space-y-2">
+          <Field
+            label={SETTING_LABELS[key].label}
+            name={key}
+            type={INPUT_TYPES[key]}
+            value={values[key]}
+            placeholder={settings[key].default ?? 'Not set'}
+            hint={<SettingHint info={settings[key]} hint={SETTING_LABELS[key].hint} />}
+            error={errors[key]}
+            maxLength={500}
+            onChange={(event) => setValues((current) => ({ ...current, [key]: event.target.value }))}
+          />
+          {settings[key].saved && (
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => submit({ [key]: null }, messages.admin.settingRestored)}
+              disabled={save.isPending}
+            >
+              Restore default<span className="sr-only"> {SETTING_LABELS[key].label}</span>
+            </Button>
+          )}
+        </div>
+      ))}
+      <Button type="submit" loading={save.isPending}>
+        Save settings
+      </Button>
+    </form>
+  );
+}
+
+function SettingHint({ info, hint }: { info: Setting; hint: string }) {
+  return (
+    <>
+      {hint}{' '}
+      {info.saved
+        ? `Saved${info.updated_by ? ` by ${info.updated_by}` : ''} on ${formatDate(info.updated_at)}; default: ${info.default ?? 'not set'}.`
+        : 'Using the default.'}
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * The support email and hours and the community link in force: an owner changes them in the admin
+ * area's Settings (GET /api/public-config carries them). Until the answer arrives, and in the
+ * prerendered page, the defaults of content.ts show, so hydration matches the prerendered HTML.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { PublicConfig } from '@shared/schemas/enrolment';
+import { businessTerms, site } from '@client/content';
+import { api } from './api-client';
+
+export interface SupportContact {
+  email: string;
+  hours: string;
+  communityUrl: string;
+}
+
+export function useSupportContact(): SupportContact {
+  const config = useQuery({
+    queryKey: ['public-config'],
+    queryFn: ({ signal }) => api<PublicConfig>('/api/public-config', { signal }),
+    staleTime: 5 * 60 * 1000,
+  });
+  const support = config.data?.support;
+  return {
+    email: support?.email ?? site.supportEmail,
+    hours: support?.hours ?? businessTerms.supportHours,
+    communityUrl: support?.community_url ?? site.communityUrl,
+  };
+}

@@ -1,0 +1,93 @@
+/** The admin's Settings and Cohorts (docs/product/admin.md): owners only. */
+import { z } from 'zod';
+import { SETTING_KEYS, type SettingKey } from '@shared/site-settings';
+import { messages } from '@shared/messages';
+import { text } from './text';
+
+const m = messages.admin;
+
+/** An empty field means "back to the default", like null. */
+const emptyIsNull = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? null : value), schema.nullable());
+
+const httpUrl = text({ error: m.settingInvalidUrl })
+  .trim()
+  .max(500, m.settingTooLong)
+  .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: m.settingInvalidUrl }));
+const shortText = text({ error: m.settingTooLong }).trim().min(1).max(200, m.settingTooLong);
+const email = text({ error: m.settingInvalidEmail })
+  .trim()
+  .max(254, m.settingInvalidEmail)
+  .pipe(z.email({ error: m.settingInvalidEmail }));
+
+const settingRules: Record<SettingKey, z.ZodType<string>> = {
+  cpd_provider_number: shortText,
+  course_access_url_foundation: httpUrl,
+  course_access_url_pro: httpUrl,
+  support_email: email,
+  support_hours: shortText,
+  community_url: httpUrl,
+};
+
+/** PUT /api/admin/settings: any of the settings; null (or empty) restores the environment's default. */
+export const settingsUpdateBody = z
+  .strictObject({
+    cpd_provider_number: emptyIsNull(settingRules.cpd_provider_number).optional(),
+    course_access_url_foundation: emptyIsNull(settingRules.course_access_url_foundation).optional(),
+    course_access_url_pro: emptyIsNull(settingRules.course_access_url_pro).optional(),
+    support_email: emptyIsNull(settingRules.support_email).optional(),
+    support_hours: emptyIsNull(settingRules.support_hours).optional(),
+    community_url: emptyIsNull(settingRules.community_url).optional(),
+  })
+  .refine((body) => SETTING_KEYS.some((key) => body[key] !== undefined), { message: m.settingsNothingToChange });
+export type SettingsUpdateBody = z.input<typeof settingsUpdateBody>;
+
+export const settingSchema = z.object({
+  /** The value in force. */
+  value: z.string().nullable(),
+  /** The environment's value, used when none is saved. */
+  default: z.string().nullable(),
+  /** Whether an owner saved a value (then when and by whom). */
+  saved: z.boolean(),
+  updated_at: z.string().nullable(),
+  updated_by: z.string().nullable(),
+});
+export type Setting = z.infer<typeof settingSchema>;
+
+export const settingsResponse = z.object({
+  settings: z.object(
+    Object.fromEntries(SETTING_KEYS.map((key) => [key, settingSchema])) as Record<SettingKey, typeof settingSchema>,
+  ),
+});
+export type SettingsResponse = z.infer<typeof settingsResponse>;
+
+const capacity = z
+  .number({ error: m.cohortCapacityInvalid })
+  .int(m.cohortCapacityInvalid)
+  .min(1, m.cohortCapacityInvalid)
+  .max(100_000, m.cohortCapacityInvalid)
+  .nullable();
+
+export const cohortSchema = z.object({
+  course_start_date: z.string(),
+  capacity: z.number().int().nullable(),
+  closed: z.boolean(),
+  enrolled: z.number().int(),
+});
+export type CohortItem = z.infer<typeof cohortSchema>;
+
+export const cohortListResponse = z.object({ cohorts: z.array(cohortSchema) });
+export type CohortListResponse = z.infer<typeof cohortListResponse>;
+
+export const cohortCreateBody = z.strictObject({
+  course_start_date: z.iso.date({ error: m.cohortDateRequired }),
+  capacity: capacity.optional(),
+});
+export type CohortCreateBody = z.infer<typeof cohortCreateBody>;
+
+export const cohortUpdateBody = z
+  .strictObject({ capacity: capacity.optional(), closed: z.boolean().optional() })
+  .refine((body) => body.capacity !== undefined || body.closed !== undefined, { message: m.cohortNothingToChange });
+export type CohortUpdateBody = z.infer<typeof cohortUpdateBody>;
+
+export const cohortDateParams = z.object({ date: z.iso.date({ error: m.cohortDateRequired }) });

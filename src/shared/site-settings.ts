@@ -1,0 +1,43 @@
+/**
+ * The school's settings an owner edits in the admin area (docs/product/admin.md). Each has a default
+ * from the environment (README's configuration table); a saved value replaces it until it is cleared.
+ */
+
+export const SETTING_KEYS = [
+  'cpd_provider_number',
+  'course_access_url_foundation',
+  'course_access_url_pro',
+  'support_email',
+  'support_hours',
+  'community_url',
+] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];
+
+/** What each setting is called in the admin area, and what it changes. */
+export const SETTING_LABELS: Record<SettingKey, { label: string; hint: string }> = {
+  cpd_provider_number: { label: 'CPD provider number', hint: 'Printed on every certificate.' },
+  course_access_url_foundation: {
+    label: 'Foundation course link',
+    hint: 'Shown to Foundation students once their ID is approved, and in the course-open email.',
+  },
+  course_access_url_pro: {
+    label: 'Pro course link',
+    hint: 'Shown to Pro students once their ID is approved, and in the course-open email.',
+  },
+  support_email: { label: 'Support email', hint: 'On the support page and in the course emails.' },
+  support_hours: { label: 'Support hours', hint: 'On the support page.' },
+  community_url: {
+    label: 'Community group link',
+    hint: 'On the support page, the enrollment confirmation and in the course emails.',
+  },
+};
+
+/**
+ * The built-in contact details, used when neither the environment (SUPPORT_EMAIL, SUPPORT_HOURS,
+ * COMMUNITY_URL) nor a saved setting gives one; the public pages' prerendered copy shows these too.
+ */
+export const BUILT_IN_CONTACT = {
+  supportEmail: 'support@videobookreviewspecialist.com',
+  supportHours: 'Monday to Friday, 9 AM to 5 PM GMT',
+  communityUrl: 'https://www.facebook.com/groups/videobookreviewspecialists',
+} as const;
