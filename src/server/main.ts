@@ -8,6 +8,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { bootstrapAdmin } from './domain/admins/bootstrap-admin';
+import { cpdProviderNumber } from './domain/settings/site-settings';
 
 /** On SIGTERM the process drains until no connection has arrived for this long (see `stop`)… */
 const DRAIN_QUIET_MS = 100;
@@ -33,6 +34,11 @@ async function main(): Promise<void> {
     (line) => app.log.info(line),
     (line) => console.log(line),
   );
+
+  // A production site (on PostgreSQL) should print its CPD provider number on certificates.
+  if (config.databaseUrl && !cpdProviderNumber(config)) {
+    app.log.warn('CPD_PROVIDER_NUMBER is not set: certificates are issued without a CPD provider number');
+  }
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -7,7 +7,7 @@ import type { OutgoingMail } from '@server/email/transport';
 
 export async function emailAttachments(
   db: Db,
-  site: { publicUrl: string; cpdProviderNumber: string },
+  site: { publicUrl: string; cpdProviderNumber: string | null },
   row: EmailOutboxRow,
 ): Promise<OutgoingMail['attachments']> {
   if (row.template !== 'certificate-issued' || !row.studentId) return undefined;

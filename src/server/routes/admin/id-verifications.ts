@@ -79,7 +79,7 @@ const idVerificationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           decision: body.status,
           rejectionReason: body.rejection_reason,
         },
-        app.config.courseAccessUrls,
+        app.config,
       );
       return toIdStatus(row);
     },

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   markPaidBody,
+  startDateBody,
   statusUpdateBody,
   studentFilterQuery,
   studentListQuery,
@@ -16,6 +17,7 @@ import { markStudentPaid } from '@server/domain/payments/mark-student-paid';
 import { exportStudentsCsv } from '@server/domain/reports/export-students-csv';
 import { deleteStudent } from '@server/domain/students/delete-student';
 import { listStudents } from '@server/domain/students/list-students';
+import { setCourseStartDate } from '@server/domain/students/set-course-start-date';
 import { completeStudent, updateStudentStatus } from '@server/domain/students/update-student-status';
 import { requireAdmin } from '@server/plugins/auth';
 import { pageFields, pageRequest, toStudentRecord } from '../wire';
@@ -89,6 +91,22 @@ const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       toStudentRecord(
         await updateStudentStatus(app.db, requireAdmin(request), request.params.id, request.body.completion_status),
+      ),
+  );
+
+  app.put(
+    '/students/:id/start-date',
+    {
+      schema: {
+        summary: "Move a student's course start date (any date; refused while a card payment is pending)",
+        params: studentIdParams,
+        body: startDateBody,
+        response: { 200: studentRecordSchema, ...errors },
+      },
+    },
+    async (request) =>
+      toStudentRecord(
+        await setCourseStartDate(app.db, requireAdmin(request), request.params.id, request.body.course_start_date),
       ),
   );
 

@@ -10,6 +10,7 @@ import { renderCertificatePdf } from '@server/certificates/render-certificate-pd
 import { sampleCertificateDocument, sampleCertificatePdf } from '@server/certificates/sample-certificate';
 import { getCertificateDocument } from '@server/domain/certificates/get-certificate-document';
 import { verifyCertificate } from '@server/domain/certificates/verify-certificate';
+import { cpdProviderNumber } from '@server/domain/settings/site-settings';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
 import { toCertificateVerification, toSampleCertificate } from './wire';
@@ -28,6 +29,7 @@ function sendPdf(reply: FastifyReply, pdf: Uint8Array, disposition: string, cach
  * enumerated quickly; PDF rendering is throttled because it costs CPU.
  */
 const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const sampleSite = () => ({ publicUrl: app.config.publicUrl, cpdProviderNumber: cpdProviderNumber(app.config) });
   tagRoutes(app, 'certificates');
   app.get(
     '/student/:id/certificate/pdf',
@@ -62,7 +64,7 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sampleCertificateSchema },
       },
     },
-    async () => toSampleCertificate(sampleCertificateDocument(app.config)),
+    async () => toSampleCertificate(sampleCertificateDocument(sampleSite())),
   );
 
   app.get(
@@ -75,7 +77,7 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (_request, reply) => {
-      const pdf = await sampleCertificatePdf(sampleCertificateDocument(app.config));
+      const pdf = await sampleCertificatePdf(sampleCertificateDocument(sampleSite()));
       return sendPdf(reply, pdf, 'inline; filename="sample-certificate.pdf"', 'public, max-age=3600');
     },
   );
