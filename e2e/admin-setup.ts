@@ -73,12 +73,22 @@ export class Setup {
     expect(review.ok(), 'approve').toBeTruthy();
   }
 
+  /** Moves the student's course start date into the past: stages open. */
+  async startCourse(student: Created, date = '2026-03-01') {
+    const res = await this.request.put(`/api/admin/students/${student.id}/start-date`, {
+      headers: this.auth(this.adminToken),
+      data: { course_start_date: date },
+    });
+    expect(res.ok(), 'start date').toBeTruthy();
+  }
+
   /** A Foundation student with an approved ID, all 5 stages done and a certificate awaiting activation. */
   async certificateHolder(firstName: string): Promise<Created> {
     const student = await this.student(firstName, 'foundation');
     await this.markPaid(student);
     await this.uploadId(student);
     await this.approveId(student);
+    await this.startCourse(student);
     for (let stage = 1; stage <= 5; stage += 1) {
       const res = await this.request.post(`/api/student/${student.id}/progress`, {
         headers: this.auth(student.token),

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { admin, adminApiToken, enrolStudentViaApi, expect, test, uniqueEmail } from './fixtures';
+import { admin, adminApiToken, enrolStudentViaApi, expect, moveCourseStart, test, uniqueEmail } from './fixtures';
 import { signInStudent } from './student-login';
 
 interface Student {
@@ -39,6 +39,7 @@ async function studentAtFullProgress(request: APIRequestContext): Promise<Studen
     data: { student_id: id, status: 'approved', rejection_reason: null },
   });
   expect(review.ok(), `ID review: ${review.status()}`).toBeTruthy();
+  await moveCourseStart(request, id);
 
   for (let stage = 1; stage <= 5; stage += 1) {
     const progress = await request.post(`/api/student/${id}/progress`, {
