@@ -105,6 +105,9 @@ test('before the start a countdown and no tick boxes; the admin moves the date a
   await first.click();
   await expect(page.getByText('Stage 1 marked as complete!')).toBeVisible();
   await expect(page.getByTestId('progress-percentage')).toHaveText('20%');
+  await expect(page.getByTestId('course-access-coming')).toHaveText(
+    'Your course has started. Your course link is sent to your email address and will also appear here. If you have not received it, please contact support.',
+  );
   await screenshots(page, 'dashboard-started');
 
   // The admin marks the course Completed at 20 %: the dashboard says how the two fit together.

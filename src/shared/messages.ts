@@ -224,6 +224,9 @@ export const messages = {
       startDate
         ? `Your course link will be sent to your email address before your course starts on ${startDate}, and it will also appear here. If it has not arrived by then, please contact support.`
         : 'Your course link will be sent to your email address before your course starts, and it will also appear here. If it has not arrived by then, please contact support.',
+    /** The same once the course has started. */
+    courseAccessComingStarted:
+      'Your course has started. Your course link is sent to your email address and will also appear here. If you have not received it, please contact support.',
     courseAccessReady: 'Your course materials are open. The link opens in a new tab.',
     /** When the status the school set does not match the progress or the ID check (docs/product/student-area.md). */
     statusNote: {

@@ -8,7 +8,16 @@ import { messages } from '@shared/messages';
  * Course access once the ID is approved: the Course Access button (a new tab) when the school has
  * configured the course's link, otherwise when and how the link will arrive.
  */
-export function CourseAccessCard({ url, startDate }: { url: string | null; startDate: string | null }) {
+export function CourseAccessCard({
+  url,
+  startDate,
+  started,
+}: {
+  url: string | null;
+  startDate: string | null;
+  /** By the server's clock (days_until_start is 0). */
+  started: boolean;
+}) {
   return (
     <Card aria-labelledby="course-access-heading" className="space-y-3">
       <h2 id="course-access-heading" className="text-lg font-bold">
@@ -25,7 +34,9 @@ export function CourseAccessCard({ url, startDate }: { url: string | null; start
       ) : (
         <p className="flex items-start gap-3 text-slate-800" data-testid="course-access-coming">
           <MailCheck className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden />
-          {messages.student.courseAccessComing(startDate ? formatDate(startDate) : null)}
+          {started
+            ? messages.student.courseAccessComingStarted
+            : messages.student.courseAccessComing(startDate ? formatDate(startDate) : null)}
         </p>
       )}
     </Card>

@@ -90,7 +90,13 @@ export function CourseDashboard({ student }: { student: StudentAreaRecord }) {
         )}
         <ProgressCard progress={progress} />
         <IdVerificationCard email={student.email} status={idStatus} />
-        {idApproved && <CourseAccessCard url={student.course_access_url} startDate={student.course_start_date} />}
+        {idApproved && (
+          <CourseAccessCard
+            url={student.course_access_url}
+            startDate={student.course_start_date}
+            started={student.days_until_start === 0}
+          />
+        )}
         {student.course_type && (
           <CourseStages
             studentId={student.id}
