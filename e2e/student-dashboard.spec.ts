@@ -53,7 +53,8 @@ test.describe('dashboard fallback', () => {
   test.use({ allowConsoleErrors: [/status of 401/] });
 
   test('an expired or broken session shows Unable to Load Dashboard with a way back to login', async ({ page }) => {
-    await page.goto('/student-login');
+    // Any page of the site, but not /student-login, which checks (and drops) a stored session itself.
+    await page.goto('/privacy');
     await page.evaluate(() =>
       sessionStorage.setItem(
         'student_data',
@@ -78,7 +79,7 @@ test.describe('dashboard fallback', () => {
 test('a student with a session but an unpaid enrolment is asked to complete the payment', async ({ page, request }) => {
   const student = await createStudent(request, { pay: 'none' });
   // The enrolment wizard keeps this session after registration (same store as the login).
-  await page.goto('/student-login');
+  await page.goto('/privacy');
   await page.evaluate(
     ({ token, id, email }) =>
       sessionStorage.setItem(
@@ -234,6 +235,12 @@ test.describe('a paid course from ID upload to certificate', () => {
     const bytes = readFileSync(await download.path());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     await expect(page.getByText('Certificate downloaded')).toBeVisible();
+
+    // Unticking a stage afterwards does not hide the activated certificate.
+    await page.keyboard.press('Escape');
+    await page.getByRole('checkbox', { name: /^Stage 2:/ }).click();
+    await expect(page.getByTestId('progress-percentage')).toHaveText('80%');
+    await expect(page.getByRole('button', { name: 'View Certificate' })).toBeVisible();
   });
 
   test('a rejected ID shows the reason and a new upload shows its progress, then goes back under review', async ({
