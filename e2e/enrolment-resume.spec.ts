@@ -75,7 +75,7 @@ test('/success opened directly claims no payment and offers no bonus, only a way
   await expect(main.getByText('Payment Successful')).toHaveCount(0);
   await expect(main.getByText(/bonus/i)).toHaveCount(0);
   await expect(main.getByRole('link', { name: 'Student Login' })).toHaveAttribute('href', '/student-login');
-  await expect(main.getByRole('link', { name: 'Enrol', exact: true })).toHaveAttribute('href', '/enroll');
+  await expect(main.getByRole('link', { name: 'Enroll', exact: true })).toHaveAttribute('href', '/enroll');
 });
 
 test('the wizard fits a 375 px phone', async ({ page }) => {

@@ -89,7 +89,7 @@ function NoRecentPayment({ dashboard, signedIn }: { dashboard: string; signedIn:
               {signedIn ? 'Go to Student Dashboard' : 'Student Login'}
             </Link>
             <Link to={paths.enrol} className={buttonClasses('outline', 'lg')}>
-              Enrol
+              Enroll
             </Link>
           </div>
           <p className="text-sm text-slate-700">
