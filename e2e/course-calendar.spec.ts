@@ -18,12 +18,12 @@ const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-30a';
 
 test.use({ serverEnv: { COURSE_ACCESS_URL_FOUNDATION: '', COURSE_ACCESS_URL_PRO: '', CPD_PROVIDER_NUMBER: '' } });
 
-/** The page at a phone's and a desktop's width, full length, for a person to look at. */
-async function screenshots(page: Page, name: string) {
+/** The page at a phone's and a desktop's width (full length unless a dialog is open), for a person to look at. */
+async function screenshots(page: Page, name: string, fullPage = true) {
   mkdirSync(SHOTS_DIR, { recursive: true });
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
+    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -81,6 +81,7 @@ test('before the start a countdown and no tick boxes; the admin moves the date a
   await expect(dialog.getByRole('button', { name: 'Change start date' })).toBeDisabled();
   await dateInput.fill('2026-03-02');
   await expect(dialog).toContainText(`Move ${student.name}'s course start date to 2 March 2026?`);
+  await screenshots(adminPage, 'admin-start-date-dialog', false);
   await dialog.getByRole('button', { name: 'Change start date' }).click();
   await expect(adminPage.getByText('Course start date updated')).toBeVisible();
   await expect(dialog).toHaveCount(0);
