@@ -92,7 +92,7 @@ export async function adminApiToken(request: APIRequestContext): Promise<string>
 }
 
 /** A course start date already passed, so the student's stages are open. */
-export const STARTED_COURSE_START_DATE = '2026-03-01';
+const STARTED_COURSE_START_DATE = '2026-03-01';
 
 /** Moves a student's course start date through the admin API (stages open on that day). */
 export async function moveCourseStart(
