@@ -50,6 +50,7 @@ export default defineConfig<object, { serverEnv: Record<string, string> }>({
       testMatch: [
         'certificates-journey.spec.ts',
         'student-dashboard.spec.ts',
+        'student-session.spec.ts',
         'admin-emails.spec.ts',
         'admin-id-retention.spec.ts',
       ],

@@ -1,5 +1,6 @@
 /** Students for the admin journeys, set up through the real HTTP API. */
 import type { APIRequestContext } from '@playwright/test';
+import { nextIntake } from '@shared/schedule';
 import { expect, uniqueEmail } from './fixtures';
 
 // A 1×1 PNG: ID uploads are checked by their magic bytes.
@@ -73,12 +74,25 @@ export class Setup {
     expect(review.ok(), 'approve').toBeTruthy();
   }
 
-  /** A Foundation student with an approved ID, all 5 stages done and a certificate awaiting activation. */
+  /** Moves the student's course start date into the past: stages open. */
+  async startCourse(student: Created, date = '2026-03-01') {
+    const res = await this.request.put(`/api/admin/students/${student.id}/start-date`, {
+      headers: this.auth(this.adminToken),
+      data: { course_start_date: date },
+    });
+    expect(res.ok(), 'start date').toBeTruthy();
+  }
+
+  /**
+   * A Foundation student with an approved ID, all 5 stages done and a certificate awaiting activation,
+   * whose course start was then moved to the next intake.
+   */
   async certificateHolder(firstName: string): Promise<Created> {
     const student = await this.student(firstName, 'foundation');
     await this.markPaid(student);
     await this.uploadId(student);
     await this.approveId(student);
+    await this.startCourse(student);
     for (let stage = 1; stage <= 5; stage += 1) {
       const res = await this.request.post(`/api/student/${student.id}/progress`, {
         headers: this.auth(student.token),
@@ -91,6 +105,8 @@ export class Setup {
       data: { student_id: student.id, course_type: 'foundation' },
     });
     expect(cert.status(), 'request certificate').toBe(201);
+    // Then deferred to the next intake: activating now needs the admin's explicit confirmation.
+    await this.startCourse(student, nextIntake().start_date);
     return student;
   }
 }

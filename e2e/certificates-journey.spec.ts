@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { admin, adminApiToken, enrolStudentViaApi, expect, test, uniqueEmail } from './fixtures';
+import { admin, adminApiToken, enrolStudentViaApi, expect, moveCourseStart, test, uniqueEmail } from './fixtures';
 import { signInStudent } from './student-login';
 
 interface Student {
@@ -39,6 +39,7 @@ async function studentAtFullProgress(request: APIRequestContext): Promise<Studen
     data: { student_id: id, status: 'approved', rejection_reason: null },
   });
   expect(review.ok(), `ID review: ${review.status()}`).toBeTruthy();
+  await moveCourseStart(request, id);
 
   for (let stage = 1; stage <= 5; stage += 1) {
     const progress = await request.post(`/api/student/${id}/progress`, {
@@ -80,10 +81,10 @@ test.describe('certificate journey', () => {
     const certificateId = (await row.getByRole('cell').first().innerText()).trim();
     expect(certificateId).toMatch(/^VBR-[A-HJ-NP-Z2-9]{10}$/);
     await row.getByRole('button', { name: `Activate certificate ${certificateId}` }).click();
-    // Every stage is done but the intake is in the future: the admin says so explicitly.
+    // Every stage done on a course that has started: the question alone, nothing more to confirm.
     const confirm = adminPage.getByRole('dialog', { name: 'Activate this certificate?' });
-    await expect(confirm).toContainText('The course has not started yet');
-    await confirm.getByLabel('I have checked this and want to continue anyway.').check();
+    await expect(confirm.getByTestId('completion-progress')).toHaveText('100% (5/5)');
+    await expect(confirm).not.toContainText('The course has not started yet');
     await confirm.getByRole('button', { name: 'Activate' }).click();
     await expect(adminPage.getByText('Certificate activated successfully!')).toBeVisible();
     await expect(row).toContainText('Ready for Download');

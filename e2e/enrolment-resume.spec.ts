@@ -68,11 +68,14 @@ test('?success=true shows the completion page; /cancel shows the enrolment scree
   await expect(page.getByRole('heading', { level: 2, name: 'Personal Information' })).toBeVisible();
 });
 
-test('/success without a stored payment still offers a way home', async ({ page }) => {
+test('/success opened directly claims no payment and offers no bonus, only a way to sign in', async ({ page }) => {
   await page.goto('/success');
-  await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Go to Student Dashboard' })).toHaveAttribute('href', '/');
-  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('heading', { level: 1, name: 'No recent payment to show' })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByText('Payment Successful')).toHaveCount(0);
+  await expect(main.getByText(/bonus/i)).toHaveCount(0);
+  await expect(main.getByRole('link', { name: 'Student Login' })).toHaveAttribute('href', '/student-login');
+  await expect(main.getByRole('link', { name: 'Enroll', exact: true })).toHaveAttribute('href', '/enroll');
 });
 
 test('the wizard fits a 375 px phone', async ({ page }) => {

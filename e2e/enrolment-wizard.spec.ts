@@ -42,7 +42,11 @@ test('from the landing page to a paid Complete Package and /success', async ({ p
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText('Complete Package')).toBeVisible();
   await expect(page.getByText(priceText('combined', 'foundation'))).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Go to Student Dashboard' })).toHaveAttribute('href', '/student-login');
+  // The wizard's session carries on: the dashboard, not the sign-in page.
+  await expect(page.getByRole('link', { name: 'Go to Student Dashboard' })).toHaveAttribute(
+    'href',
+    '/student-dashboard',
+  );
   await expect(page.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/support');
   // The stored values are cleared after 5 seconds.
   await expect.poll(() => page.evaluate(() => sessionStorage.getItem('student_email')), { timeout: 8000 }).toBeNull();

@@ -91,6 +91,22 @@ export async function adminApiToken(request: APIRequestContext): Promise<string>
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
+/** A course start date already passed, so the student's stages are open. */
+const STARTED_COURSE_START_DATE = '2026-03-01';
+
+/** Moves a student's course start date through the admin API (stages open on that day). */
+export async function moveCourseStart(
+  request: APIRequestContext,
+  studentId: string,
+  date: string = STARTED_COURSE_START_DATE,
+): Promise<void> {
+  const res = await request.put(`/api/admin/students/${studentId}/start-date`, {
+    headers: { Authorization: `Bearer ${await adminApiToken(request)}` },
+    data: { course_start_date: date },
+  });
+  expect(res.ok(), `start date: ${res.status()} ${await res.text()}`).toBeTruthy();
+}
+
 /** A unique email for a test student. */
 export function uniqueEmail(prefix = 'student'): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { adminApiToken, enrolStudentViaApi, expect, priceText, test, uniqueEmail } from './fixtures';
+import { adminApiToken, enrolStudentViaApi, expect, moveCourseStart, priceText, test, uniqueEmail } from './fixtures';
 import { signInStudent } from './student-login';
 
 const createStudent = (request: APIRequestContext, options: Parameters<typeof enrolStudentViaApi>[1]) =>
@@ -53,7 +53,8 @@ test.describe('dashboard fallback', () => {
   test.use({ allowConsoleErrors: [/status of 401/] });
 
   test('an expired or broken session shows Unable to Load Dashboard with a way back to login', async ({ page }) => {
-    await page.goto('/student-login');
+    // Any page of the site, but not /student-login, which checks (and drops) a stored session itself.
+    await page.goto('/privacy');
     await page.evaluate(() =>
       sessionStorage.setItem(
         'student_data',
@@ -78,7 +79,7 @@ test.describe('dashboard fallback', () => {
 test('a student with a session but an unpaid enrolment is asked to complete the payment', async ({ page, request }) => {
   const student = await createStudent(request, { pay: 'none' });
   // The enrolment wizard keeps this session after registration (same store as the login).
-  await page.goto('/student-login');
+  await page.goto('/privacy');
   await page.evaluate(
     ({ token, id, email }) =>
       sessionStorage.setItem(
@@ -133,6 +134,7 @@ test.describe('a paid course from ID upload to certificate', () => {
   }) => {
     test.setTimeout(90_000);
     const student = await createStudent(request, { pay: 'combined', course: 'foundation' });
+    await moveCourseStart(request, student.id);
     await logIn(page, student.email);
     await expect(page.getByRole('heading', { name: 'Welcome back, Ada!' })).toBeVisible();
 
@@ -203,7 +205,7 @@ test.describe('a paid course from ID upload to certificate', () => {
         headers: { Authorization: `Bearer ${student.token}` },
       })
     ).json()) as { certificate: { certificate_id: string } };
-    // The course has not started yet (first intake), so the activation needs the explicit confirmation.
+    // Every stage done on a started course: no confirmation needed, sending it is harmless.
     const activation = await request.post(`/api/admin/certificate/${certificate.certificate.certificate_id}/activate`, {
       headers: { Authorization: `Bearer ${admin}` },
       data: { confirm_incomplete: true },
@@ -233,6 +235,12 @@ test.describe('a paid course from ID upload to certificate', () => {
     const bytes = readFileSync(await download.path());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     await expect(page.getByText('Certificate downloaded')).toBeVisible();
+
+    // Unticking a stage afterwards does not hide the activated certificate.
+    await page.keyboard.press('Escape');
+    await page.getByRole('checkbox', { name: /^Stage 2:/ }).click();
+    await expect(page.getByTestId('progress-percentage')).toHaveText('80%');
+    await expect(page.getByRole('button', { name: 'View Certificate' })).toBeVisible();
   });
 
   test('a rejected ID shows the reason and a new upload shows its progress, then goes back under review', async ({
@@ -240,6 +248,7 @@ test.describe('a paid course from ID upload to certificate', () => {
     request,
   }) => {
     const student = await createStudent(request, { pay: 'combined', course: 'foundation' });
+    await moveCourseStart(request, student.id);
     const headers = { Authorization: `Bearer ${student.token}` };
     const first = await request.post(`/api/students/${encodeURIComponent(student.email)}/upload-id`, {
       headers,
@@ -305,6 +314,6 @@ test.describe('a paid course from ID upload to certificate', () => {
     await expect(page.getByText('File size must be less than 10MB')).toBeVisible();
     expect(uploads).toBe(0);
     // The Pro course lists its 9 stages.
-    await expect(page.getByRole('checkbox')).toHaveCount(9);
+    await expect(page.getByRole('list', { name: 'Course stages' }).getByRole('listitem')).toHaveCount(9);
   });
 });

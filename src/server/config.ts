@@ -205,7 +205,8 @@ export interface Config {
   };
   /** The payment reconciler: settle card payments pending longer than `afterS`, every `intervalS`. */
   reconcile: { afterS: number; intervalS: number };
-  cpdProviderNumber: string;
+  /** Null when unset: certificates then print no CPD line (read through domain/settings/site-settings.ts). */
+  cpdProviderNumber: string | null;
   courseAccessUrls: { foundation?: string; pro?: string };
   /**
    * The environment's support details: defaults of the owner's settings. Read the values in force
@@ -293,7 +294,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       apiUrl: env.SQUARE_API_URL,
     },
     reconcile: { afterS: env.RECONCILE_AFTER_S, intervalS: env.RECONCILE_INTERVAL_S },
-    cpdProviderNumber: env.CPD_PROVIDER_NUMBER ?? 'Not configured',
+    cpdProviderNumber: env.CPD_PROVIDER_NUMBER ?? null,
     courseAccessUrls: { foundation: env.COURSE_ACCESS_URL_FOUNDATION, pro: env.COURSE_ACCESS_URL_PRO },
     support: {
       email: env.SUPPORT_EMAIL ?? BUILT_IN_CONTACT.supportEmail,

@@ -8,6 +8,8 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { bootstrapAdmin } from './domain/admins/bootstrap-admin';
+import { effectiveSettings } from './domain/settings/site-settings-store';
+import { cpdProviderNumber } from './domain/settings/site-settings';
 
 /** On SIGTERM the process drains until no connection has arrived for this long (see `stop`)… */
 const DRAIN_QUIET_MS = 100;
@@ -33,6 +35,13 @@ async function main(): Promise<void> {
     (line) => app.log.info(line),
     (line) => console.log(line),
   );
+
+  // A production site (on PostgreSQL) should print its CPD provider number on certificates.
+  if (config.databaseUrl && !cpdProviderNumber(await effectiveSettings(app.db, config))) {
+    app.log.warn(
+      'No CPD provider number (neither CPD_PROVIDER_NUMBER nor the Settings tab): certificates are issued without one',
+    );
+  }
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -174,6 +174,19 @@ export const messages = {
     noCohorts:
       'No course start dates saved: the wizard offers the 1st of every other month (January, March, May…). Add a date to choose them yourself.',
     cohortDeleteConfirm: (date: string) => `Delete the start date ${date}? It is no longer offered in the wizard.`,
+    /** Moving a student's course start date (Student Management). */
+    startDate: {
+      action: 'Start date',
+      title: 'Change the course start date',
+      label: 'New course start date',
+      hint: 'Stages open for the student on this day. Any date may be chosen, also outside the intake schedule.',
+      confirm: (name: string, date: string) => `Move ${name}'s course start date to ${date}?`,
+      invalid: 'Please enter a valid date (YYYY-MM-DD).',
+      whilePaying:
+        'A card payment for this student is being processed. Wait for it to finish (see Payments) before changing the start date.',
+      updated: 'Course start date updated',
+      failed: 'Failed to change the course start date',
+    },
   },
   /** Admin accounts: two-factor sign-in and the Admins tab (docs/product/admin.md). */
   adminSecurity: {
@@ -263,6 +276,29 @@ export const messages = {
     codeResent: 'We sent you a new code.',
     useAnotherEmail: 'Use another email',
     signedOut: 'You have been signed out.',
+    /** The 409 detail of a stage update before the course start date (the date as the site prints it). */
+    stagesOpenOn: (date: string) => `Your course starts on ${date}. Stages open on that day.`,
+    startsIn: (days: number) => (days === 1 ? 'Your course starts tomorrow.' : `Your course starts in ${days} days.`),
+    /** Fully paid and ID approved, but no course link configured yet. */
+    courseAccessComing: (startDate: string | null) =>
+      startDate
+        ? `Your course link will be sent to your email address before your course starts on ${startDate}, and it will also appear here. If it has not arrived by then, please contact support.`
+        : 'Your course link will be sent to your email address before your course starts, and it will also appear here. If it has not arrived by then, please contact support.',
+    /** The same once the course has started. */
+    courseAccessComingStarted:
+      'Your course has started. Your course link is sent to your email address and will also appear here. If you have not received it, please contact support.',
+    courseAccessReady: 'Your course materials are open. The link opens in a new tab.',
+    /** When the status the school set does not match the progress or the ID check (docs/product/student-area.md). */
+    statusNote: {
+      completedWithIdRejected:
+        'The school has marked your course as completed, but your ID verification was rejected. Please upload a new ID below: your certificate needs an approved ID.',
+      completedWithIdPending:
+        'The school has marked your course as completed. Your ID verification is not approved yet: your certificate needs an approved ID.',
+      completedBelowFull: (percent: number) =>
+        `The school has marked your course as completed. Your stage ticks (${percent}%) are your own record and do not change that status; tick every stage to request your certificate.`,
+      notCompletedAtFull:
+        'You have ticked every stage. The school updates your status once it has reviewed your course, so it may still show an earlier step.',
+    },
   },
   support: {
     requiredFields: 'Please fill in all required fields',
@@ -351,6 +387,11 @@ export const messages = {
     courseCommunity: 'Meet the other students in the community group',
     adminFooter:
       'You are receiving this email because this address receives the Video Book Review Specialist administrator notifications.',
+  },
+  success: {
+    noPaymentTitle: 'No recent payment to show',
+    noPaymentText:
+      'This page confirms a payment right after it is made. To see what you have paid and your course, sign in to your student dashboard.',
   },
   common: {
     notFound: 'Not found',

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { courseSchedule, isoDateAfter, scheduleEntryFor } from './schedule';
+import {
+  courseHasStarted,
+  courseSchedule,
+  daysUntilStart,
+  formatLongDate,
+  isoDateAfter,
+  scheduleEntryFor,
+} from './schedule';
 
 describe('intake schedule', () => {
   it('lists the next six intakes after today, 6 weeks long, graduation a week later', () => {
@@ -34,5 +41,20 @@ describe('intake schedule', () => {
       label: '14 March 2027 intake',
     });
     expect(isoDateAfter(new Date('2027-02-25T23:30:00Z'), 7)).toBe('2027-03-04');
+  });
+});
+
+describe('course start', () => {
+  it('counts whole days until the start, 0 from the start day on', () => {
+    expect(daysUntilStart('2027-03-01', new Date('2027-02-27T23:59:00Z'))).toBe(2);
+    expect(daysUntilStart('2027-03-01', new Date('2027-02-28T00:00:00Z'))).toBe(1);
+    expect(daysUntilStart('2027-03-01', new Date('2027-03-01T00:00:00Z'))).toBe(0);
+    expect(daysUntilStart('2027-03-01', new Date('2027-06-01T12:00:00Z'))).toBe(0);
+    expect(courseHasStarted('2027-03-01', new Date('2027-02-28T23:59:59Z'))).toBe(false);
+    expect(courseHasStarted('2027-03-01', new Date('2027-03-01T00:00:00Z'))).toBe(true);
+  });
+
+  it('prints dates the way the site does', () => {
+    expect(formatLongDate('2027-03-01')).toBe('1 March 2027');
   });
 });

@@ -105,3 +105,17 @@ export function isoDateAfter(today: Date, days: number): string {
 export function courseHasStarted(startIso: string, today: Date = new Date()): boolean {
   return startIso.slice(0, 10) <= isoDate(today);
 }
+
+const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** "2027-03-01" → "1 March 2027": the en-GB long form the site prints dates in. */
+export function formatLongDate(iso: string): string {
+  return longDate.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+}
+
+/** Whole days from `today` until the course starting on `startIso` opens (0 once it has started). */
+export function daysUntilStart(startIso: string, today: Date = new Date()): number {
+  const start = Date.parse(`${startIso.slice(0, 10)}T00:00:00Z`);
+  const day = Date.parse(`${isoDate(today)}T00:00:00Z`);
+  return Math.max(0, Math.round((start - day) / 86_400_000));
+}

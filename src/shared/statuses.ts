@@ -41,6 +41,7 @@ export type ContactCategory = (typeof CONTACT_CATEGORIES)[number];
 export const AUDIT_ACTION_LABELS = {
   'student.status_changed': 'Changed status',
   'student.completed': 'Marked as completed',
+  'student.start_date_changed': 'Changed course start date',
   'student.marked_paid': 'Marked payment as received',
   'payment.reconciled': 'Reconciled a stuck payment',
   'payment.refunded': 'Refunded a payment',

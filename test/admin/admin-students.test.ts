@@ -162,7 +162,11 @@ describe('admin student management', () => {
 
     it('completes a student whose course has not started, or below 100 %, only with confirm_incomplete', async () => {
       // Paid, 0 % progress, course starting on COURSE_START_DATE (in the future).
-      const early = await insertCourseStudent(t.db, { course: 'foundation', stages: [] });
+      const early = await insertCourseStudent(t.db, {
+        course: 'foundation',
+        stages: [],
+        columns: { courseStartDate: COURSE_START_DATE },
+      });
       expect(early.courseStartDate! > new Date().toISOString().slice(0, 10)).toBe(true);
       for (const payload of [undefined, {}, { confirm_incomplete: false }]) {
         const refused = await send('PUT', `/api/admin/students/${early.id}/complete`, payload);

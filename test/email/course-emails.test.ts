@@ -48,8 +48,16 @@ const emailsOf = (studentId: string) =>
 
 describe('course emails', () => {
   it('writes course-starting a week before and course-open on the day, each once, only to students who paid their course', async () => {
-    const waiting = await insertCourseStudent(t.db, { course: 'foundation', idStatus: 'pending' });
-    const approved = await insertCourseStudent(t.db, { course: 'pro', idStatus: 'approved' });
+    const waiting = await insertCourseStudent(t.db, {
+      course: 'foundation',
+      idStatus: 'pending',
+      columns: { courseStartDate: START },
+    });
+    const approved = await insertCourseStudent(t.db, {
+      course: 'pro',
+      idStatus: 'approved',
+      columns: { courseStartDate: START },
+    });
     const feeOnly = await insertPaidStudent(t.db, { course: 'foundation', coursePaid: false });
     const unpaid = await insertStudent(t.db, { courseType: 'pro', courseStartDate: START });
     const otherDate = await insertCourseStudent(t.db, { course: 'pro', columns: { courseStartDate: '2027-05-01' } });

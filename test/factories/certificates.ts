@@ -4,7 +4,7 @@ import type { Db } from '@server/db/client';
 import { certificates, type Certificate, type Student } from '@server/db/schema';
 import { newCertificateId } from '@server/lib/codes';
 import type { IdStatus } from './id-verifications';
-import { insertCourseStudent, type CourseStudentSetup } from './students';
+import { insertCourseStudent, STARTED_COURSE_START_DATE, type CourseStudentSetup } from './students';
 import { one } from '@server/db/rows';
 
 export interface CertificateSetup {
@@ -20,7 +20,7 @@ export interface CertificateSetup {
 }
 
 /** A past intake: the certificate holders' course has started. */
-export const CERTIFIED_COURSE_START_DATE = '2026-03-01';
+export const CERTIFIED_COURSE_START_DATE = STARTED_COURSE_START_DATE;
 
 /** A student who completed every stage of their course and requested a certificate (pending unless `activated`). */
 export async function insertCertificate(

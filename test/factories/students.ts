@@ -11,8 +11,11 @@ import { one } from '@server/db/rows';
 /** Any column of the students row. */
 export type StudentColumns = Partial<typeof students.$inferInsert>;
 
-/** The start date the factories give a student with a course. */
+/** The start date the factories give a student who has chosen a course but not paid it: an intake ahead. */
 export const COURSE_START_DATE = '2027-03-01';
+
+/** The start date of a student-area student (insertCourseStudent): a past intake, so stages are open. */
+export const STARTED_COURSE_START_DATE = '2026-03-01';
 
 /** A registered student: nothing paid, no course, a unique name and email. */
 export async function insertStudent(db: Db, columns: StudentColumns = {}): Promise<Student> {
@@ -77,14 +80,15 @@ export interface CourseStudentSetup {
 
 /**
  * A student of the student area: enrolment fee paid and (by default) the Foundation course, with the
- * given ID check and completed stages.
+ * given ID check and completed stages. The course started on STARTED_COURSE_START_DATE (stages open)
+ * unless `columns.courseStartDate` says otherwise.
  */
 export async function insertCourseStudent(db: Db, setup: CourseStudentSetup = {}): Promise<Student> {
   const course = setup.course === undefined ? 'foundation' : setup.course;
   const student = await insertPaidStudent(db, {
     course,
     coursePaid: setup.coursePaid ?? course !== null,
-    columns: setup.columns,
+    columns: { courseStartDate: course ? STARTED_COURSE_START_DATE : null, ...setup.columns },
   });
   const idStatus = setup.idStatus ?? 'not_required';
   if (idStatus !== 'not_required') await insertIdVerification(db, student.id, idStatus);

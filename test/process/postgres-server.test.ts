@@ -11,7 +11,7 @@ describe('the server process on PostgreSQL (DATABASE_URL)', () => {
     await drop?.();
   });
 
-  it('migrates an empty database, serves, and keeps data across restarts', async () => {
+  it('migrates an empty database, serves, and keeps data across restarts; warns while no CPD number is set', async () => {
     const created = await createPostgresDatabase();
     drop = created.drop;
     const env = {
@@ -26,8 +26,9 @@ describe('the server process on PostgreSQL (DATABASE_URL)', () => {
     expect(deep.status).toBe(200);
     expect((await fetch(`${server.url}/api/nope`)).status).toBe(404);
     expect(await stopServer(server)).toBe(0);
+    expect(server.output()).toContain('No CPD provider number');
 
-    server = await startServer(env);
+    server = await startServer({ ...env, CPD_PROVIDER_NUMBER: 'CPD-PG-1' });
     const login = await fetch(`${server.url}/api/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -35,5 +36,6 @@ describe('the server process on PostgreSQL (DATABASE_URL)', () => {
     });
     expect(login.status).toBe(200);
     expect(await stopServer(server)).toBe(0);
+    expect(server.output()).not.toContain('No CPD provider number');
   });
 });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, stageProgress, students, type Student } from '@server/db/schema';
 import { CERTIFICATE_ID_PATTERN } from '@shared/codes';
-import { COURSE_START_DATE, insertCourseStudent, type CourseStudentSetup } from '../factories';
+import { insertCourseStudent, STARTED_COURSE_START_DATE, type CourseStudentSetup } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { one } from '@server/db/rows';
 
@@ -164,7 +164,7 @@ describe('stage progress and the certificate request', () => {
         student_name: `${student.firstName} ${student.lastName}`,
         course_type: 'foundation',
         completion_date: today,
-        course_start_date: COURSE_START_DATE,
+        course_start_date: STARTED_COURSE_START_DATE,
         cpd_provider: 'CPD-TEST-42',
         issued_date: null,
         signatory: expect.any(String),

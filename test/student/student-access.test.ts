@@ -70,6 +70,7 @@ describe('email-only student login (STUDENT_LOGIN=email) and who may call the st
         'registration_date',
         'referral_code',
         'course_access_url',
+        'days_until_start',
         'token',
       ].sort(),
     );

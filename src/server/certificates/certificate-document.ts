@@ -12,7 +12,8 @@ export interface CertificateDocument {
   /** ISO dates (YYYY-MM-DD). */
   completionDate: string;
   issuedDate: string;
-  cpdProviderNumber: string;
+  /** Null when none is configured: the certificate then prints no CPD line. */
+  cpdProviderNumber: string | null;
   signatory: string;
   /** PUBLIC_URL/verify/{certificate_id}: printed and encoded in the QR code. */
   verificationUrl: string;

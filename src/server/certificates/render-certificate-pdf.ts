@@ -212,14 +212,18 @@ export async function renderCertificatePdf(certificate: CertificateDocument): Pr
 
   drawCentred(canvas, 'has successfully completed the', CENTRE, 292, { font: fonts.italic, size: 17 });
   drawCentred(canvas, certificate.courseTitle, CENTRE, 330, { font: fonts.semibold, size: 30, color: NAVY });
-  drawCentred(canvas, 'of the Video Book Review Specialist certification programme,', CENTRE, 356, {
+  // Without a configured CPD provider number the sentence ends after the programme: no CPD line at all.
+  const cpd = certificate.cpdProviderNumber;
+  drawCentred(canvas, `of the Video Book Review Specialist certification programme${cpd ? ',' : '.'}`, CENTRE, 356, {
     font: fonts.regular,
     size: 14,
   });
-  drawCentred(canvas, `delivered by CPD provider number ${certificate.cpdProviderNumber}.`, CENTRE, 375, {
-    font: fonts.regular,
-    size: 14,
-  });
+  if (cpd) {
+    drawCentred(canvas, `delivered by CPD provider number ${cpd}.`, CENTRE, 375, {
+      font: fonts.regular,
+      size: 14,
+    });
+  }
 
   // Bottom band: dates and id | seal | signature | QR code.
   const left = 76;

@@ -8,14 +8,20 @@ import { renderCertificatePdf } from './render-certificate-pdf';
 
 export const SAMPLE_CERTIFICATE_ID = 'VBR-SAMPLE0001';
 
-export function sampleCertificateDocument(site: { publicUrl: string; cpdProviderNumber: string }): CertificateDocument {
+/** Printed on the SAMPLE when the school has no CPD provider number configured: marked as an example. */
+export const SAMPLE_CPD_PROVIDER_NUMBER = '000000 (sample number)';
+
+export function sampleCertificateDocument(site: {
+  publicUrl: string;
+  cpdProviderNumber: string | null;
+}): CertificateDocument {
   return {
     certificateId: SAMPLE_CERTIFICATE_ID,
     holderName: 'Alex Morgan',
     courseTitle: 'Pro Course',
     completionDate: '2026-06-12',
     issuedDate: '2026-06-15',
-    cpdProviderNumber: site.cpdProviderNumber,
+    cpdProviderNumber: site.cpdProviderNumber ?? SAMPLE_CPD_PROVIDER_NUMBER,
     signatory: CERTIFICATE_SIGNATORY,
     verificationUrl: verificationUrl(site.publicUrl, SAMPLE_CERTIFICATE_ID),
     sample: true,

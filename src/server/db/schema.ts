@@ -95,6 +95,11 @@ export const students = pgTable(
     referralCode: text('referral_code'),
     referredBy: uuid('referred_by'),
     signupLocation: text('signup_location'),
+    /**
+     * When the student's progress last reached 100 % (cleared when a stage is unticked): the completion
+     * date of the certificate they request (docs/decisions/035-course-calendar.md).
+     */
+    progressCompletedAt: timestamp('progress_completed_at', { withTimezone: true }),
     registrationDate: timestamp('registration_date', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

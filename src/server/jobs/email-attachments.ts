@@ -3,6 +3,7 @@ import { renderCertificatePdf } from '@server/certificates/render-certificate-pd
 import type { Db } from '@server/db/client';
 import type { EmailOutboxRow } from '@server/db/schema';
 import { getCertificateDocument } from '@server/domain/certificates/get-certificate-document';
+import { cpdProviderNumber } from '@server/domain/settings/site-settings';
 import { effectiveSettings } from '@server/domain/settings/site-settings-store';
 import type { Config } from '@server/config';
 import type { OutgoingMail } from '@server/email/transport';
@@ -13,8 +14,10 @@ export async function emailAttachments(
   row: EmailOutboxRow,
 ): Promise<OutgoingMail['attachments']> {
   if (row.template !== 'certificate-issued' || !row.studentId) return undefined;
-  const { cpdProviderNumber } = await effectiveSettings(db, config);
-  const document = await getCertificateDocument(db, row.studentId, { publicUrl: config.publicUrl, cpdProviderNumber });
+  const document = await getCertificateDocument(db, row.studentId, {
+    publicUrl: config.publicUrl,
+    cpdProviderNumber: cpdProviderNumber(await effectiveSettings(db, config)),
+  });
   const pdf = await renderCertificatePdf(document);
   return [
     {

@@ -31,7 +31,11 @@ export function toStudentRecord(student: Student): StudentRecord {
 }
 
 export function toStudentAreaRecord(account: StudentAccount): StudentAreaRecord {
-  return { ...toStudentRecord(account.student), course_access_url: account.courseAccessUrl };
+  return {
+    ...toStudentRecord(account.student),
+    course_access_url: account.courseAccessUrl,
+    days_until_start: account.daysUntilStart,
+  };
 }
 
 /** The ID status (docs/product/student-area.md); no row means `not_required`. */

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { multilineText, text } from './text';
 import { COMPLETION_STATUSES } from '@shared/statuses';
 import { COURSE_TYPES } from '@shared/catalogue';
+import { messages } from '@shared/messages';
 import { studentRecordSchema } from './student';
 
 const STATUS_MESSAGE = `completion_status must be one of: ${COMPLETION_STATUSES.join(', ')}`;
@@ -57,6 +58,16 @@ export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 /** PUT /api/admin/students/{id}/status */
 export const statusUpdateBody = z.object({ completion_status: completionStatusSchema });
+
+/**
+ * PUT /api/admin/students/{id}/start-date: any calendar date (not only a listed intake), within
+ * years a course can plausibly start in.
+ */
+export const startDateBody = z.object({
+  course_start_date: z.iso
+    .date({ error: messages.admin.startDate.invalid })
+    .refine((day) => day >= '2000-01-01' && day <= '2199-12-31', { error: messages.admin.startDate.invalid }),
+});
 
 /** POST /api/admin/students/{id}/mark-paid ('both' is recorded as a combined payment). */
 export const MARK_PAID_TYPES = ['enrollment', 'course', 'both'] as const;

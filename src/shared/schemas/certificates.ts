@@ -20,7 +20,8 @@ export const studentCertificateSchema = z.object({
   course_type: z.enum(COURSE_TYPES),
   completion_date: z.string(),
   course_start_date: z.string().nullable(),
-  cpd_provider: z.string(),
+  /** Null when the school has no CPD provider number configured (nothing about CPD is shown then). */
+  cpd_provider: z.string().nullable(),
   issued_date: z.string().nullable(),
   signatory: z.string(),
 });

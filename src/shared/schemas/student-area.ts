@@ -8,6 +8,11 @@ import { studentRecordSchema } from './student';
 /** The student record as the student area shows it: the course link appears only once the ID is approved. */
 export const studentAreaRecordSchema = studentRecordSchema.extend({
   course_access_url: z.string().nullable(),
+  /**
+   * Days until course_start_date by the server's clock: 0 once the course has started (stages are
+   * open), null without a start date.
+   */
+  days_until_start: z.number().int().nullable(),
 });
 export type StudentAreaRecord = z.infer<typeof studentAreaRecordSchema>;
 

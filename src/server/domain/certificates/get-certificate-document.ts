@@ -4,6 +4,7 @@ import { verificationUrl, type CertificateDocument } from '@server/certificates/
 import type { Db } from '@server/db/client';
 import { conflict, notFound } from '@server/errors';
 import { fullName, getStudent } from '../students/find-student';
+import { cpdProviderNumber } from '../settings/site-settings';
 import { findStudentCertificate } from './find-student-certificate';
 
 /**
@@ -13,7 +14,7 @@ import { findStudentCertificate } from './find-student-certificate';
 export async function getCertificateDocument(
   db: Db,
   studentId: string,
-  site: { publicUrl: string; cpdProviderNumber: string },
+  site: { publicUrl: string; cpdProviderNumber: string | null },
 ): Promise<CertificateDocument> {
   const student = await getStudent(db, studentId);
   const certificate = await findStudentCertificate(db, student.id);
@@ -25,7 +26,7 @@ export async function getCertificateDocument(
     courseTitle: COURSES[certificate.courseType].title,
     completionDate: certificate.completionDate,
     issuedDate: certificate.activatedAt.toISOString().slice(0, 10),
-    cpdProviderNumber: site.cpdProviderNumber,
+    cpdProviderNumber: cpdProviderNumber(site),
     signatory: CERTIFICATE_SIGNATORY,
     verificationUrl: verificationUrl(site.publicUrl, certificate.certificateId),
     sample: false,

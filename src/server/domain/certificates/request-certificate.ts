@@ -11,7 +11,7 @@ import { getStudent } from '../students/find-student';
 
 /**
  * A student at 100% asks for their certificate, once. It starts pending until an admin activates
- * it. The completion date is the day the last stage was completed (the day 100% was reached).
+ * it. The completion date is the day progress reached 100 % (students.progress_completed_at).
  */
 export async function requestCertificate(
   db: Db,
@@ -38,12 +38,18 @@ export async function requestCertificate(
       .limit(1);
     if (existing) throw conflict(messages.student.certificateAlreadyRequested);
 
-    const reachedAt = stages.reduce((latest, s) => (s.completedAt > latest ? s.completedAt : latest), new Date(0));
+    // Recorded when the last stage was ticked; for progress from before that was recorded, the
+    // latest stage's time. Never before the course start (an admin may have moved it later since).
+    const reachedAt =
+      student.progressCompletedAt ??
+      stages.reduce((latest, s) => (s.completedAt > latest ? s.completedAt : latest), new Date(0));
+    const reachedOn = (reachedAt.getTime() > 0 ? reachedAt : new Date()).toISOString().slice(0, 10);
+    const start = student.courseStartDate;
     await tx.insert(certificates).values({
       certificateId: await unusedCertificateId(tx),
       studentId,
       courseType: student.courseType,
-      completionDate: (reachedAt.getTime() > 0 ? reachedAt : new Date()).toISOString().slice(0, 10),
+      completionDate: start && start > reachedOn ? start : reachedOn,
     });
   });
 }

@@ -9,7 +9,7 @@ import { fullName, getStudent } from '../students/find-student';
 import { findIdVerification } from './find-id-verification';
 import { one } from '@server/db/rows';
 import { enqueueEmail } from '../email/enqueue-email';
-import type { CourseAccessUrls } from '../students/student-account';
+import { courseAccessUrl, type CourseAccessUrls } from '../settings/site-settings';
 
 /**
  * An admin approves or rejects the document under review. A rejection needs a reason; the audit
@@ -20,7 +20,7 @@ export async function reviewIdDocument(
   admin: AdminActor,
   studentId: string,
   review: { decision: 'approved' | 'rejected'; rejectionReason?: string | null },
-  courseAccessUrls: CourseAccessUrls = {},
+  site: { courseAccessUrls: CourseAccessUrls } = { courseAccessUrls: {} },
 ): Promise<IdVerification> {
   const reason = review.rejectionReason?.trim() ?? '';
   if (review.decision === 'rejected' && reason === '') throw badRequest(messages.admin.rejectionReasonRequired);
@@ -50,13 +50,12 @@ export async function reviewIdDocument(
     });
     // The student's email, in the decision's transaction (the email outbox).
     if (review.decision === 'approved') {
-      const courseAccessUrl =
-        student.courseType && student.coursePaid ? (courseAccessUrls[student.courseType] ?? null) : null;
+      const link = student.courseType && student.coursePaid ? courseAccessUrl(site, student.courseType) : null;
       await enqueueEmail(tx, {
         template: 'id-approved',
         to: student.email,
         studentId,
-        data: { firstName: student.firstName, courseAccessUrl },
+        data: { firstName: student.firstName, courseAccessUrl: link },
       });
     } else {
       await enqueueEmail(tx, {

@@ -1,49 +1,64 @@
 import { and, eq } from 'drizzle-orm';
 import { totalStages } from '@shared/catalogue';
 import { messages } from '@shared/messages';
+import { courseHasStarted, formatLongDate } from '@shared/schedule';
 import type { Db } from '@server/db/client';
 import { one } from '@server/db/rows';
 import { stageProgress, students } from '@server/db/schema';
-import { badRequest, forbidden } from '@server/errors';
+import { badRequest, conflict, forbidden } from '@server/errors';
 import { findIdVerification } from '../id-verification/find-id-verification';
 import { getStudent } from '../students/find-student';
 import { getProgress, type StudentProgress } from './get-progress';
 
 /**
- * Marks one stage complete or incomplete. Only for a paid course whose student's ID is approved.
- * The first completed stage moves the student from `enrolled` to `in_progress`.
+ * Marks one stage complete or incomplete. Only for a paid course whose student's ID is approved, and
+ * from the course start date on (the server's clock: a certificate can never be earned before the
+ * course starts). The first completed stage moves the student from `enrolled` to `in_progress`.
+ * The moment progress reaches 100 % is recorded (the certificate's completion date); unticking a
+ * stage clears it.
  */
 export async function updateStageProgress(
   db: Db,
   studentId: string,
   update: { stageNumber: number; completed: boolean },
+  now: Date = new Date(),
 ): Promise<StudentProgress> {
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);
     if (!student.coursePaid || !student.courseType) throw forbidden(messages.student.progressNeedsCoursePaid);
     const verification = await findIdVerification(tx, studentId);
     if (verification?.status !== 'approved') throw forbidden(messages.student.progressNeedsIdApproval);
+    if (student.courseStartDate && !courseHasStarted(student.courseStartDate, now)) {
+      throw conflict(messages.student.stagesOpenOn(formatLongDate(student.courseStartDate)));
+    }
     const total = totalStages(student.courseType);
     if (update.stageNumber > total) throw badRequest(messages.student.stageOutOfRange(total));
 
     if (update.completed) {
-      await tx.insert(stageProgress).values({ studentId, stageNumber: update.stageNumber }).onConflictDoNothing();
+      await tx
+        .insert(stageProgress)
+        .values({ studentId, stageNumber: update.stageNumber, completedAt: now })
+        .onConflictDoNothing();
     } else {
       await tx
         .delete(stageProgress)
         .where(and(eq(stageProgress.studentId, studentId), eq(stageProgress.stageNumber, update.stageNumber)));
     }
 
-    let updated = student;
-    if (update.completed && student.completionStatus === 'enrolled') {
-      updated = one(
-        await tx
-          .update(students)
-          .set({ completionStatus: 'in_progress', updatedAt: new Date() })
-          .where(eq(students.id, studentId))
-          .returning(),
-      );
-    }
-    return getProgress(tx, updated);
+    const result = await getProgress(tx, student);
+    const full = result.progress.percentage >= 100;
+    const changes: Partial<typeof students.$inferInsert> = {};
+    if (update.completed && student.completionStatus === 'enrolled') changes.completionStatus = 'in_progress';
+    if (full && !student.progressCompletedAt) changes.progressCompletedAt = now;
+    if (!full && student.progressCompletedAt) changes.progressCompletedAt = null;
+    if (Object.keys(changes).length === 0) return result;
+    const updated = one(
+      await tx
+        .update(students)
+        .set({ ...changes, updatedAt: now })
+        .where(eq(students.id, studentId))
+        .returning(),
+    );
+    return { student: updated, progress: result.progress };
   });
 }

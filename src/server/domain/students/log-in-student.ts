@@ -3,19 +3,20 @@ import type { Db } from '@server/db/client';
 import { notFound } from '@server/errors';
 import type { TokenService } from '@server/lib/tokens';
 import { findStudentByEmail } from './find-student';
-import { getStudentAccount, type CourseAccessUrls, type StudentAccount } from './student-account';
+import type { CourseAccessUrls } from '../settings/site-settings';
+import { getStudentAccount, type StudentAccount } from './student-account';
 
 /** Email-only login (STUDENT_LOGIN=email, docs/product/student-area.md): the student's account and a bearer token. Case-insensitive. */
 export async function logInStudent(
   db: Db,
   tokens: TokenService,
-  courseAccessUrls: CourseAccessUrls,
+  site: { courseAccessUrls: CourseAccessUrls },
   email: string,
 ): Promise<{ account: StudentAccount; token: string }> {
   const student = await findStudentByEmail(db, email);
   if (!student) throw notFound(messages.student.emailNotFound);
   return {
-    account: await getStudentAccount(db, student, courseAccessUrls),
+    account: await getStudentAccount(db, student, site),
     token: await tokens.studentToken(student.id),
   };
 }

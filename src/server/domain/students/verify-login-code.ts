@@ -6,7 +6,8 @@ import { badRequest } from '@server/errors';
 import { LOGIN_CODE_MAX_FAILURES, type LoginCodeHasher } from '@server/lib/login-codes';
 import type { TokenService } from '@server/lib/tokens';
 import { findStudentByEmail } from './find-student';
-import { getStudentAccount, type CourseAccessUrls, type StudentAccount } from './student-account';
+import type { CourseAccessUrls } from '../settings/site-settings';
+import { getStudentAccount, type StudentAccount } from './student-account';
 
 type Outcome = { ok: true } | { ok: false; detail: string };
 
@@ -54,7 +55,7 @@ export async function verifyLoginCode(
   });
   if (!outcome.ok) throw badRequest(outcome.detail);
   return {
-    account: await getStudentAccount(db, student, deps.courseAccessUrls),
+    account: await getStudentAccount(db, student, deps),
     token: await deps.tokens.studentToken(student.id),
   };
 }

@@ -80,7 +80,7 @@ const idVerificationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           decision: body.status,
           rejectionReason: body.rejection_reason,
         },
-        (await effectiveSettings(app.db, app.config)).courseAccessUrls,
+        await effectiveSettings(app.db, app.config),
       );
       return toIdStatus(row);
     },

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { statusUpdateBody, studentListQuery, studentListResponse } from '@shared/schemas/admin';
+import { startDateBody, statusUpdateBody, studentListQuery, studentListResponse } from '@shared/schemas/admin';
 import { completionConfirmBody } from '@shared/schemas/certificates';
 import { errorSchema, studentIdParams } from '@shared/schemas/common';
 import { studentRecordSchema } from '@shared/schemas/student';
 import { listStudents } from '@server/domain/students/list-students';
+import { setCourseStartDate } from '@server/domain/students/set-course-start-date';
 import { completeStudent, updateStudentStatus } from '@server/domain/students/update-student-status';
 import { requireAdmin } from '@server/plugins/auth';
 import { pageFields, pageRequest, toStudentRecord } from '../wire';
@@ -40,6 +41,22 @@ const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) =>
       toStudentRecord(
         await updateStudentStatus(app.db, requireAdmin(request), request.params.id, request.body.completion_status),
+      ),
+  );
+
+  app.put(
+    '/students/:id/start-date',
+    {
+      schema: {
+        summary: "Move a student's course start date (any date; refused while a card payment is pending)",
+        params: studentIdParams,
+        body: startDateBody,
+        response: { 200: studentRecordSchema, ...errors },
+      },
+    },
+    async (request) =>
+      toStudentRecord(
+        await setCourseStartDate(app.db, requireAdmin(request), request.params.id, request.body.course_start_date),
       ),
   );
 

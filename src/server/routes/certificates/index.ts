@@ -11,6 +11,7 @@ import { sampleCertificateDocument, sampleCertificatePdf } from '@server/certifi
 import { getCertificateDocument } from '@server/domain/certificates/get-certificate-document';
 import { verifyCertificate } from '@server/domain/certificates/verify-certificate';
 import { effectiveSettings } from '@server/domain/settings/site-settings-store';
+import { cpdProviderNumber } from '@server/domain/settings/site-settings';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
 import { toCertificateVerification, toSampleCertificate } from './wire';
@@ -33,7 +34,7 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   // The CPD number in force (an owner's setting, else CPD_PROVIDER_NUMBER), read per request.
   const site = async () => ({
     publicUrl: app.config.publicUrl,
-    cpdProviderNumber: (await effectiveSettings(app.db, app.config)).cpdProviderNumber,
+    cpdProviderNumber: cpdProviderNumber(await effectiveSettings(app.db, app.config)),
   });
   app.get(
     '/student/:id/certificate/pdf',

@@ -5,6 +5,7 @@ import type {
 } from '@shared/schemas/certificates';
 import type { CertificateDocument } from '@server/certificates/certificate-document';
 import { certificateQrDataUrl } from '@server/certificates/certificate-qr';
+import { SAMPLE_CPD_PROVIDER_NUMBER } from '@server/certificates/sample-certificate';
 import type { CertificateVerification } from '@server/domain/certificates/verify-certificate';
 
 export function toCertificateVerification(found: CertificateVerification): CertificateVerificationWire {
@@ -28,7 +29,7 @@ export async function toSampleCertificate(document: CertificateDocument): Promis
     course_title: document.courseTitle,
     completion_date: document.completionDate,
     issued_date: document.issuedDate,
-    cpd_provider: document.cpdProviderNumber,
+    cpd_provider: document.cpdProviderNumber ?? SAMPLE_CPD_PROVIDER_NUMBER,
     signatory: document.signatory,
     verification_url: document.verificationUrl,
     qr_code_data_url: await certificateQrDataUrl(document.verificationUrl),

@@ -22,6 +22,7 @@ import { requestCertificate } from '@server/domain/certificates/request-certific
 import { findIdVerification } from '@server/domain/id-verification/find-id-verification';
 import { setIdRequired } from '@server/domain/id-verification/set-id-required';
 import { uploadIdDocument } from '@server/domain/id-verification/upload-id-document';
+import { cpdProviderNumber } from '@server/domain/settings/site-settings';
 import { getProgressById } from '@server/domain/progress/get-progress';
 import { updateStageProgress } from '@server/domain/progress/update-stage-progress';
 import { findStudentByEmail, getStudent } from '@server/domain/students/find-student';
@@ -88,7 +89,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   const certificateOf = async (studentId: string) => {
     const student = await getStudent(app.db, studentId);
     const certificate = await findStudentCertificate(app.db, student.id);
-    return toStudentCertificate(student, certificate, (await effectiveSettings(app.db, app.config)).cpdProviderNumber);
+    return toStudentCertificate(student, certificate, cpdProviderNumber(await effectiveSettings(app.db, app.config)));
   };
 
   const hasher = new LoginCodeHasher(app.config.sessionSecret);
@@ -177,7 +178,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { account, token } = await logInStudent(
         app.db,
         app.tokens,
-        (await effectiveSettings(app.db, app.config)).courseAccessUrls,
+        await effectiveSettings(app.db, app.config),
         request.params.email,
       );
       return { ...toStudentAreaRecord(account), token };
@@ -197,9 +198,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const student = await getStudent(app.db, request.params.id);
-      return toStudentAreaRecord(
-        await getStudentAccount(app.db, student, (await effectiveSettings(app.db, app.config)).courseAccessUrls),
-      );
+      return toStudentAreaRecord(await getStudentAccount(app.db, student, await effectiveSettings(app.db, app.config)));
     },
   );
 

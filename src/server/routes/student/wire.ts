@@ -22,7 +22,7 @@ export function toStudentProgress({ student, progress }: StudentProgressView): S
 export function toStudentCertificate(
   student: Student,
   certificate: Certificate | null,
-  cpdProviderNumber: string,
+  cpdProviderNumber: string | null,
 ): StudentCertificateResponse {
   if (!certificate) return { status: 'none', certificate: null };
   return {

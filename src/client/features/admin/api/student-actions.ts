@@ -34,3 +34,11 @@ export const useMarkStudentPaid = () =>
 
 export const useDeleteStudent = () =>
   useReloadingMutation((id: string) => adminApi<null>(`/api/admin/students/${id}`, { method: 'DELETE' }));
+
+export const useSetStartDate = () =>
+  useReloadingMutation(({ id, date }: { id: string; date: string }) =>
+    adminApi<StudentRecord>(`/api/admin/students/${id}/start-date`, {
+      method: 'PUT',
+      body: { course_start_date: date },
+    }),
+  );

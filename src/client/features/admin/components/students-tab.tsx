@@ -1,4 +1,4 @@
-import { Check, Download, Trash2, Wallet } from 'lucide-react';
+import { CalendarDays, Check, Download, Trash2, Wallet } from 'lucide-react';
 import { EmailText } from '@client/components/ui/email-text';
 import { formatPence, poundsToPence } from '@shared/money';
 import { useCallback, useState } from 'react';
@@ -20,6 +20,7 @@ import { CompletionConfirmDialog } from './completion-confirm-dialog';
 import { DataTable, type Column } from './data-table';
 import { FilterSelect, PAGE_SIZE, SearchBox } from './list-parts';
 import { MarkPaidDialog } from './mark-paid-dialog';
+import { StartDateDialog } from './start-date-dialog';
 import { defaultMarkPaidType } from './mark-paid-rules';
 
 const fullName = (s: StudentRecord) => `${s.first_name} ${s.last_name}`;
@@ -43,6 +44,7 @@ export function StudentsTab() {
   const [markPaidFor, setMarkPaidFor] = useState<StudentRecord | null>(null);
   const [deleteFor, setDeleteFor] = useState<StudentRecord | null>(null);
   const [completeFor, setCompleteFor] = useState<StudentRecord | null>(null);
+  const [startDateFor, setStartDateFor] = useState<StudentRecord | null>(null);
   const students = useStudents({ search, status, course, page, page_size: PAGE_SIZE });
   const updateStatus = useUpdateStudentStatus();
   const complete = useCompleteStudent();
@@ -170,6 +172,15 @@ export function StudentsTab() {
               Complete
             </Button>
           )}
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setStartDateFor(s)}
+            aria-label={`${messages.admin.startDate.action} ${fullName(s)}`}
+          >
+            <CalendarDays className="size-4" aria-hidden />
+            {messages.admin.startDate.action}
+          </Button>
           {isOwner && (
             <>
               <Button size="sm" variant="outline" onClick={() => onMarkPaid(s)} aria-label={`Mark Paid ${fullName(s)}`}>
@@ -234,6 +245,9 @@ export function StudentsTab() {
 
   const dialogs = (
     <>
+      {startDateFor && (
+        <StartDateDialog key={startDateFor.id} student={startDateFor} onClose={() => setStartDateFor(null)} />
+      )}
       {markPaidFor && (
         <MarkPaidDialog key={markPaidFor.id} student={markPaidFor} onClose={() => setMarkPaidFor(null)} />
       )}

@@ -30,7 +30,7 @@ export function CertificateModal({
       onError: (error) => toast.error(errorDetail(error, messages.certificates.downloadFailed)),
     });
 
-  const rows: Array<[string, string]> = [
+  const rows: Array<[string, string | null]> = [
     ['Student name', certificate.student_name],
     ['Course', COURSES[certificate.course_type].title],
     ['Certificate ID', certificate.certificate_id],
@@ -63,12 +63,16 @@ export function CertificateModal({
             Video Book Review Specialist Certification
           </Dialog.Description>
           <dl className="mt-4 divide-y divide-slate-100 text-sm">
-            {rows.map(([label, value]) => (
-              <div key={label} className="grid grid-cols-1 gap-1 py-2 sm:grid-cols-[11rem_1fr]">
-                <dt className="text-slate-600">{label}</dt>
-                <dd className="font-semibold break-words">{value}</dd>
-              </div>
-            ))}
+            {/* A row without a value (no CPD provider number configured) is left out. */}
+            {rows.map(
+              ([label, value]) =>
+                value !== null && (
+                  <div key={label} className="grid grid-cols-1 gap-1 py-2 sm:grid-cols-[11rem_1fr]">
+                    <dt className="text-slate-600">{label}</dt>
+                    <dd className="font-semibold break-words">{value}</dd>
+                  </div>
+                ),
+            )}
           </dl>
           <Button className="mt-6 w-full" onClick={onDownload} loading={download.isPending}>
             <Download className="size-4" aria-hidden /> Download Certificate

@@ -1,14 +1,16 @@
-import { ExternalLink, PartyPopper } from 'lucide-react';
+import { Info, PartyPopper } from 'lucide-react';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import { buttonClasses } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api-client';
 import { messages } from '@shared/messages';
+import { statusNote } from '@shared/status-note';
 import type { StudentAreaRecord, StudentProgress } from '@shared/schemas/student-area';
+import { useCertificate } from '../api/get-certificate';
 import { DEFAULT_ID_STATUS, useIdStatus } from '../api/get-id-status';
 import { useProgress } from '../api/get-progress';
 import { CertificateCard } from './certificate-card';
+import { CourseAccessCard } from './course-access-card';
 import { CourseStages } from './course-stages';
 import { IdVerificationCard } from './id-verification-card';
 import { ProgressCard } from './progress-card';
@@ -31,6 +33,8 @@ const emptyProgress = (student: StudentAreaRecord): StudentProgress => ({
 export function CourseDashboard({ student }: { student: StudentAreaRecord }) {
   const progressQuery = useProgress(student.id);
   const idStatusQuery = useIdStatus(student.email);
+  // A requested or activated certificate stays on the dashboard even after a stage is unticked.
+  const certificateQuery = useCertificate(student.id, true);
 
   const progressError = progressQuery.error;
   useEffect(() => {
@@ -51,6 +55,13 @@ export function CourseDashboard({ student }: { student: StudentAreaRecord }) {
   const idStatus = idStatusQuery.data ?? DEFAULT_ID_STATUS;
   const idApproved = idStatus.status === 'approved';
   const complete = progress.total_stages > 0 && progress.progress_percentage >= 100;
+  const hasCertificate = Boolean(certificateQuery.data && certificateQuery.data.status !== 'none');
+  const note = statusNote({
+    status: student.completion_status,
+    percentage: progress.progress_percentage,
+    totalStages: progress.total_stages,
+    idStatus: idStatus.status,
+  });
 
   return (
     <div className="grid gap-6 lg:grid-cols-3">
@@ -67,18 +78,24 @@ export function CourseDashboard({ student }: { student: StudentAreaRecord }) {
             </div>
           </div>
         )}
+        {note && (
+          <p
+            className="flex items-start gap-3 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sky-950"
+            role="note"
+            data-testid="status-note"
+          >
+            <Info className="mt-0.5 size-5 shrink-0 text-sky-700" aria-hidden />
+            {note}
+          </p>
+        )}
         <ProgressCard progress={progress} />
         <IdVerificationCard email={student.email} status={idStatus} />
-        {idApproved && student.course_access_url && (
-          <a
-            href={student.course_access_url}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClasses('primary', 'lg', 'w-full')}
-          >
-            <ExternalLink className="size-5" aria-hidden /> Course Access
-            <span className="sr-only">(opens in a new tab)</span>
-          </a>
+        {idApproved && (
+          <CourseAccessCard
+            url={student.course_access_url}
+            startDate={student.course_start_date}
+            started={student.days_until_start === 0}
+          />
         )}
         {student.course_type && (
           <CourseStages
@@ -87,9 +104,12 @@ export function CourseDashboard({ student }: { student: StudentAreaRecord }) {
             progress={progress}
             locked={!idApproved}
             startDate={student.course_start_date}
+            daysUntilStart={student.days_until_start}
           />
         )}
-        {complete && student.course_type && <CertificateCard studentId={student.id} course={student.course_type} />}
+        {(complete || hasCertificate) && student.course_type && (
+          <CertificateCard studentId={student.id} course={student.course_type} />
+        )}
       </div>
       <div className="space-y-6">
         <StudentInfoPanel student={student} />

@@ -1,6 +1,7 @@
-import { CheckCircle2, Circle, Lock } from 'lucide-react';
+import { CalendarClock, CheckCircle2, Circle, Lock } from 'lucide-react';
 import { toast } from 'sonner';
 import { Card } from '@client/components/ui/card';
+import { errorDetail } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
 import { formatDate } from '@client/lib/format';
 import { courseDatesFrom } from '@shared/schedule';
@@ -9,13 +10,18 @@ import { messages } from '@shared/messages';
 import type { StudentProgress } from '@shared/schemas/student-area';
 import { useUpdateStage } from '../api/update-stage';
 
-/** The course's stages as checkboxes; locked (and saying why) until the ID is approved. */
+/**
+ * The course's stages as checkboxes; locked (and saying why) until the ID is approved. Before the
+ * course start date (by the server's clock: `daysUntilStart`) the stages are listed without tick
+ * boxes, under the start date and a countdown.
+ */
 export function CourseStages({
   studentId,
   course,
   progress,
   locked,
   startDate,
+  daysUntilStart,
 }: {
   studentId: string;
   course: CourseType;
@@ -23,7 +29,10 @@ export function CourseStages({
   locked: boolean;
   /** The course's start date (ISO), for the dates beside the stages. */
   startDate: string | null;
+  /** Days until the start date, from the server; 0 once started, null without a date. */
+  daysUntilStart: number | null;
 }) {
+  const notStarted = startDate !== null && daysUntilStart !== null && daysUntilStart > 0;
   const dates = startDate ? courseDatesFrom(startDate) : null;
   const { title, moduleCount, stages } = COURSES[course];
   const update = useUpdateStage(studentId);
@@ -35,7 +44,7 @@ export function CourseStages({
       { stage_number: stageNumber, completed },
       {
         onSuccess: () => toast.success(messages.student.stageMarked(stageNumber, completed)),
-        onError: () => toast.error(messages.student.progressUpdateFailed),
+        onError: (error) => toast.error(errorDetail(error, messages.student.progressUpdateFailed)),
       },
     );
   };
@@ -68,6 +77,55 @@ export function CourseStages({
         </dl>
       )}
       <p className="text-sm text-slate-700">{messages.student.modulesVsStages(title, moduleCount, stages.length)}</p>
+      {notStarted && (
+        <div
+          className="flex items-start gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-brand-900"
+          role="note"
+          data-testid="course-countdown"
+        >
+          <CalendarClock className="mt-0.5 size-6 shrink-0 text-brand-700" aria-hidden />
+          <div>
+            <p className="text-lg font-bold">{messages.student.startsIn(daysUntilStart)}</p>
+            <p>{messages.student.stagesOpenOn(formatDate(startDate))}</p>
+          </div>
+        </div>
+      )}
+      {notStarted ? (
+        <ol className="space-y-2" aria-label="Course stages">
+          {stages.map((stage, index) => (
+            <li
+              key={stage}
+              className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 bg-white p-3"
+            >
+              <CalendarClock className="size-5 shrink-0 text-slate-500" aria-hidden />
+              <span>
+                <span className="font-semibold">Stage {index + 1}:</span> {stage}
+              </span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <StageChecklist stages={stages} done={done} locked={locked} pending={update.isPending} onToggle={toggle} />
+      )}
+    </Card>
+  );
+}
+
+function StageChecklist({
+  stages,
+  done,
+  locked,
+  pending,
+  onToggle,
+}: {
+  stages: readonly string[];
+  done: boolean[];
+  locked: boolean;
+  pending: boolean;
+  onToggle: (stageNumber: number) => void;
+}) {
+  return (
+    <>
       {locked && (
         <p
           className="flex items-center gap-2 rounded-lg bg-slate-200 p-3 text-sm font-medium text-slate-800"
@@ -93,8 +151,8 @@ export function CourseStages({
                   type="checkbox"
                   className="size-5 accent-brand-700"
                   checked={checked}
-                  disabled={locked || update.isPending}
-                  onChange={() => toggle(number)}
+                  disabled={locked || pending}
+                  onChange={() => onToggle(number)}
                 />
                 <span className="flex-1">
                   <span className="font-semibold">Stage {number}:</span> {stage}
@@ -111,6 +169,6 @@ export function CourseStages({
           );
         })}
       </ul>
-    </Card>
+    </>
   );
 }

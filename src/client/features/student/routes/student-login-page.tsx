@@ -1,11 +1,46 @@
 import { GraduationCap, ShieldAlert } from 'lucide-react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { BrandShell } from '@client/components/layout/brand-shell';
 import { Card } from '@client/components/ui/card';
+import { Spinner } from '@client/components/ui/spinner';
+import { ApiError } from '@client/lib/api-client';
+import { studentSession } from '@client/lib/session';
 import { paths } from '@shared/routes';
+import { getStudent } from '../api/get-student';
 import { StudentLoginForm } from '../components/student-login-form';
 
+/**
+ * A student who is still signed in (the wizard's session after paying, or an earlier sign-in) goes
+ * straight to the dashboard; a session the server no longer accepts is dropped and the form shown.
+ * The check runs after hydration: the prerendered page is the form.
+ */
+function useLiveSessionRedirect(): boolean {
+  const navigate = useNavigate();
+  const [checking, setChecking] = useState(false);
+  useEffect(() => {
+    const session = studentSession.get();
+    if (!session) return;
+    setChecking(true);
+    let cancelled = false;
+    getStudent(session.student.id).then(
+      () => {
+        if (!cancelled) void navigate(paths.studentDashboard, { replace: true });
+      },
+      (error: unknown) => {
+        if (error instanceof ApiError && [401, 403, 404].includes(error.status)) studentSession.clear();
+        if (!cancelled) setChecking(false);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [navigate]);
+  return checking;
+}
+
 export default function StudentLoginPage() {
+  const checking = useLiveSessionRedirect();
   return (
     <BrandShell title="Student Login | Video Book Review Specialist">
       <main id="main" tabIndex={-1} className="mx-auto flex max-w-md flex-col justify-center gap-6 px-4 py-10">
@@ -15,7 +50,7 @@ export default function StudentLoginPage() {
           <p className="mt-1 text-slate-600">Enter your email to access your course dashboard.</p>
         </div>
         <Card className="space-y-6">
-          <StudentLoginForm />
+          {checking ? <Spinner label="Opening your dashboard…" /> : <StudentLoginForm />}
           <p className="text-center text-sm text-slate-700">
             Not enrolled yet?{' '}
             <Link to={paths.enrol} className="font-semibold text-brand-700 underline underline-offset-2">

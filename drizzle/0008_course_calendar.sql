@@ -1,0 +1,1 @@
+ALTER TABLE "students" ADD COLUMN "progress_completed_at" timestamp with time zone;
