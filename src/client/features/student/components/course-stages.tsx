@@ -1,5 +1,5 @@
 import { CheckCircle2, Circle, Lock } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { Card } from '@client/components/ui/card';
 import { cn } from '@client/lib/cn';
 import { formatDate } from '@client/lib/format';
