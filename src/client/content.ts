@@ -217,6 +217,8 @@ export const landing = {
 /** The shell of the task pages (wizard, success, student and admin areas): components/layout/brand-shell.tsx. */
 export const brandShell = {
   securePayment: 'Secure payment processed by Square',
+  /** What phones show of it (the whole sentence is read out). */
+  securePaymentShort: 'Secure',
   /** The header's links on every page (the page a link leads to leaves it out). */
   enrolLink: 'Enroll Now',
   signInLink: 'Sign in',

@@ -49,7 +49,10 @@ export function SecurePaymentNote() {
         <rect x="4" y="11" width="16" height="10" rx="2" />
         <path d="M8 11V7a4 4 0 0 1 8 0v4" />
       </svg>
-      {brandShell.securePayment}
+      <span className="sm:hidden" aria-hidden>
+        {brandShell.securePaymentShort}
+      </span>
+      <span className="max-sm:sr-only">{brandShell.securePayment}</span>
     </p>
   );
 }
@@ -121,12 +124,15 @@ export function BrandHeader({
   );
 }
 
-/** The small footer of the task pages: support, privacy and terms, as wide as the header. */
+/**
+ * The small footer of the task pages: support, privacy and terms, as wide as the header. Its foot is
+ * kept free for the help launcher (docs/decisions/036).
+ */
 export function BrandFooter({ width = 'page' }: { width?: ShellWidth }) {
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div
-        className={`mx-auto flex ${widths[width]} flex-col items-center gap-2 px-4 pt-5 pb-20 text-sm text-slate-700 sm:flex-row sm:justify-between sm:pb-5`}
+        className={`mx-auto flex ${widths[width]} flex-col items-center gap-2 px-4 pt-5 pb-20 text-sm text-slate-700 sm:flex-row sm:justify-between`}
       >
         <p suppressHydrationWarning>
           © {new Date().getFullYear()} {site.name}
