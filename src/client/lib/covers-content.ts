@@ -2,7 +2,7 @@
  * Whether a floating element's box lies over any of the page's content: a line of text (headings and
  * labels included), a field, a button, a link or a picture. The help launcher and the landing page's
  * sign-up widget check it on scroll and resize and step aside while it holds (docs/decisions/036);
- * e2e/floating-elements.spec.ts measures the same boxes from outside.
+ * e2e/page-layout.spec.ts measures the same boxes from outside.
  *
  * Cheap enough for a scroll handler: subtrees whose box misses `box` are skipped whole, and text is
  * measured only inside the rest.
