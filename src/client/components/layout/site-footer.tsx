@@ -31,7 +31,7 @@ export function SiteFooter({ reserve = 'help' }: { reserve?: 'help' | 'signups' 
         ))}
       </div>
       <p
-        className={`border-t border-slate-800 pt-4 text-center text-xs text-slate-400 ${reserve === 'signups' ? 'pb-32 sm:pb-76' : 'pb-20'}`}
+        className={`border-t border-slate-800 pt-4 text-center text-xs text-slate-400 ${reserve === 'signups' ? 'pb-40 sm:pb-76' : 'pb-20'}`}
         suppressHydrationWarning
       >
         © {new Date().getFullYear()} {site.name}. All rights reserved.

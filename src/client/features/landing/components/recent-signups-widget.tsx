@@ -224,7 +224,7 @@ function SignupsWidget() {
       data-testid="signup-widget"
       data-stepped-aside={stepAside ? 'true' : 'false'}
       data-floating
-      className={`fixed bottom-4 left-4 z-40 flex w-72 max-w-[calc(100vw-7.5rem)] flex-col gap-1.5 transition-opacity duration-200 sm:gap-2 print:hidden ${stepAside ? 'invisible opacity-0' : 'opacity-100'}`}
+      className={`fixed bottom-4 left-4 z-40 flex w-72 max-w-[calc(100vw-5.5rem)] flex-col gap-1.5 transition-opacity duration-200 sm:gap-2 print:hidden ${stepAside ? 'invisible opacity-0' : 'opacity-100'}`}
     >
       <button
         type="button"
