@@ -7,7 +7,7 @@
  * e2e/fixtures.ts and e2e/app-server.ts. Two projects:
  * - `chromium`: every journey (STUDENT_LOGIN=code);
  * - `email-login`: the journeys that sign a student in, again with the one-step STUDENT_LOGIN=email,
- *   and the admin Emails journey. Journeys that never sign a student in do not depend on the mode
+ *   the admin Emails journey and the sign-in copy check. Journeys that never sign a student in do not depend on the mode
  *   and run once, in `chromium`.
  * The servers send their emails over SMTP to the test server (smtp-sink.ts), where the sign-in helper
  * reads the codes and which refuses `bounce-…` recipients for a while.
@@ -53,6 +53,7 @@ export default defineConfig<object, { serverEnv: Record<string, string> }>({
         'student-session.spec.ts',
         'admin-emails.spec.ts',
         'admin-id-retention.spec.ts',
+        'sign-in-copy.spec.ts',
       ],
       metadata: { studentLogin: 'email' },
       use: {

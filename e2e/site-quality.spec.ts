@@ -1,6 +1,7 @@
 /**
- * Every page at 320, 390 and 1280 px: no sideways scroll, zero axe findings (pages and dialogs), and
- * neither a toast nor the help launcher on top of the primary button; one spelling of "enrollment".
+ * Every page at 320, 390 and 1280 px: no sideways scroll, zero axe findings (pages, every wizard step,
+ * every admin tab and dialogs), and neither a toast nor the help launcher on top of the primary button,
+ * nor a toast on a heading or the wizard's step labels; one spelling of "enrollment".
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
@@ -99,6 +100,23 @@ async function expectUncovered(page: Page, button: Locator, where: string) {
   expect(onTop, `primary button reachable on ${where}`).toBe(true);
 }
 
+/** The toasts showing lie over no heading and none of the wizard's step labels (they sit at the bottom). */
+async function expectToastsClearOfHeadings(page: Page, where: string) {
+  await expect(page.locator('[data-sonner-toast]').first()).toBeVisible();
+  const covered = await page.evaluate(() => {
+    const toasts = Array.from(document.querySelectorAll('[data-sonner-toast]')).map((t) => t.getBoundingClientRect());
+    return Array.from(document.querySelectorAll('h1, h2, h3, nav[aria-label="Enrollment progress"] li'))
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return toasts.some(
+          (t) => r.width > 0 && r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom,
+        );
+      })
+      .map((el) => el.textContent?.trim() ?? '');
+  });
+  expect(covered, `toasts over headings on ${where}`).toEqual([]);
+}
+
 // The verification page of an unknown certificate ID is answered 404, which Chromium logs.
 test.describe('every page', () => {
   test.use({ allowConsoleErrors: [/status of 404 \(Not Found\)/] });
@@ -140,6 +158,57 @@ test.describe('every page', () => {
   }
 });
 
+test('every wizard step and every admin tab: no axe findings at 390 and 1280 px', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const unpaid = await enrolStudentViaApi(request, { pay: 'none', firstName: 'Steps' });
+  const enrolled = await enrolStudentViaApi(request, { pay: 'enrollment', firstName: 'Steps' });
+  await enrolStudentViaApi(request, { pay: 'combined', course: 'foundation', firstName: 'Steps' });
+  const adminToken = await adminApiToken(request);
+  const wizardSession = (s: typeof unpaid, enrolmentPaid: boolean) => ({
+    token: s.token,
+    student: {
+      id: s.id,
+      email: s.email,
+      first_name: 'Steps',
+      last_name: 'Lovelace',
+      enrollment_paid: enrolmentPaid,
+      course_paid: false,
+    },
+  });
+  const desktopAndPhone = viewports.filter((v) => v.width >= 390);
+  await page.goto('/privacy');
+  for (const [query, session] of [
+    ['step=payment-type', wizardSession(unpaid, false)],
+    ['step=course-selection&type=combined', wizardSession(unpaid, false)],
+    ['step=payment&type=enrollment', wizardSession(unpaid, false)],
+    ['step=confirmation', wizardSession(enrolled, true)],
+  ] as const) {
+    await page.evaluate((value) => sessionStorage.setItem('student_data', JSON.stringify(value)), session);
+    await page.goto(`/enroll?${query}`);
+    for (const viewport of desktopAndPhone) {
+      await page.setViewportSize(viewport);
+      await settled(page);
+      await expectNoAxeFindings(page, `/enroll?${query} at ${viewport.name} px`);
+    }
+  }
+
+  await page.evaluate((token) => localStorage.setItem('admin_token', token), adminToken);
+  await page.goto('/admin/dashboard');
+  const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
+  await expect(tabs).toHaveCount(9);
+  for (const viewport of desktopAndPhone) {
+    await page.setViewportSize(viewport);
+    for (const name of await tabs.allTextContents()) {
+      await tabs.filter({ hasText: name }).click();
+      const panel = page.getByRole('tabpanel', { name });
+      await expect(panel).toBeVisible();
+      await settled(page);
+      await expect(panel.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expectNoAxeFindings(page, `the admin's ${name} tab at ${viewport.name} px`);
+    }
+  }
+});
+
 test.describe('toasts and the help launcher never cover the primary action', () => {
   test.use({ allowConsoleErrors: [/status of 400 \(Bad Request\)/] });
 
@@ -155,6 +224,8 @@ test.describe('toasts and the help launcher never cover the primary action', () 
         page.getByRole('button', { name: 'Continue' }),
         'step 2 after the registration toast',
       );
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expectToastsClearOfHeadings(page, 'step 2 after the registration toast');
       await page.getByRole('radio', { name: /Complete Package/ }).click();
       await continueToStep(page, 'Choose Your Course');
       await page.getByRole('radio', { name: /Foundation Course/ }).click();
@@ -167,12 +238,14 @@ test.describe('toasts and the help launcher never cover the primary action', () 
       await pay.click();
       await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'declined' })).toBeVisible();
       await expectUncovered(page, pay, 'the payment step after a decline');
+      await expectToastsClearOfHeadings(page, 'the payment step after a decline');
 
       await enterCard(page);
       await pay.click();
       await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
       await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Payment successful!' })).toBeVisible();
       await expectUncovered(page, page.getByRole('link', { name: 'Go to Student Dashboard' }), '/success');
+      await expectToastsClearOfHeadings(page, '/success');
     });
   }
 });

@@ -29,6 +29,8 @@ test.describe('sign-in with a code (the default STUDENT_LOGIN=code)', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/student-dashboard$/);
     await expect(page.getByText('Welcome back! Accessing your student dashboard.')).toBeVisible();
+    // The success closed the error it resolved.
+    await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'That code is not right' })).toHaveCount(0);
   });
 
   test('"Use another email" goes back to the first step', async ({ page, request }) => {

@@ -67,7 +67,6 @@ export const landing = {
     description:
       'Become a CPD-accredited video book review specialist: join 500+ certified specialists, learn AI-assisted review creation and earn £75 to £500+ per review. Enroll from £9.99.',
   },
-  banner: { src: '/media/banner.svg', alt: 'Video Book Review Specialist: online certification programme' },
   nav: [
     { label: 'Overview', href: '#overview' },
     { label: 'Pricing', href: '#pricing' },
@@ -223,6 +222,12 @@ export const landing = {
 /** The shell of the task pages (wizard, success, student and admin areas): components/layout/brand-shell.tsx. */
 export const brandShell = {
   securePayment: 'Secure payment processed by Square',
+  /** What phones show of it (the whole sentence is read out). */
+  securePaymentShort: 'Secure',
+  /** The header's links on every page (the page a link leads to leaves it out). */
+  enrolLink: 'Enroll Now',
+  signInLink: 'Sign in',
+  headerNavLabel: 'Site',
   footerLabel: 'Help and policies',
   footerLinks: [
     { label: 'Support', href: paths.support },
@@ -262,10 +267,29 @@ export const footer = {
 // ---------------------------------------------------------------------------------------------
 // Support page and FAQ (docs/product/public-pages.md).
 
+/**
+ * How a student signs in, in the words of the running mode (STUDENT_LOGIN: `code`, the default, or
+ * `email`): the FAQ and the wizard's last step add the mode's sentence once the page knows it
+ * (GET /api/public-config); before that, and in the prerendered page, only what is true in both.
+ */
+export const studentSignIn = {
+  faq: {
+    both: 'Go to Student Login and enter the email you enrolled with.',
+    code: 'We email you a 6-digit sign-in code to type in: there is no password to remember.',
+    email: 'That signs you in straight away: there is no password to remember.',
+  },
+  nextStep: {
+    both: 'Sign in to your student dashboard with your email address',
+    code: 'and the 6-digit code we email you.',
+    email: 'alone: there is no password.',
+  },
+} as const;
+
 export interface FaqCategory {
   id: string;
   title: string;
-  items: ReadonlyArray<{ question: string; answer: string }>;
+  /** `signIn`: the answer is the sign-in explanation of the running mode (studentSignIn). */
+  items: ReadonlyArray<{ question: string; answer: string; signIn?: true }>;
 }
 
 export const support = {
@@ -347,7 +371,8 @@ export const support = {
       items: [
         {
           question: 'How do I log in to my dashboard?',
-          answer: 'Go to Student Login and enter the email you enrolled with. There is no password to remember.',
+          answer: studentSignIn.faq.both,
+          signIn: true,
         },
         {
           question: 'Why are my course stages locked?',

@@ -1,14 +1,36 @@
 /**
- * Sonner's toasts for the pages a first visit lands on (the wizard, the student sign-in): Sonner's
- * module loads with the first toast instead of with the page, so it is not in their first load. The
+ * The site's toasts (every page's go through here): Sonner's module loads with the first toast
+ * instead of with the page, so it is not in the first load of the pages a visit starts on. The
  * toaster itself loads right after hydration (components/layout/site-chrome.tsx), so by the time
  * someone acts the module is normally there and the toast shows at once. If it cannot load, the
  * toast is left out, as the toaster is.
+ *
+ * A success closes the error toasts still showing: it is what resolved them (after a right code,
+ * "That code is not right" no longer stands beside "Welcome back!").
  */
 type Kind = 'success' | 'error' | 'info';
 
-const show = (kind: Kind) => (message: string) => {
-  void import('sonner').then(({ toast }) => toast[kind](message)).catch(() => undefined);
+const openErrors = new Set<string | number>();
+
+/** `id`: one toast for one cause, however often it is raised (Sonner replaces a toast of the same id). */
+const show = (kind: Kind) => (message: string, options?: { id?: string }) => {
+  void import('sonner')
+    .then(({ toast }) => {
+      if (kind === 'success') {
+        for (const id of openErrors) toast.dismiss(id);
+        openErrors.clear();
+      }
+      const id = toast[kind](
+        message,
+        kind === 'error' ? { ...options, onDismiss: forget, onAutoClose: forget } : options,
+      );
+      if (kind === 'error') openErrors.add(id);
+    })
+    .catch(() => undefined);
 };
+
+function forget(closed: { id: string | number }) {
+  openErrors.delete(closed.id);
+}
 
 export const toast = { success: show('success'), error: show('error'), info: show('info') };

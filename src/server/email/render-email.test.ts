@@ -14,7 +14,7 @@ const courseData = {
 };
 
 /** Sample data for each template, and a line each rendering must show in HTML and plain text. */
-const samples: { [T in EmailTemplate]: { data: EmailData[T]; subject: string; shows: string[] } } = {
+const samples: { [T in EmailTemplate]: { data: EmailData[T]; subject: string; shows: string[]; text?: string[] } } = {
   'login-code': {
     data: { firstName: 'Ada', code: '482913', validMinutes: 10 },
     subject: '482913 is your sign-in code',
@@ -32,6 +32,8 @@ const samples: { [T in EmailTemplate]: { data: EmailData[T]; subject: string; sh
     },
     subject: 'Your payment receipt',
     shows: ['Enrollment Fee + Foundation Course', '£84.99', '5 January 2027', 'sq-payment-123', 'What happens next'],
+    // The receipt's table, line by line in plain text (its cells once ran together: "ItemEnrollment Fee").
+    text: ['Item: Enrollment Fee + Foundation Course', 'Amount: £84.99', 'Payment reference: sq-payment-123'],
   },
   'id-approved': {
     data: { firstName: 'Ada', courseAccessUrl: 'https://course.example/foundation' },
@@ -100,5 +102,6 @@ describe('email templates', () => {
       expect(decode(rendered.html)).toContain(line);
       expect(rendered.text).toContain(line);
     }
+    for (const line of sample.text ?? []) expect(rendered.text).toContain(line);
   });
 });

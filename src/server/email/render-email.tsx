@@ -66,6 +66,28 @@ const builders: Builders = {
   }),
 };
 
+/**
+ * The plain-text part: table cells are laid out side by side in HTML, so in text a cell ends with a
+ * space, and a label cell (`data-text-label`) with a colon ("Item: Enrollment Fee", not
+ * "ItemEnrollment Fee").
+ */
+const cellEndingWith =
+  (end: string) =>
+  (element: { children: unknown }, walk: (nodes: unknown, builder: TextBuilder) => void, builder: TextBuilder) => {
+    walk(element.children, builder);
+    builder.addInline(end);
+  };
+interface TextBuilder {
+  addInline: (text: string) => void;
+}
+const htmlToTextOptions = {
+  formatters: { cell: cellEndingWith(' '), labelCell: cellEndingWith(': ') },
+  selectors: [
+    { selector: 'td', format: 'cell' },
+    { selector: 'td[data-text-label]', format: 'labelCell' },
+  ],
+};
+
 export async function renderEmail(
   message: Pick<EmailMessage, 'template' | 'data'>,
   site: TemplateContext,
@@ -75,6 +97,6 @@ export async function renderEmail(
     site: TemplateContext,
   ) => ReturnType<Builders['login-code']>;
   const { subject, element } = build(message.data, site);
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true, htmlToTextOptions })]);
   return { subject, html, text };
 }

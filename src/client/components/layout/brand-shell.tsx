@@ -1,8 +1,16 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { brandShell, site } from '@client/content';
+import { brandShell, site, type Link } from '@client/content';
 import { paths } from '@shared/routes';
+import { buttonClasses } from '../ui/button';
+import { AppLink, usePathname } from './navigation';
 import { PageMeta, SITE_TITLE } from './page-meta';
+
+/**
+ * How wide the header, the footer and the page between them are: one width per page, so the footer
+ * lines up with the header (the admin dashboard's tables take the wider one).
+ */
+const widths = { page: 'max-w-6xl', wide: 'max-w-7xl' } as const;
+export type ShellWidth = keyof typeof widths;
 
 /** The site's mark: drawn inline (no request, no icon library on the first load). */
 function BrandMark() {
@@ -19,17 +27,21 @@ function BrandMark() {
 /** The logo and name, linking home: the first thing of every page's header. */
 export function BrandLink({ className = '' }: { className?: string }) {
   return (
-    <Link
+    <AppLink
       to={paths.home}
+      aria-label={site.name}
       className={`inline-flex min-w-0 items-center gap-2 rounded-md font-bold text-brand-900 hover:text-brand-700 ${className}`}
     >
       <BrandMark />
-      <span className="leading-tight">{site.name}</span>
-    </Link>
+      {/* Two lines at most on a phone; below 360 px the mark alone (the link keeps the name). */}
+      <span className="text-sm leading-tight max-[359px]:sr-only sm:text-base" aria-hidden>
+        {site.name}
+      </span>
+    </AppLink>
   );
 }
 
-/** The reassurance payment steps carry beside the brand. */
+/** The reassurance payment steps carry beside the brand (on phones the lock and a short word). */
 export function SecurePaymentNote() {
   return (
     <p className="inline-flex items-center gap-1.5 text-xs font-semibold text-emerald-800 sm:text-sm">
@@ -37,29 +49,91 @@ export function SecurePaymentNote() {
         <rect x="4" y="11" width="16" height="10" rx="2" />
         <path d="M8 11V7a4 4 0 0 1 8 0v4" />
       </svg>
-      {brandShell.securePayment}
+      <span className="sm:hidden" aria-hidden>
+        {brandShell.securePaymentShort}
+      </span>
+      <span className="max-sm:sr-only">{brandShell.securePayment}</span>
     </p>
   );
 }
 
-/** The header of the task pages (wizard, success, student and admin areas). */
-export function BrandHeader({ secure = false, children }: { secure?: boolean; children?: ReactNode }) {
+/**
+ * The one header of every page (docs/decisions/036): the brand once, then Enroll Now and Sign in
+ * (the page a link leads to leaves it out), or the page's own action instead (Logout). Plain links
+ * only, so on the prerendered landing page it works before and without any script. `sections` are
+ * the landing page's in-page links, in the header from 768 px. One row, at most 64 px tall on phones.
+ */
+export function BrandHeader({
+  secure = false,
+  width = 'page',
+  sections,
+  children,
+}: {
+  secure?: boolean;
+  width?: ShellWidth;
+  sections?: readonly Link[];
+  children?: ReactNode;
+}) {
+  const pathname = usePathname();
+  const links = [
+    {
+      label: brandShell.signInLink,
+      href: paths.studentLogin,
+      className: 'px-2 py-1.5 font-semibold text-brand-800 hover:underline',
+    },
+    { label: brandShell.enrolLink, href: paths.enrol, className: buttonClasses('primary', 'sm', 'whitespace-nowrap') },
+  ].filter((link) => link.href !== pathname);
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+      <div className={`mx-auto flex ${widths[width]} items-center justify-between gap-3 px-4 py-3`}>
         <BrandLink />
-        {secure && <SecurePaymentNote />}
-        {children}
+        {sections && (
+          <nav aria-label="Page sections" className="max-md:hidden">
+            <ul className="flex gap-1 text-sm font-semibold">
+              {sections.map((section) => (
+                <li key={section.href}>
+                  <a
+                    href={section.href}
+                    className="rounded-md px-2 py-2 text-slate-700 hover:bg-brand-50 hover:text-brand-800"
+                  >
+                    {section.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <div className="flex shrink-0 items-center gap-2 text-sm sm:gap-3">
+          {secure && <SecurePaymentNote />}
+          {children ?? (
+            <nav aria-label={brandShell.headerNavLabel}>
+              <ul className="flex items-center gap-1 sm:gap-2">
+                {links.map((link) => (
+                  <li key={link.href}>
+                    <AppLink to={link.href} className={link.className}>
+                      {link.label}
+                    </AppLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+        </div>
       </div>
     </header>
   );
 }
 
-/** The small footer of the task pages: support, privacy and terms. */
-export function BrandFooter() {
+/**
+ * The small footer of the task pages: support, privacy and terms, as wide as the header. Its foot is
+ * kept free for the help launcher (docs/decisions/036).
+ */
+export function BrandFooter({ width = 'page' }: { width?: ShellWidth }) {
   return (
     <footer className="border-t border-slate-200 bg-white">
-      <div className="mx-auto flex max-w-6xl flex-col items-center gap-2 px-4 pt-5 pb-20 text-sm text-slate-700 sm:flex-row sm:justify-between sm:pr-36 sm:pb-5">
+      <div
+        className={`mx-auto flex ${widths[width]} flex-col items-center gap-2 px-4 pt-5 pb-20 text-sm text-slate-700 sm:flex-row sm:justify-between`}
+      >
         <p suppressHydrationWarning>
           © {new Date().getFullYear()} {site.name}
         </p>
@@ -67,9 +141,9 @@ export function BrandFooter() {
           <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1">
             {brandShell.footerLinks.map((link) => (
               <li key={link.href}>
-                <Link to={link.href} className="underline-offset-2 hover:text-brand-800 hover:underline">
+                <AppLink to={link.href} className="underline-offset-2 hover:text-brand-800 hover:underline">
                   {link.label}
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { AppLink, usePathname } from './navigation';
+import { coversContent } from '@client/lib/covers-content';
 import { paths } from '@shared/routes';
+import { AppLink, usePathname } from './navigation';
 
 /** The help launcher's island (the landing page's entry hydrates it on its own). */
 export const HELP_LAUNCHER_ISLAND = 'help-launcher';
@@ -14,17 +15,12 @@ export function HelpLauncher() {
   const link = useRef<HTMLAnchorElement>(null);
   const [aside, setAside] = useState(false);
 
-  // Steps aside while it would sit on one of the page's buttons, links or fields (a full-width
-  // button at the bottom of a phone screen).
+  // Steps aside while it would sit on any of the page's content: text, a heading, a field, a button
+  // (lib/covers-content.ts). The page's foot leaves room for it, so it shows at the end of every page.
   useEffect(() => {
     const check = () => {
       const box = link.current?.getBoundingClientRect();
-      if (!box) return;
-      const covers = Array.from(document.querySelectorAll('main a, main button, main input')).some((element) => {
-        const r = element.getBoundingClientRect();
-        return r.width > 0 && r.left < box.right && box.left < r.right && r.top < box.bottom && box.top < r.bottom;
-      });
-      setAside(covers);
+      if (box) setAside(coversContent(box));
     };
     check();
     window.addEventListener('scroll', check, { passive: true });
@@ -42,19 +38,22 @@ export function HelpLauncher() {
   const here = pathname === paths.support;
   return (
     // In a landmark of its own, so all of the page's content is inside one (axe `region`).
-    <aside aria-label="Help" className="print:hidden">
+    <aside aria-label="Help" data-floating className="print:hidden">
       <AppLink
         ref={link}
         to={paths.support}
         aria-current={here ? 'page' : undefined}
-        className={`fixed right-4 bottom-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand-700 px-4 py-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-800 print:hidden ${aside ? 'invisible' : ''}`}
+        aria-label="Help"
+        data-stepped-aside={aside ? 'true' : 'false'}
+        className={`fixed right-4 bottom-4 z-40 inline-flex items-center gap-2 rounded-full bg-brand-700 p-3 text-sm font-semibold text-white shadow-lg hover:bg-brand-800 sm:px-4 print:hidden ${aside ? 'invisible' : ''}`}
       >
         {/* Drawn inline rather than from lucide-react: this is on the landing page's first load. */}
         <svg viewBox="0 0 24 24" className="size-5 fill-none stroke-current stroke-2" aria-hidden>
           <circle cx="12" cy="12" r="10" />
           <path d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3M12 17h.01" strokeLinecap="round" />
         </svg>
-        Help
+        {/* The word from 640 px; on phones the round button alone, a smaller footprint. */}
+        <span className="max-sm:hidden">Help</span>
       </AppLink>
     </aside>
   );

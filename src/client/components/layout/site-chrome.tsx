@@ -28,9 +28,16 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       {hydrated && (
         <OptionalPart>
           <Suspense fallback={null}>
-            {/* Top centre: clear of every page's primary action (at the bottom of forms and cards) and of
-                the help launcher in the bottom-right corner. */}
-            <Toaster richColors closeButton position="top-center" />
+            {/* Bottom right, above the help launcher (full width at the bottom on phones): clear of the
+                page title, the header and the wizard's step labels, which a top toast covered
+                (docs/decisions/036). */}
+            <Toaster
+              richColors
+              closeButton
+              position="bottom-right"
+              offset={{ bottom: 72, right: 16 }}
+              mobileOffset={{ bottom: 72, left: 16, right: 16 }}
+            />
           </Suspense>
         </OptionalPart>
       )}

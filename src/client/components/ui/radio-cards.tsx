@@ -47,7 +47,9 @@ export function RadioCards<T extends string>({
             key={option.value}
             value={option.value}
             className={cn(
-              'relative rounded-xl border-2 bg-white p-5 text-left transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
+              // A column from the top: a button centres its content, which set the titles of two cards
+              // of different lengths at different heights.
+              'relative flex flex-col justify-start rounded-xl border-2 bg-white p-5 text-left transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700',
               selected ? 'border-brand-700 ring-2 ring-brand-600/30' : 'border-slate-200 hover:border-brand-500',
             )}
           >

@@ -12,7 +12,9 @@ export const subject = (data: Data) => messages.email.receiptSubject(data.kind);
 function Line(props: { label: string; value: string }) {
   return (
     <Row>
-      <Column style={{ width: '45%', padding: '4px 0', color: colours.muted, fontSize: '14px' }}>{props.label}</Column>
+      <Column data-text-label style={{ width: '45%', padding: '4px 0', color: colours.muted, fontSize: '14px' }}>
+        {props.label}
+      </Column>
       <Column style={{ padding: '4px 0', color: colours.text, fontSize: '14px', fontWeight: 600 }}>
         {props.value}
       </Column>

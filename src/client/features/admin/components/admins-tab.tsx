@@ -1,6 +1,6 @@
 import { KeyRound, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { messages } from '@shared/messages';
 import type { AdminAccount } from '@shared/schemas/admin-auth';
 import { ADMIN_ROLE_LABELS, ADMIN_ROLES, type AdminRole } from '@shared/statuses';

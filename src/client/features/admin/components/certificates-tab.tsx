@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { COURSES } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import type { AdminCertificate } from '@shared/schemas/certificates';

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { messages } from '@shared/messages';
 import { cohortCreateBody, type CohortItem } from '@shared/schemas/admin-school';
 import { Badge } from '@client/components/ui/badge';

@@ -144,7 +144,14 @@ export function DataTable<Row>({ columns, rows, rowKey, rowTestId, cardsOnPhones
   }
   return (
     <ListSection {...section} headingId={headingId} isEmpty={rows.length === 0}>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      {/* Its own sideways scroll on narrow screens: focusable, so the keyboard scrolls it too (axe
+          scrollable-region-focusable), and named by the heading (a group: the section is the landmark). */}
+      <div
+        role="group"
+        aria-labelledby={headingId}
+        tabIndex={0}
+        className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+      >
         <table aria-labelledby={headingId} className="w-full min-w-[720px] text-left text-sm">
           <thead className="bg-slate-50">
             <tr>

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { messages } from '@shared/messages';
 import type { AdminEmail } from '@shared/schemas/admin-emails';
 import { EMAIL_STATUSES } from '@shared/statuses';

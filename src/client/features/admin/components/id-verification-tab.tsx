@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { EmailText } from '@client/components/ui/email-text';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { COURSES } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import type { DecidedIdVerification, PendingIdVerification } from '@shared/schemas/id-verification';

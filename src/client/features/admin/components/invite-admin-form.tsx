@@ -1,6 +1,6 @@
 import { UserPlus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { messages } from '@shared/messages';
 import type { AdminInviteResponse } from '@shared/schemas/admin-auth';
 import { ADMIN_ROLE_LABELS, ADMIN_ROLES, type AdminRole } from '@shared/statuses';

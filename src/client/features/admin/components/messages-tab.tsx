@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { messages } from '@shared/messages';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';

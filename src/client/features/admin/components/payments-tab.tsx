@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { PAYMENT_TYPES } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import { formatPence, poundsToPence } from '@shared/money';

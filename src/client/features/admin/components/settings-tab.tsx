@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { messages } from '@shared/messages';
 import { settingsUpdateBody, type Setting, type SettingsResponse } from '@shared/schemas/admin-school';
 import { SETTING_KEYS, SETTING_LABELS, type SettingKey } from '@shared/site-settings';

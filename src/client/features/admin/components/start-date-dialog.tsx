@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import type { StudentRecord } from '@shared/schemas/student';
 import { messages } from '@shared/messages';
 import { ConfirmDialog } from '@client/components/ui/confirm-dialog';

@@ -2,7 +2,7 @@ import { CalendarDays, Check, Download, Trash2, Wallet } from 'lucide-react';
 import { EmailText } from '@client/components/ui/email-text';
 import { formatPence, poundsToPence } from '@shared/money';
 import { useCallback, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { COMPLETION_STATUSES, type CompletionStatus } from '@shared/statuses';
 import { messages } from '@shared/messages';
 import { COMPLETION_STATUS_LABELS } from '@shared/statuses';

@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { messages } from '@shared/messages';
 import { BrandFooter } from '@client/components/layout/brand-shell';
 import { PageMeta, SITE_TITLE } from '@client/components/layout/page-meta';
@@ -72,6 +72,7 @@ function Dashboard() {
       <PageMeta title={SITE_TITLE} />
       <AdminHeader onLogout={onLogout} loggingOut={logout.isPending} />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl flex-1 space-y-6 px-4 py-6">
+        <h1 className="text-2xl font-bold text-slate-900">Admin Dashboard</h1>
         {setupRequired ? (
           <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 font-medium text-amber-950">
             {messages.adminSecurity.totpSetupRequired}
@@ -108,7 +109,7 @@ function Dashboard() {
           ))}
         </Tabs.Root>
       </main>
-      <BrandFooter />
+      <BrandFooter width="wide" />
     </div>
   );
 }

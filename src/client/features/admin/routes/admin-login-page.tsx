@@ -3,7 +3,7 @@ import { ArrowLeft, ShieldAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { messages } from '@shared/messages';
 import { adminLoginBody } from '@shared/schemas/admin-auth';
 import { Button } from '@client/components/ui/button';

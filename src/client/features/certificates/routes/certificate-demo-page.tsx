@@ -1,7 +1,7 @@
 import { Download, ExternalLink, QrCode, ShieldCheck, FileText, Award } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageMeta } from '@client/components/layout/page-meta';
-import { PublicHeader } from '@client/components/layout/public-header';
+import { BrandHeader } from '@client/components/layout/brand-shell';
 import { SiteFooter } from '@client/components/layout/site-footer';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -43,7 +43,7 @@ export default function CertificateDemoPage() {
         title="Certificate Demo | Video Book Review Specialist"
         description="See the CPD-accredited certificate our graduates receive: a printable PDF with a QR code anyone can use to verify it."
       />
-      <PublicHeader />
+      <BrandHeader />
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
         <h1 className="text-3xl font-extrabold text-slate-900 sm:text-4xl">Certificate Demo</h1>
         <p className="mt-3 max-w-3xl text-lg text-slate-700">

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { PageMeta } from '@client/components/layout/page-meta';
-import { PublicHeader } from '@client/components/layout/public-header';
+import { BrandHeader } from '@client/components/layout/brand-shell';
 import { SiteFooter } from '@client/components/layout/site-footer';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
@@ -30,7 +30,7 @@ export default function VerifyPage() {
         title={`Verify certificate ${certificateId} | Video Book Review Specialist`}
         description="Check that a Video Book Review Specialist certificate is genuine and valid."
       />
-      <PublicHeader />
+      <BrandHeader />
       <main id="main" tabIndex={-1} className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
         <h1 className="text-3xl font-extrabold text-slate-900">Certificate verification</h1>
         <p className="mt-2 text-slate-700">

@@ -1,6 +1,5 @@
 /** TanStack Query keys of the enrolment wizard, in one place. */
 export const enrolmentKeys = {
   courseDates: () => ['course-dates'] as const,
-  publicConfig: () => ['public-config'] as const,
   student: (id: string) => ['enrolment', 'student', id] as const,
 };

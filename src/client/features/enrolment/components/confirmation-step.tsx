@@ -1,6 +1,8 @@
 import { CheckCircle2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@client/components/ui/button';
+import { studentSignIn } from '@client/content';
+import { useStudentLoginMode } from '@client/lib/public-config';
 import { paths } from '@shared/routes';
 import { BonusAndCommunity } from './next-steps';
 
@@ -12,6 +14,7 @@ export function ConfirmationStep({
   enrolmentOnly: boolean;
   onSelectCourse: () => void;
 }) {
+  const loginMode = useStudentLoginMode();
   return (
     <div className="space-y-6">
       <div className="text-center">
@@ -25,7 +28,10 @@ export function ConfirmationStep({
         </h3>
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-800">
           {enrolmentOnly && <li>Select your course level (Foundation or Pro) whenever you are ready.</li>}
-          <li>Log in to your student dashboard with your email address.</li>
+          <li>
+            {studentSignIn.nextStep.both}
+            {loginMode ? ` ${studentSignIn.nextStep[loginMode]}` : '.'}
+          </li>
           <li>Complete your ID verification to unlock the course materials.</li>
           <li>Download your bonus PDF and join the community group below.</li>
         </ol>

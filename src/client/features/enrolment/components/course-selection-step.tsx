@@ -1,6 +1,6 @@
 import * as Select from '@radix-ui/react-select';
 import { ChevronDown, IdCard } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { useEffect } from 'react';
 import { COURSES, COURSE_TYPES, type CourseType, type PaymentType } from '@shared/catalogue';
 import { formatPence } from '@shared/money';

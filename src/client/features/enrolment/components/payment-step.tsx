@@ -1,12 +1,12 @@
 import { Lock } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { formatPence } from '@shared/money';
 import { type CourseType, type PaymentType } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
-import { usePublicConfig } from '../api/get-public-config';
+import { usePublicConfig } from '@client/lib/public-config';
 import { lineItems, PAYMENT_TYPE_LABELS } from '../lib/wizard';
 import type { CardForm } from './card-form';
 import { OfflineCardForm } from './offline-card-form';

@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Badge } from '@client/components/ui/badge';
+import { coversContent } from '@client/lib/covers-content';
 import { WithQueryClient } from '@client/lib/query-client';
 import { COURSES } from '@shared/catalogue';
 import { fallbackSignups, signupWidget, type SampleSignup } from '@client/content-signup-widget';
@@ -63,37 +64,23 @@ function rememberHidden() {
   }
 }
 
-/** True when `a` and `b` overlap (with a small margin). */
-function overlaps(a: DOMRect, b: DOMRect, margin = 4): boolean {
-  return (
-    a.left < b.right + margin && b.left < a.right + margin && a.top < b.bottom + margin && b.top < a.bottom + margin
-  );
-}
-
 /**
  * Whether the floating widget must step aside: while the hero (the first view) is on screen, or
- * while the widget's box would cover a link or button of the page (it never covers
- * content on first view or any call to action).
+ * while its box would lie over any content of the page, text included (lib/covers-content.ts). The
+ * landing page's foot keeps a band free for it (SiteFooter `reserve`), so it shows at the end of the
+ * page and wherever else the page leaves it room.
  */
 function useStepAside(widget: RefObject<HTMLElement | null>, present: boolean): boolean {
   const [aside, setAside] = useState(true);
   useEffect(() => {
     const check = () => {
       const box = widget.current?.getBoundingClientRect();
-      const hero = document.getElementById('hero');
-      const heroBox = hero?.getBoundingClientRect();
+      const heroBox = document.getElementById('hero')?.getBoundingClientRect();
       if (heroBox && heroBox.bottom > 0) return setAside(true);
       if (!box || box.height === 0) return setAside(false);
-      const actions = document.querySelectorAll('main a, main button, main [role="button"], footer a');
-      for (const action of actions) {
-        const rect = action.getBoundingClientRect();
-        if (rect.bottom < box.top - 8 || rect.top > box.bottom + 8) continue;
-        if (overlaps(rect, box)) return setAside(true);
-      }
-      setAside(false);
+      setAside(coversContent(box));
     };
-    // Checked on every scroll (a few dozen rectangles): no animation frame, so it also holds under
-    // a test's fake clock.
+    // Checked on every scroll: no animation frame, so it also holds under a test's fake clock.
     check();
     window.addEventListener('scroll', check, { passive: true });
     window.addEventListener('resize', check);
@@ -236,7 +223,8 @@ function SignupsWidget() {
       aria-label={signupWidget.labels.heading}
       data-testid="signup-widget"
       data-stepped-aside={stepAside ? 'true' : 'false'}
-      className={`fixed bottom-4 left-4 z-40 flex w-72 max-w-[calc(100vw-7.5rem)] flex-col gap-1.5 transition-opacity duration-200 sm:gap-2 print:hidden ${stepAside ? 'invisible opacity-0' : 'opacity-100'}`}
+      data-floating
+      className={`fixed bottom-4 left-4 z-40 flex w-72 max-w-[calc(100vw-5.5rem)] flex-col gap-1.5 transition-opacity duration-200 sm:gap-2 print:hidden ${stepAside ? 'invisible opacity-0' : 'opacity-100'}`}
     >
       <button
         type="button"
@@ -250,14 +238,15 @@ function SignupsWidget() {
       </button>
       {/*
         Bottom left, clear of the help button; it shows once the hero has scrolled away and steps
-        aside while it would cover a link or button. On phones only the newest card shows, compact.
+        aside while it would cover content. On phones only the newest card shows, compact; from 640 px
+        the newest three (the band the page's foot keeps free is that tall).
       */}
       <ul className="flex flex-col gap-1.5 sm:gap-2">
         {cards.map((card, index) => (
           <li
             key={card.key}
             data-testid="signup-card"
-            className={`${index > 0 ? 'max-sm:hidden ' : ''}relative rounded-lg bg-white p-2 pr-8 text-xs shadow-lg ring-1 ring-slate-200 transition duration-300 starting:translate-y-2 starting:opacity-0 motion-reduce:transition-none motion-reduce:starting:translate-y-0 sm:rounded-xl sm:p-3 sm:pr-9 sm:text-sm`}
+            className={`${index > 0 ? 'max-sm:hidden ' : ''}${index > 2 ? 'hidden ' : ''}relative rounded-lg bg-white p-2 pr-8 text-xs shadow-lg ring-1 ring-slate-200 transition duration-300 starting:translate-y-2 starting:opacity-0 motion-reduce:transition-none motion-reduce:starting:translate-y-0 sm:rounded-xl sm:p-3 sm:pr-9 sm:text-sm`}
           >
             <p className="font-semibold text-slate-900">
               {card.name} <span className="font-normal text-slate-600">from {card.location}</span>

@@ -43,7 +43,7 @@ export default function LandingPage() {
         <Testimonials />
         <ClosingCta />
       </main>
-      <SiteFooter />
+      <SiteFooter reserve="signups" />
       {showWidget && <RecentSignups />}
     </>
   );

@@ -1,5 +1,5 @@
 import { PageMeta } from '@client/components/layout/page-meta';
-import { PublicHeader } from '@client/components/layout/public-header';
+import { BrandHeader } from '@client/components/layout/brand-shell';
 import { SiteFooter } from '@client/components/layout/site-footer';
 import type { PolicySection } from '../policies';
 
@@ -15,7 +15,7 @@ export function PolicyPage({ meta, heading, lastUpdated, sections }: PolicyPageP
   return (
     <>
       <PageMeta {...meta} />
-      <PublicHeader />
+      <BrandHeader />
       <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-4 py-12 [overflow-wrap:anywhere]">
         <h1 className="text-3xl font-extrabold">{heading}</h1>
         <p className="mt-2 text-sm text-slate-600">Last updated {lastUpdated}</p>

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@client/lib/api-client';
 import { studentSession } from '@client/lib/session';
-import type { PublicConfig } from '@shared/schemas/enrolment';
+import { getPublicConfig } from '@client/lib/public-config';
 import type { StudentLoginResponse } from '@shared/schemas/student-area';
 import { emailPath } from './query-keys';
 
@@ -20,7 +20,7 @@ export type LoginStart = { kind: 'code-sent' } | { kind: 'signed-in'; student: S
 
 /** Step 1: with sign-in codes (the default) emails a code; with STUDENT_LOGIN=email signs in at once. */
 async function startLogin(email: string): Promise<LoginStart> {
-  const config = await api<PublicConfig>('/api/public-config');
+  const config = await getPublicConfig();
   if (config.student_login === 'email') return { kind: 'signed-in', student: await logInByEmail(email) };
   await api<{ detail: string }>('/api/student/login/code', { method: 'POST', body: { email: email.trim() } });
   return { kind: 'code-sent' };

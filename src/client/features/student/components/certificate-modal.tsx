@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Award, Download, X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { Button } from '@client/components/ui/button';
 import { useReturnFocus } from '@client/components/ui/return-focus';
 import { errorDetail } from '@client/lib/api-client';

@@ -1,6 +1,6 @@
 import { Info, PartyPopper } from 'lucide-react';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api-client';
 import { messages } from '@shared/messages';

@@ -1,5 +1,5 @@
 import { CalendarClock, CheckCircle2, Circle, Lock } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { Card } from '@client/components/ui/card';
 import { errorDetail } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';

@@ -1,6 +1,6 @@
 import { Upload } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { Button } from '@client/components/ui/button';
 import { ProgressBar } from '@client/components/ui/progress-bar';
 import { errorDetail } from '@client/lib/api-client';

@@ -1,6 +1,6 @@
 import { Copy } from 'lucide-react';
 import { EmailText } from '@client/components/ui/email-text';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@client/lib/toast';
 import { BrandShell } from '@client/components/layout/brand-shell';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
@@ -51,9 +51,16 @@ function Dashboard({ session }: { session: StudentSession }) {
     queryClient.removeQueries({ queryKey: studentKeys.all });
   };
 
+  // In the site's header, in place of Sign in and Enroll Now.
+  const logoutButton = (
+    <Button variant="outline" size="sm" onClick={logout}>
+      <LogOut className="size-4" aria-hidden /> Logout
+    </Button>
+  );
+
   if (studentQuery.isPending) {
     return (
-      <BrandShell title={DASHBOARD_TITLE}>
+      <BrandShell title={DASHBOARD_TITLE} headerEnd={logoutButton}>
         <main id="main" tabIndex={-1} className="mx-auto max-w-5xl p-4">
           <Spinner label="Loading your dashboard…" />
         </main>
@@ -64,7 +71,7 @@ function Dashboard({ session }: { session: StudentSession }) {
 
   const student = studentQuery.data;
   return (
-    <BrandShell title={DASHBOARD_TITLE}>
+    <BrandShell title={DASHBOARD_TITLE} headerEnd={logoutButton}>
       <main id="main" tabIndex={-1}>
         <div className="border-b border-slate-200 bg-brand-50">
           <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 p-4">
@@ -79,9 +86,6 @@ function Dashboard({ session }: { session: StudentSession }) {
                 </p>
               )}
             </div>
-            <Button variant="outline" onClick={logout}>
-              <LogOut className="size-4" aria-hidden /> Logout
-            </Button>
           </div>
         </div>
         <div className="mx-auto max-w-5xl p-4">

@@ -1,5 +1,6 @@
 import { ChevronDown } from 'lucide-react';
-import { support } from '@client/content';
+import { studentSignIn, support } from '@client/content';
+import { useStudentLoginMode } from '@client/lib/public-config';
 
 /**
  * The FAQ in four categories. Each question is a native disclosure (`<details>`): it opens with a tap,
@@ -7,6 +8,7 @@ import { support } from '@client/content';
  * expanded or collapsed. The answers are in the page, so find-in-page reaches them too.
  */
 export function Faq() {
+  const loginMode = useStudentLoginMode();
   return (
     <section aria-labelledby="faq-heading" className="space-y-8">
       <h2 id="faq-heading" className="text-2xl font-bold">
@@ -25,7 +27,10 @@ export function Faq() {
                     aria-hidden
                   />
                 </summary>
-                <div className="px-4 pb-4 text-slate-700">{item.answer}</div>
+                <div className="px-4 pb-4 text-slate-700">
+                  {item.answer}
+                  {item.signIn && loginMode && ` ${studentSignIn.faq[loginMode]}`}
+                </div>
               </details>
             ))}
           </div>

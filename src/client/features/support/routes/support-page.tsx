@@ -1,7 +1,7 @@
 import { Award, Clock, Mail, MessageCircle, Users } from 'lucide-react';
 import { Link } from 'react-router';
 import { PageMeta } from '@client/components/layout/page-meta';
-import { PublicHeader } from '@client/components/layout/public-header';
+import { BrandHeader } from '@client/components/layout/brand-shell';
 import { SiteFooter } from '@client/components/layout/site-footer';
 import { SmartLink } from '@client/components/layout/smart-link';
 import { site, support } from '@client/content';
@@ -16,7 +16,7 @@ export default function SupportPage() {
   return (
     <>
       <PageMeta {...support.meta} />
-      <PublicHeader />
+      <BrandHeader />
       <main id="main" tabIndex={-1}>
         <section
           aria-labelledby="support-heading"
