@@ -13,6 +13,7 @@ export const EMAIL_TEMPLATES = [
   'contact-received',
   'admin-new-message',
   'admin-new-id',
+  'admin-dispute',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
@@ -37,6 +38,18 @@ export interface EmailData {
   'contact-received': { name: string };
   'admin-new-message': { fromName: string; subject: string | null; category: string };
   'admin-new-id': { studentName: string };
+  /** A cardholder disputed a payment at Square (a chargeback): the owners answer before `dueAt`. */
+  'admin-dispute': {
+    /** Null once the student was deleted (the payment stays). */
+    studentName: string | null;
+    description: string;
+    amountPence: number;
+    /** Square's dispute state, e.g. EVIDENCE_REQUIRED. */
+    state: string;
+    /** ISO timestamp, or null when Square gave none. */
+    dueAt: string | null;
+    reference: string;
+  };
 }
 
 export type EmailMessage = {
