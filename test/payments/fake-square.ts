@@ -184,6 +184,23 @@ export class FakeSquare {
     });
   }
 
+  /**
+   * CreatePayment reached Square and charged, but its answer was lost (as `fake:charge-then-lost`,
+   * without a request left hanging): the charge is known by its key and its events are queued.
+   */
+  chargeLost(request: { idempotencyKey: string; amountPence: number; referenceId: string }): { id: string } {
+    const charge = { id: `sq-${randomUUID()}`, amount: request.amountPence };
+    this.charges.set(request.idempotencyKey, charge);
+    this.paymentEvents(charge, {
+      source_id: 'fake:charge-then-lost',
+      idempotency_key: request.idempotencyKey,
+      amount_money: { amount: request.amountPence, currency: 'GBP' },
+      location_id: 'LOCATION123',
+      reference_id: request.referenceId,
+    });
+    return charge;
+  }
+
   /** A refund made in Square's dashboard (all of what is left by default): its events are delivered now. */
   async dashboardRefund(paymentId: string, amount?: number): Promise<{ id: string; statuses: number[] }> {
     const charge = [...this.charges.values()].find((c) => c.id === paymentId);
@@ -233,6 +250,11 @@ export class FakeSquare {
     if (deliver) return this.deliverWebhooks();
     this.queued.pop();
     return [];
+  }
+
+  /** Forgets the queued events without sending them (still in `events`, to send by hand). */
+  discardQueued(): void {
+    this.queued.length = 0;
   }
 
   /** Sends the queued events in order; the HTTP statuses. */
