@@ -6,6 +6,7 @@
  * change under another event id is applied once, and events out of order never undo a newer state.
  */
 import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
@@ -34,9 +35,15 @@ describe('Square webhooks', () => {
   let t: TestApp;
   let square: FakeSquare;
   let adminToken: string;
+  let logs = '';
   beforeAll(async () => {
     square = await new FakeSquare().start();
-    t = await buildTestApp({ ...squareSandboxConfig(square), ...squareWebhookConfig, ADMIN_NOTIFY_EMAIL: ADMIN_INBOX });
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk) => (logs += chunk.toString()));
+    t = await buildTestApp(
+      { ...squareSandboxConfig(square), ...squareWebhookConfig, ADMIN_NOTIFY_EMAIL: ADMIN_INBOX, LOG_LEVEL: 'info' },
+      { logger: true, logStream },
+    );
     square.webhooksTo(t.app);
     adminToken = await t.adminToken();
   });
@@ -161,6 +168,13 @@ describe('Square webhooks', () => {
       const event = { ...square.again(square.lastEvent('payment.created')), type: 'invoice.created' };
       expect(await square.send(event)).toBe(200);
       expect(await square.send(event)).toBe(200);
+      const lines = logs
+        .split('\n')
+        .filter((line) => line.includes('"squareEventType":"invoice.created"'))
+        .map((line) => JSON.parse(line) as { outcome: string; reason?: string });
+      expect(lines.map((l) => l.outcome)).toEqual(['ignored', 'replayed']);
+      expect(lines[0]?.reason).toBe('event type not handled');
+      expect(logs).not.toContain(WEBHOOK_KEY);
     });
 
     it('without SQUARE_WEBHOOK_SIGNATURE_KEY the route answers 404', async () => {
