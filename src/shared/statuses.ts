@@ -25,6 +25,12 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const REFUND_SOURCES = ['admin', 'square'] as const;
 export type RefundSource = (typeof REFUND_SOURCES)[number];
 
+/** What an admin may do (docs/product/admin.md): owners everything, staff the day-to-day work. */
+export const ADMIN_ROLES = ['owner', 'staff'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export const ADMIN_ROLE_LABELS: Record<AdminRole, string> = { owner: 'Owner', staff: 'Staff' };
+
 export const PAYMENT_METHODS = ['card', 'manual'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
