@@ -19,6 +19,12 @@ export const admin = {
   password: 'e2e-admin-password-123',
 };
 
+/** The Square webhook subscription every app server has (the URL Square would call; events are sent to the server's own). */
+export const E2E_SQUARE_WEBHOOK = {
+  signatureKey: 'e2e-square-signature-key',
+  notificationUrl: 'https://school.example/api/square/webhook',
+};
+
 /** The settings every app server gets; `serverEnv` adds to them. */
 const baseServerEnv = {
   HOST: '127.0.0.1',
@@ -32,6 +38,9 @@ const baseServerEnv = {
   COURSE_ACCESS_URL_FOUNDATION: 'https://example.com/course/foundation',
   COURSE_ACCESS_URL_PRO: 'https://example.com/course/pro',
   CPD_PROVIDER_NUMBER: 'CPD-E2E-12345',
+  // Square's webhook subscription: journeys send signed events as Square would (admin-payments.spec.ts).
+  SQUARE_WEBHOOK_SIGNATURE_KEY: E2E_SQUARE_WEBHOOK.signatureKey,
+  SQUARE_WEBHOOK_URL: E2E_SQUARE_WEBHOOK.notificationUrl,
 };
 
 // Generous: a start on a copy of a migrated folder is seconds, but a loaded machine has taken minutes.

@@ -49,6 +49,24 @@ describe('configuration', () => {
     );
   });
 
+  it("takes Square's webhook key and notification URL together, or neither", () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).square.webhook).toBeUndefined();
+    expect(
+      loadConfig({
+        DATA_DIR: dataDir(),
+        SQUARE_WEBHOOK_SIGNATURE_KEY: 'key',
+        SQUARE_WEBHOOK_URL: 'https://school.example/api/square/webhook',
+      }).square.webhook,
+    ).toEqual({ signatureKey: 'key', notificationUrl: 'https://school.example/api/square/webhook' });
+    expect(errorFor({ SQUARE_WEBHOOK_SIGNATURE_KEY: 'key' })).toMatch(/SQUARE_WEBHOOK_URL: .*set together/);
+    expect(errorFor({ SQUARE_WEBHOOK_URL: 'https://school.example/api/square/webhook' })).toMatch(
+      /SQUARE_WEBHOOK_SIGNATURE_KEY: .*set together/,
+    );
+    expect(errorFor({ SQUARE_WEBHOOK_SIGNATURE_KEY: 'key', SQUARE_WEBHOOK_URL: 'not a url' })).toMatch(
+      /SQUARE_WEBHOOK_URL/,
+    );
+  });
+
   it('bounds every HTTP request by default (a stalled client holds nothing for long)', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).http).toEqual({
       requestTimeoutMs: 120_000,

@@ -64,6 +64,9 @@ const envSchema = z
     SQUARE_ACCESS_TOKEN: optionalString,
     /** Base URL of Square's API; only tests point it at a local fake. */
     SQUARE_API_URL: optionalString.pipe(z.url().optional()),
+    /** Square webhooks (docs/deploy.md): the subscription's signature key, and the notification URL registered with it. */
+    SQUARE_WEBHOOK_SIGNATURE_KEY: optionalString,
+    SQUARE_WEBHOOK_URL: optionalString.pipe(z.url().optional()),
     /** A card payment pending longer than this (seconds) is settled by asking the provider (docs/product/payments.md). */
     RECONCILE_AFTER_S: z.coerce.number().int().min(1).max(86_400).default(120),
     /** How often (seconds) the reconciler looks for such payments. */
@@ -167,6 +170,13 @@ const envSchema = z
         message: 'must not be longer than HTTP_REQUEST_TIMEOUT_MS',
       });
     }
+    if (Boolean(env.SQUARE_WEBHOOK_SIGNATURE_KEY) !== Boolean(env.SQUARE_WEBHOOK_URL)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.SQUARE_WEBHOOK_SIGNATURE_KEY ? 'SQUARE_WEBHOOK_URL' : 'SQUARE_WEBHOOK_SIGNATURE_KEY'],
+        message: 'SQUARE_WEBHOOK_SIGNATURE_KEY and SQUARE_WEBHOOK_URL must be set together',
+      });
+    }
     if (env.SQUARE_ENVIRONMENT !== 'offline') {
       for (const key of ['SQUARE_APPLICATION_ID', 'SQUARE_LOCATION_ID', 'SQUARE_ACCESS_TOKEN'] as const) {
         if (!env[key]) {
@@ -202,6 +212,8 @@ export interface Config {
     locationId?: string;
     accessToken?: string;
     apiUrl?: string;
+    /** Unset: POST /api/square/webhook answers 404. Square signs each event with the key over the URL + body. */
+    webhook?: { signatureKey: string; notificationUrl: string };
   };
   /** The payment reconciler: settle card payments pending longer than `afterS`, every `intervalS`. */
   reconcile: { afterS: number; intervalS: number };
@@ -292,6 +304,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       locationId: env.SQUARE_LOCATION_ID,
       accessToken: env.SQUARE_ACCESS_TOKEN,
       apiUrl: env.SQUARE_API_URL,
+      webhook:
+        env.SQUARE_WEBHOOK_SIGNATURE_KEY && env.SQUARE_WEBHOOK_URL
+          ? { signatureKey: env.SQUARE_WEBHOOK_SIGNATURE_KEY, notificationUrl: env.SQUARE_WEBHOOK_URL }
+          : undefined,
     },
     reconcile: { afterS: env.RECONCILE_AFTER_S, intervalS: env.RECONCILE_INTERVAL_S },
     cpdProviderNumber: env.CPD_PROVIDER_NUMBER ?? null,

@@ -104,6 +104,18 @@ export const messages = {
     refundSuccess: 'Payment refunded',
     refundFailed: 'Failed to refund the payment',
     paymentNotFound: 'Payment not found',
+    /** Square webhooks (docs/deploy.md): what the route answers, and what it records. */
+    squareWebhookNotConfigured: 'Not found',
+    squareWebhookBadSignature: 'The Square signature is missing or does not match',
+    squareWebhookBadEvent: 'The body is not a Square event',
+    squarePaymentFailed: (status: string) => `Square reported the payment ${status}.`,
+    refundedInSquare: 'Refunded in Square',
+    disputeLost: (state: string) => `Dispute ${state.toLowerCase()} at Square`,
+    unmatchedSquarePayment: 'Square payment not made on this site (needs review)',
+    refundedElsewhere: 'Refunded in Square',
+    partlyRefunded: (amount: string) => `${amount} refunded in Square`,
+    disputedBadge: (state: string) => `Disputed: ${state.toLowerCase().replace(/_/g, ' ')}`,
+    disputeDue: (date: string) => `Respond by ${date}`,
     noPaymentsFound: 'No payments found matching your criteria.',
     confirmRefund: (amount: string, name: string) => `Refund ${amount} to ${name}? This cannot be undone.`,
     nothingToMarkPaid: 'No payment can be recorded for this student yet.',
@@ -363,6 +375,13 @@ export const messages = {
     adminIdSubject: (studentName: string) => `New ID document from ${studentName}`,
     adminIdIntro: (studentName: string) => `${studentName} uploaded an ID document to review.`,
     adminButton: 'Open the admin area',
+    adminDisputeSubject: (studentName: string | null) =>
+      studentName ? `A payment from ${studentName} is disputed` : 'A payment is disputed',
+    adminDisputeIntro:
+      'The cardholder disputed this payment with their bank (a chargeback). Answer it in the Square Dashboard before the due date, or the money goes back to them.',
+    adminDisputeState: 'Dispute state',
+    adminDisputeDue: 'Respond by',
+    adminDisputeNoDue: 'No date given by Square',
     contactThanks: 'Thank you for contacting Video Book Review Specialist.',
     contactFooter:
       'You are receiving this email because this address was given in the contact form on the Video Book Review Specialist website. If you did not send a message, you can ignore this email.',

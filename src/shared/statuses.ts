@@ -21,6 +21,10 @@ export type IdStatus = (typeof ID_STATUSES)[number];
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** Who refunded a payment: an admin on this site, or Square (its dashboard, or a dispute lost). */
+export const REFUND_SOURCES = ['admin', 'square'] as const;
+export type RefundSource = (typeof REFUND_SOURCES)[number];
+
 /** What an admin may do (docs/product/admin.md): owners everything, staff the day-to-day work. */
 export const ADMIN_ROLES = ['owner', 'staff'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
@@ -45,6 +49,10 @@ export const AUDIT_ACTION_LABELS = {
   'student.marked_paid': 'Marked payment as received',
   'payment.reconciled': 'Reconciled a stuck payment',
   'payment.refunded': 'Refunded a payment',
+  'payment.refunded_in_square': 'Refunded in Square',
+  'payment.disputed': 'Payment disputed at Square',
+  'payment.dispute_lost': 'Dispute lost at Square',
+  'payment.unmatched': 'Square payment not made here',
   'student.deleted': 'Deleted student',
   'id.approved': 'Approved ID',
   'id.rejected': 'Rejected ID',

@@ -36,6 +36,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/student/login/verify',
   'GET /api/student/login/:email',
   'POST /api/admin/login',
+  // Square's webhook: no token, its own signature (answers 404 here: no SQUARE_WEBHOOK_SIGNATURE_KEY).
+  'POST /api/square/webhook',
 ]);
 
 /** The docs' own routes (Swagger UI's page, assets and copy of the document): public, not API calls. */

@@ -7,13 +7,19 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
-import { findLedgerViolations } from '@server/domain/payments/ledger-invariants';
+import { countRefunds, findLedgerViolations } from '@server/domain/payments/ledger-invariants';
 
 async function main(): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   try {
     const violations = await findLedgerViolations(database.db);
+    const counts = await countRefunds(database.db);
+    // What the totals account for: refunds (here and at Square) and disputes.
+    console.log(
+      `Refunds: ${counts.refunded} in full (${counts.refundedAtSquare} at Square), ${counts.partlyRefunded} in part; ` +
+        `disputes: ${counts.disputesLost} lost, ${counts.disputesOpen} open.`,
+    );
     if (violations.length === 0) {
       console.log('Ledger OK: every student agrees with their payments.');
       return 0;

@@ -29,7 +29,9 @@ import {
   EMAIL_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
+  REFUND_SOURCES,
   type EmailStatus,
+  type RefundSource,
   type PaymentMethod,
   type PaymentStatus,
 } from '@shared/statuses';
@@ -163,9 +165,27 @@ export const payments = pgTable(
     /** The provider's refund id (card), or null for a manual reversal. */
     refundReference: text('refund_reference'),
     refundedBy: uuid('refunded_by').references(() => admins.id, { onDelete: 'set null' }),
+    /**
+     * How much of the payment has been given back (payment_refunds): the whole amount once `refunded`;
+     * less on a `completed` payment refunded in part at Square (flagged needs_review). total_paid
+     * counts a completed payment's amount minus this.
+     */
+    refundedPence: integer('refunded_pence').notNull().default(0),
+    /** Who refunded it: an admin here, or Square (its dashboard, or a dispute lost). Null while nothing is refunded. */
+    refundSource: text('refund_source').$type<RefundSource>(),
+    /** Square's dispute (chargeback) of this payment, as its webhooks last reported it (docs/decisions/039). */
+    disputeId: text('dispute_id'),
+    disputeState: text('dispute_state'),
+    disputeDueAt: timestamp('dispute_due_at', { withTimezone: true }),
+    /** The dispute's `updated_at` at Square: an older event never overwrites a newer state. */
+    disputeUpdatedAt: timestamp('dispute_updated_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_idempotency_key_key').on(t.idempotencyKey),
+    index('payments_provider_reference_idx').on(t.providerReference),
+    index('payments_dispute_idx').on(t.disputeState),
+    check('payments_refunded_pence_check', sql`${t.refundedPence} between 0 and ${t.amountPence}`),
+    check('payments_refund_source_check', sql`${t.refundSource} is null or ${inList('refund_source', REFUND_SOURCES)}`),
     index('payments_student_idx').on(t.studentId),
     index('payments_status_completed_idx').on(t.status, t.completedAt),
     check('payments_type_check', inList('payment_type', PAYMENT_TYPES)),
@@ -203,6 +223,36 @@ export const offlineProviderLedger = pgTable(
     check('offline_provider_ledger_outcome_check', inList('outcome', ['completed', 'declined'])),
   ],
 );
+
+/**
+ * Every refund recorded against a payment, by its reference (Square's refund id, the offline
+ * provider's, or `dispute-<id>` for a dispute lost), so a refund reported again (by another webhook
+ * event, or made here and then reported by Square) is recorded once.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    refundReference: text('refund_reference').primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amountPence: integer('amount_pence').notNull(),
+    source: text('source').$type<RefundSource>().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('payment_refunds_payment_idx').on(t.paymentId),
+    check('payment_refunds_amount_check', sql`${t.amountPence} > 0`),
+    check('payment_refunds_source_check', inList('source', REFUND_SOURCES)),
+  ],
+);
+
+/** Square webhook events already handled, by Square's event_id: a replay changes nothing. */
+export const squareWebhookEvents = pgTable('square_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /** One row per completed stage; marking a stage incomplete deletes its row. */
 export const stageProgress = pgTable(

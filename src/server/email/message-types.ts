@@ -15,6 +15,7 @@ export const EMAIL_TEMPLATES = [
   'admin-new-id',
   'course-starting',
   'course-open',
+  'admin-dispute',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
@@ -43,6 +44,18 @@ export interface EmailData {
   'course-starting': CourseEmailData;
   /** On the start date: the course link when the ID is approved, else how to finish verification. */
   'course-open': CourseEmailData & { courseAccessUrl: string | null };
+  /** A cardholder disputed a payment at Square (a chargeback): the owners answer before `dueAt`. */
+  'admin-dispute': {
+    /** Null once the student was deleted (the payment stays). */
+    studentName: string | null;
+    description: string;
+    amountPence: number;
+    /** Square's dispute state, e.g. EVIDENCE_REQUIRED. */
+    state: string;
+    /** ISO timestamp, or null when Square gave none. */
+    dueAt: string | null;
+    reference: string;
+  };
 }
 
 export type CourseEmailData = {

@@ -79,6 +79,18 @@ const samples: { [T in EmailTemplate]: { data: EmailData[T]; subject: string; sh
     subject: 'Your course is open',
     shows: ['Foundation Course starts today', 'https://course.example/foundation', 'https://community.example/group'],
   },
+  'admin-dispute': {
+    data: {
+      studentName: 'Ada Lovelace',
+      description: 'Enrollment Fee + Pro Course',
+      amountPence: 22499,
+      state: 'EVIDENCE_REQUIRED',
+      dueAt: '2027-03-04T00:00:00Z',
+      reference: 'sq-payment-1',
+    },
+    subject: 'A payment from Ada Lovelace is disputed',
+    shows: ['£224.99', 'EVIDENCE_REQUIRED', '4 March 2027', 'sq-payment-1', 'https://vbr.example/admin/dashboard'],
+  },
 };
 
 const decode = (html: string) =>

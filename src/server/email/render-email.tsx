@@ -2,6 +2,7 @@
 import { render } from '@react-email/components';
 import type { ReactElement } from 'react';
 import type { EmailData, EmailMessage, EmailTemplate } from './message-types';
+import * as adminDispute from './templates/admin-dispute';
 import * as adminNewId from './templates/admin-new-id';
 import * as adminNewMessage from './templates/admin-new-message';
 import * as certificateIssued from './templates/certificate-issued';
@@ -63,6 +64,10 @@ const builders: Builders = {
   'course-open': (data, site) => ({
     subject: courseOpen.subject(),
     element: <courseOpen.CourseOpenEmail data={data} site={site} />,
+  }),
+  'admin-dispute': (data, site) => ({
+    subject: adminDispute.subject(data),
+    element: <adminDispute.AdminDisputeEmail data={data} site={site} />,
   }),
 };
 

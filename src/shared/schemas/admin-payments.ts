@@ -1,7 +1,7 @@
 /** The admin Payments tab (docs/product/payments.md): every payment, with refunds. */
 import { z } from 'zod';
 import { COURSE_TYPES, PAYMENT_TYPES } from '@shared/catalogue';
-import { PAYMENT_METHODS } from '@shared/statuses';
+import { PAYMENT_METHODS, REFUND_SOURCES } from '@shared/statuses';
 import { messages } from '@shared/messages';
 import { paginationQuery } from './admin';
 import { multilineText, text } from './text';
@@ -12,11 +12,16 @@ export type PaymentViewStatus = (typeof PAYMENT_VIEW_STATUSES)[number];
 
 const blankIsAll = (v: unknown) => (v === '' ? undefined : v);
 
-/** GET /api/admin/payments?status=&type=&method=&search=&page=&page_size= */
+/** The Payments tab's flags: an open or lost dispute at Square, or a refund made at Square (its dashboard or a dispute lost). */
+export const PAYMENT_FLAGS = ['disputed', 'refunded_elsewhere'] as const;
+export type PaymentFlag = (typeof PAYMENT_FLAGS)[number];
+
+/** GET /api/admin/payments?status=&type=&method=&flag=&search=&page=&page_size= */
 export const paymentListQuery = paginationQuery.extend({
   status: z.preprocess(blankIsAll, z.enum(PAYMENT_VIEW_STATUSES).optional()),
   type: z.preprocess(blankIsAll, z.enum(PAYMENT_TYPES).optional()),
   method: z.preprocess(blankIsAll, z.enum(PAYMENT_METHODS).optional()),
+  flag: z.preprocess(blankIsAll, z.enum(PAYMENT_FLAGS).optional()),
   search: text().trim().max(100).optional(),
 });
 
@@ -38,6 +43,12 @@ export const adminPaymentSchema = z.object({
   created_at: z.string(),
   completed_at: z.string().nullable(),
   refunded_at: z.string().nullable(),
+  /** Pounds given back so far: the whole amount once refunded, less after a partial refund at Square. */
+  refunded_amount: z.number(),
+  /** Who refunded it: an admin here, or Square (its dashboard, or a dispute lost). */
+  refund_source: z.enum(REFUND_SOURCES).nullable(),
+  /** A dispute (chargeback) at Square, as last reported; null when there is none or it was won. */
+  disputed: z.object({ state: z.string(), due_at: z.string().nullable() }).nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 

@@ -3,11 +3,14 @@ import type { Db } from '@server/db/client';
 import { auditLog } from '@server/db/schema';
 import type { AdminActor } from '../actor';
 
+/** Who an audit row names: an admin, or the system (adminId null: the reconciler, Square's webhook). */
+export type AuditActor = Pick<AdminActor, 'username'> & { adminId: string | null };
+
 /** Call inside the same transaction as the change it records. */
 export async function writeAudit(
   tx: Db,
   /** An admin, or the system (adminId null, e.g. the payment reconciler). */
-  admin: Pick<AdminActor, 'username'> & { adminId: string | null },
+  admin: AuditActor,
   entry: {
     action: AuditAction;
     studentId?: string | null;

@@ -56,6 +56,26 @@ export async function applyPaymentToStudent(tx: Db, student: Student, payment: B
   });
 }
 
+/**
+ * Locks a payment for a change, in the order every payment path locks in: the student's row first,
+ * then the payment's. Returns the payment as it is once both are held (null when there is no such
+ * payment), and its student (null once the student was deleted).
+ */
+export async function lockPayment(
+  tx: Db,
+  paymentId: string,
+): Promise<{ payment: Payment; student: Student | null } | null> {
+  const [found] = await tx
+    .select({ studentId: payments.studentId })
+    .from(payments)
+    .where(eq(payments.id, paymentId))
+    .limit(1);
+  if (!found) return null;
+  const student = found.studentId ? await getStudent(tx, found.studentId, true) : null;
+  const payment = one(await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update'));
+  return { payment, student };
+}
+
 /** Recomputes the student's flags and total from their payments (after a refund), in the caller's transaction. */
 export async function recomputeStudentMoney(tx: Db, student: Student): Promise<Student> {
   const rows = await tx.select().from(payments).where(eq(payments.studentId, student.id));

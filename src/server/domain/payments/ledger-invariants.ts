@@ -3,16 +3,18 @@
  * concurrency test, and an operator runs it in production (`npm run check:ledger`).
  *
  * For every student:
- * - total_paid = the sum of their completed (unrefunded) payments;
+ * - total_paid = the sum of their completed (unrefunded) payments, less what was refunded of them in
+ *   part (a partial refund at Square leaves the payment completed, flagged needs_review);
  * - enrollment_paid ⇔ a completed, unrefunded enrolment or combined payment;
  * - course_paid ⇔ a completed, unrefunded course or combined payment for exactly the student's
  *   course_type at that purchase's catalogue price.
  * And every completed payment is at the catalogue price of what it bought, and nothing is paid twice
  * unless the second payment is flagged needs_review.
  */
-import { asc, gt, inArray } from 'drizzle-orm';
+import { asc, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { paymentAmountPence } from '@shared/catalogue';
 import type { Db } from '@server/db/client';
+import { one } from '@server/db/rows';
 import { payments, students, type Payment, type Student } from '@server/db/schema';
 import { PAYS_FOR } from './payment-rules';
 
@@ -24,6 +26,7 @@ export interface LedgerViolation {
 type StudentMoney = Pick<Student, 'id' | 'enrollmentPaid' | 'coursePaid' | 'courseType' | 'totalPaidPence'>;
 type PaymentMoney = Pick<Payment, 'id' | 'status' | 'paymentType' | 'courseType' | 'amountPence'> & {
   needsReview?: boolean;
+  refundedPence?: number;
 };
 
 /** What a student's flags and total must be, given their payments (also used to recompute them). */
@@ -33,7 +36,7 @@ export function expectedMoney(
 ): { enrollmentPaid: boolean; coursePaid: boolean; totalPaidPence: number } {
   const completed = rows.filter((p) => p.status === 'completed');
   return {
-    totalPaidPence: completed.reduce((sum, p) => sum + p.amountPence, 0),
+    totalPaidPence: completed.reduce((sum, p) => sum + p.amountPence - (p.refundedPence ?? 0), 0),
     enrollmentPaid: completed.some((p) => PAYS_FOR[p.paymentType].enrollment),
     coursePaid: completed.some(
       (p) =>
@@ -109,6 +112,7 @@ export async function findLedgerViolations(
         courseType: payments.courseType,
         amountPence: payments.amountPence,
         needsReview: payments.needsReview,
+        refundedPence: payments.refundedPence,
       })
       .from(payments)
       .where(
@@ -132,4 +136,48 @@ export async function findLedgerViolations(
     after = page[page.length - 1]?.id ?? null;
   }
   return violations;
+}
+
+export interface RefundCounts {
+  /** Payments refunded in full, by an admin here or at Square. */
+  refunded: number;
+  /** Of those, refunded at Square (its dashboard or a dispute lost). */
+  refundedAtSquare: number;
+  /** Completed payments refunded in part at Square (flagged needs_review). */
+  partlyRefunded: number;
+  /** Payments whose dispute was lost (recorded as refunds). */
+  disputesLost: number;
+  /** Payments with a dispute still open at Square. */
+  disputesOpen: number;
+}
+
+/** Dispute states after which the money has gone back to the cardholder (recorded as a refund). */
+export const DISPUTE_LOST_STATES = ['LOST', 'ACCEPTED'] as const;
+/** Dispute states that clear the flag: the merchant kept the money. */
+export const DISPUTE_CLEARED_STATES = ['WON', 'INQUIRY_CLOSED'] as const;
+
+export const isDisputeCleared = (state: string) => (DISPUTE_CLEARED_STATES as readonly string[]).includes(state);
+
+const inStates = (states: readonly string[]) =>
+  sql.join(
+    states.map((state) => sql`${state}`),
+    sql`, `,
+  );
+
+/** What `npm run check:ledger` reports beside the invariants: the refunds and disputes the totals account for. */
+export async function countRefunds(db: Db): Promise<RefundCounts> {
+  const filtered = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+  return one(
+    await db
+      .select({
+        refunded: filtered(sql`${payments.status} = 'refunded'`),
+        refundedAtSquare: filtered(sql`${payments.status} = 'refunded' and ${payments.refundSource} = 'square'`),
+        partlyRefunded: filtered(sql`${payments.status} = 'completed' and ${payments.refundedPence} > 0`),
+        disputesLost: filtered(sql`${payments.disputeState} in (${inStates(DISPUTE_LOST_STATES)})`),
+        disputesOpen: filtered(
+          sql`${payments.disputeState} not in (${inStates([...DISPUTE_LOST_STATES, ...DISPUTE_CLEARED_STATES])})`,
+        ),
+      })
+      .from(payments),
+  );
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PaymentType } from '@shared/catalogue';
 import type { PaymentMethod, PaymentStatus } from '@shared/statuses';
 import type { Db } from '@server/db/client';
@@ -6,12 +6,15 @@ import { one } from '@server/db/rows';
 import { pageOffset, type Page, type PageRequest } from '@server/db/pagination';
 import { payments, students, type Payment } from '@server/db/schema';
 import { containsPattern } from '../students/student-filters';
+import { DISPUTE_CLEARED_STATES } from './ledger-invariants';
 
 export interface PaymentFilter {
   /** needs_review: completed payments flagged for an admin. */
   status?: PaymentStatus | 'needs_review';
   type?: PaymentType;
   method?: PaymentMethod;
+  /** disputed: a dispute open or lost at Square; refunded_elsewhere: refunded (in full or part) at Square. */
+  flag?: 'disputed' | 'refunded_elsewhere';
   /** Student name or email. */
   search?: string;
 }
@@ -29,6 +32,9 @@ function filterWhere(filter: PaymentFilter): SQL | undefined {
   else if (filter.status) conditions.push(eq(payments.status, filter.status));
   if (filter.type) conditions.push(eq(payments.paymentType, filter.type));
   if (filter.method) conditions.push(eq(payments.method, filter.method));
+  if (filter.flag === 'disputed')
+    conditions.push(isNotNull(payments.disputeState), notInArray(payments.disputeState, [...DISPUTE_CLEARED_STATES]));
+  if (filter.flag === 'refunded_elsewhere') conditions.push(eq(payments.refundSource, 'square'));
   const term = filter.search?.trim();
   if (term)
     conditions.push(

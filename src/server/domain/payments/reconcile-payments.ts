@@ -8,8 +8,8 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { payments, type Payment } from '@server/db/schema';
-import { ProviderUnavailableError, type PaymentProvider } from '@server/payments/provider';
-import { writeAudit } from '../audit/write-audit';
+import { ProviderUnavailableError, type ChargeResult, type PaymentProvider } from '@server/payments/provider';
+import { writeAudit, type AuditActor } from '../audit/write-audit';
 import { chargeRequestFor, recordCompletedPayment, recordFailedPayment } from './apply-payment';
 
 export const RECONCILER_ACTOR = { adminId: null, username: 'system (reconciler)' } as const;
@@ -53,10 +53,25 @@ async function settle(tx: Db, provider: PaymentProvider, payment: Payment): Prom
     if (error instanceof ProviderUnavailableError) return 'unknown';
     throw error;
   }
+  return settlePendingPayment(tx, payment, result, RECONCILER_ACTOR);
+}
+
+/**
+ * Settles a pending card payment with the provider's final answer, as the reconciler does and as
+ * Square's webhook does (square-events.ts): completed (applied once, re-checked as any completion,
+ * receipt e-mail) or failed, with an audit row. 'unknown' when it was no longer pending (settled
+ * meanwhile by the request itself, the reconciler or a webhook): nothing changes.
+ */
+export async function settlePendingPayment(
+  tx: Db,
+  payment: Payment,
+  result: ChargeResult,
+  actor: AuditActor,
+): Promise<keyof ReconcileSummary> {
   if (result.outcome === 'completed') {
     const recorded = await recordCompletedPayment(tx, payment.id, result.providerReference);
-    if (!recorded) return 'unknown'; // settled meanwhile by the request itself
-    await writeAudit(tx, RECONCILER_ACTOR, {
+    if (!recorded) return 'unknown';
+    await writeAudit(tx, actor, {
       action: 'payment.reconciled',
       studentId: payment.studentId,
       details: {
@@ -69,7 +84,7 @@ async function settle(tx: Db, provider: PaymentProvider, payment: Payment): Prom
     return 'completed';
   }
   if (!(await recordFailedPayment(tx, payment.id, result.detail))) return 'unknown';
-  await writeAudit(tx, RECONCILER_ACTOR, {
+  await writeAudit(tx, actor, {
     action: 'payment.reconciled',
     studentId: payment.studentId,
     details: { payment_id: payment.id, outcome: 'failed', amount_pence: payment.amountPence },

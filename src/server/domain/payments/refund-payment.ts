@@ -1,22 +1,19 @@
 /**
- * Refund (docs/product/payments.md): a full refund of a completed payment. In one transaction holding the student's
- * row and the payment's: the provider's refund (its own idempotency key, one per payment, so a retry
- * or a concurrent refund refunds once; a manual payment is a recorded reversal), the payment marked
- * refunded, the student's flags and total recomputed from the ledger (a refunded course payment
- * re-opens the course choice), and the audit row. A refusal or an unknown answer changes nothing.
+ * Refund (docs/product/payments.md): an admin refunds what is left of a completed payment. In one
+ * transaction holding the student's row and the payment's: the provider's refund (its own idempotency
+ * key, one per payment, so a retry or a concurrent refund refunds once; a manual payment is a recorded
+ * reversal), then the refund recorded as every refund is (record-refund.ts: payment refunded, flags
+ * and total recomputed from the ledger, audit row, receipt e-mail). A refusal or an unknown answer
+ * changes nothing.
  */
-import { eq } from 'drizzle-orm';
 import { messages } from '@shared/messages';
-import { formatPence } from '@shared/money';
 import type { Db } from '@server/db/client';
-import { payments, type Payment } from '@server/db/schema';
+import type { Payment } from '@server/db/schema';
 import { AppError, conflict, notFound } from '@server/errors';
 import { ProviderUnavailableError, type PaymentProvider } from '@server/payments/provider';
-import { one } from '@server/db/rows';
 import type { AdminActor } from '../actor';
-import { writeAudit } from '../audit/write-audit';
-import { fullName, getStudent } from '../students/find-student';
-import { recomputeStudentMoney } from './apply-payment';
+import { lockPayment } from './apply-payment';
+import { recordRefund } from './record-refund';
 
 export const refundKey = (paymentId: string) => `refund-${paymentId}`;
 
@@ -28,12 +25,12 @@ export async function refundPayment(
   reason: string,
 ): Promise<Payment> {
   return db.transaction(async (tx) => {
-    const [found] = await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
-    if (!found) throw notFound(messages.admin.paymentNotFound);
-    // Student first, then the payment: the order every payment path locks in.
-    const student = found.studentId ? await getStudent(tx, found.studentId, true) : null;
-    const payment = one(await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update'));
+    const locked = await lockPayment(tx, paymentId);
+    if (!locked) throw notFound(messages.admin.paymentNotFound);
+    const { payment } = locked;
     if (payment.status !== 'completed') throw conflict(messages.admin.refundOnlyCompleted);
+    // What is left: all of it, unless Square already refunded a part.
+    const amountPence = payment.amountPence - payment.refundedPence;
 
     let refundReference: string | null = null;
     if (payment.method === 'card') {
@@ -42,7 +39,7 @@ export async function refundPayment(
         result = await provider.refund(tx, {
           idempotencyKey: refundKey(payment.id),
           providerReference: payment.providerReference ?? '',
-          amountPence: payment.amountPence,
+          amountPence,
           currency: 'GBP',
           reason,
         });
@@ -55,32 +52,17 @@ export async function refundPayment(
       refundReference = result.refundReference;
     }
 
-    const refunded = one(
-      await tx
-        .update(payments)
-        .set({
-          status: 'refunded',
-          refundedAt: new Date(),
-          refundReason: reason,
-          refundReference,
-          refundedBy: admin.adminId,
-        })
-        .where(eq(payments.id, payment.id))
-        .returning(),
-    );
-    if (student) await recomputeStudentMoney(tx, student);
-    await writeAudit(tx, admin, {
+    const refunded = await recordRefund(tx, locked, {
+      amountPence,
+      reference: refundReference,
+      source: 'admin',
+      reason,
+      actor: admin,
       action: 'payment.refunded',
-      studentId: student?.id ?? null,
-      studentName: student ? fullName(student) : null,
-      details: {
-        payment_id: payment.id,
-        payment_type: payment.paymentType,
-        amount: formatPence(payment.amountPence),
-        method: payment.method,
-        reason,
-      },
+      notifyStudent: true,
     });
+    // Null only if Square's answer names a refund already recorded (reported by its webhook first).
+    if (!refunded) throw conflict(messages.admin.refundOnlyCompleted);
     return refunded;
   });
 }

@@ -36,7 +36,7 @@ const rowsOf = (result: unknown): Row[] => (Array.isArray(result) ? result : (re
 
 /**
  * The six figures of the dashboard (docs/product/admin.md) and, for the chart, enrolment fees paid
- * and revenue per week over the last 12 weeks. Revenue is every completed payment: a student's
+ * and revenue per week over the last 12 weeks. Revenue is every completed payment less what was refunded of it in part: a student's
  * total_paid is the sum of their completed payments (kept in the same transaction as each payment),
  * so it is read in the same pass as the counts, plus the payments of deleted students (their rows
  * stay with no student). That avoids a second full scan of the payments table.
@@ -53,7 +53,7 @@ export async function getAdminStats(db: Db, now: Date = new Date()): Promise<Adm
              coalesce(sum(total_paid_pence), 0)::bigint as students_pence
       from students`),
     db.execute(sql`
-      select coalesce(sum(amount_pence), 0)::bigint as pence
+      select coalesce(sum(amount_pence - refunded_pence), 0)::bigint as pence
       from payments where student_id is null and status = 'completed'`),
     // Grouped on date_trunc and formatted afterwards: 12 to_char calls instead of one per payment.
     db.execute(sql`
@@ -61,7 +61,7 @@ export async function getAdminStats(db: Db, now: Date = new Date()): Promise<Adm
       from (
         select date_trunc('week', completed_at at time zone 'UTC') as week,
                count(*) filter (where payment_type in ('enrollment', 'combined'))::int as enrollments,
-               coalesce(sum(amount_pence), 0)::bigint as pence
+               coalesce(sum(amount_pence - refunded_pence), 0)::bigint as pence
         from payments
         where status = 'completed' and completed_at >= ${firstWeek.toISOString()}::timestamptz
         group by 1

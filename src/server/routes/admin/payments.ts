@@ -10,6 +10,7 @@ import {
 } from '@shared/schemas/admin-payments';
 import { errorSchema } from '@shared/schemas/common';
 import type { Payment } from '@server/db/schema';
+import { isDisputeCleared } from '@server/domain/payments/ledger-invariants';
 import { listPayments } from '@server/domain/payments/list-payments';
 import { refundPayment } from '@server/domain/payments/refund-payment';
 import { createPaymentProvider } from '@server/payments/create-provider';
@@ -34,6 +35,12 @@ function toAdminPayment(payment: Payment, studentName: string | null, email: str
     created_at: payment.createdAt.toISOString(),
     completed_at: payment.completedAt?.toISOString() ?? null,
     refunded_at: payment.refundedAt?.toISOString() ?? null,
+    refunded_amount: penceToPounds(payment.refundedPence),
+    refund_source: payment.refundSource,
+    disputed:
+      payment.disputeState && !isDisputeCleared(payment.disputeState)
+        ? { state: payment.disputeState, due_at: payment.disputeDueAt?.toISOString() ?? null }
+        : null,
   };
 }
 
@@ -51,8 +58,8 @@ const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { status, type, method, search } = request.query;
-      const page = await listPayments(app.db, { status, type, method, search }, pageRequest(request.query));
+      const { status, type, method, flag, search } = request.query;
+      const page = await listPayments(app.db, { status, type, method, flag, search }, pageRequest(request.query));
       return {
         payments: page.rows.map((r) => toAdminPayment(r.payment, r.studentName, r.email)),
         ...pageFields(page.total, request.query),

@@ -7,11 +7,14 @@ import { createPaymentProvider } from '@server/payments/create-provider';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
 import { toStudentRecord } from '../wire';
+import squareWebhookRoutes from './square-webhook';
 
-/** The payments API area (mounted under /api): Square card payments. */
+/** The payments API area (mounted under /api): Square card payments and Square's webhook. */
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'payments');
   const provider = createPaymentProvider(app.config.square, app.db);
+  // Its own scope: the raw body is kept for the signature check.
+  await app.register(squareWebhookRoutes);
 
   app.post(
     '/square/create-payment',

@@ -18,7 +18,13 @@ export type StudentListParams = Pick<StudentListQuery, 'page' | 'page_size'> & {
   course: string;
 };
 
-export type PaymentListParams = PageParams & { search: string; status: string; type: string; method: string };
+export type PaymentListParams = PageParams & {
+  search: string;
+  status: string;
+  type: string;
+  method: string;
+  flag: string;
+};
 
 export type EmailListParams = PageParams & { search: string; status: string };
 

@@ -3,7 +3,12 @@ import { toast } from '@client/lib/toast';
 import { PAYMENT_TYPES } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import { formatPence, poundsToPence } from '@shared/money';
-import type { AdminPayment, PaymentViewStatus } from '@shared/schemas/admin-payments';
+import {
+  PAYMENT_FLAGS,
+  type AdminPayment,
+  type PaymentFlag,
+  type PaymentViewStatus,
+} from '@shared/schemas/admin-payments';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
@@ -31,6 +36,35 @@ const TYPE_LABELS: Record<(typeof PAYMENT_TYPES)[number], string> = {
   combined: 'Complete Package',
 };
 
+const FLAG_LABELS: Record<PaymentFlag, string> = {
+  disputed: 'Disputed',
+  refunded_elsewhere: 'Refunded elsewhere',
+};
+
+/** What Square reported beyond the status: a dispute (state, due date), a refund made at Square. */
+function SquareFlags({ payment: p }: { payment: AdminPayment }) {
+  const partly = p.status !== 'refunded' && p.refunded_amount > 0;
+  if (!p.disputed && p.refund_source !== 'square' && !partly) return null;
+  return (
+    <div className="mt-1 flex flex-col items-start gap-1">
+      {p.disputed && (
+        <>
+          <Badge tone="red">{messages.admin.disputedBadge(p.disputed.state)}</Badge>
+          {p.disputed.due_at && (
+            <span className="text-xs text-slate-600">{messages.admin.disputeDue(formatDate(p.disputed.due_at))}</span>
+          )}
+        </>
+      )}
+      {p.refund_source === 'square' &&
+        (partly ? (
+          <Badge tone="amber">{messages.admin.partlyRefunded(formatPence(poundsToPence(p.refunded_amount)))}</Badge>
+        ) : (
+          <Badge tone="slate">{messages.admin.refundedElsewhere}</Badge>
+        ))}
+    </div>
+  );
+}
+
 const amountText = (p: AdminPayment) => formatPence(poundsToPence(p.amount));
 const studentText = (p: AdminPayment) => p.student_name ?? 'Deleted student';
 
@@ -41,9 +75,10 @@ export function PaymentsTab() {
   const [status, setStatus] = useState('');
   const [type, setType] = useState('');
   const [method, setMethod] = useState('');
+  const [flag, setFlag] = useState('');
   const [refunding, setRefunding] = useState<AdminPayment | null>(null);
   const [reason, setReason] = useState('');
-  const list = usePayments({ page, page_size: PAGE_SIZE, search, status, type, method });
+  const list = usePayments({ page, page_size: PAGE_SIZE, search, status, type, method, flag });
   const refund = useRefundPayment();
   const onSearch = useCallback((value: string) => {
     setSearch(value);
@@ -92,6 +127,7 @@ export function PaymentsTab() {
           {p.status === 'refunded' && p.refund_reason && (
             <div className="mt-1 text-xs text-slate-600">{p.refund_reason}</div>
           )}
+          <SquareFlags payment={p} />
         </>
       ),
     },
@@ -153,6 +189,12 @@ export function PaymentsTab() {
           ['card', 'Card'],
           ['manual', 'Manual'],
         ]}
+      />
+      <FilterSelect
+        label="Square"
+        value={flag}
+        onChange={filter(setFlag)}
+        options={[['', 'All'], ...PAYMENT_FLAGS.map((v): [string, string] => [v, FLAG_LABELS[v]])]}
       />
     </div>
   );
