@@ -39,6 +39,7 @@ import { importDiskIdDocuments } from './domain/id-verification/import-disk-id-d
 import { idDocumentKeyUsage } from './domain/id-verification/rotate-id-document-key';
 import { idDocumentRetentionJob } from './jobs/id-document-retention';
 import { reconcilePaymentsJob } from './jobs/reconcile-payments';
+import { unpaidRetentionJob } from './jobs/unpaid-retention';
 import { createPaymentProvider } from './payments/create-provider';
 import { IdDocumentKeyRing } from './storage/id-document-keys';
 import { LegacyUploadDir } from './storage/legacy-uploads';
@@ -230,6 +231,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     idDocumentRetentionJob(
       database.db,
       { retentionDays: config.idDocuments.retentionDays, everyMs: config.idDocuments.retentionCheckMs },
+      app.log,
+    ),
+  );
+
+  app.jobs.add(
+    unpaidRetentionJob(
+      database.db,
+      { retentionDays: config.unpaidRetention.days, everyMs: config.unpaidRetention.checkMs },
       app.log,
     ),
   );

@@ -13,6 +13,8 @@ export const EMAIL_TEMPLATES = [
   'contact-received',
   'admin-new-message',
   'admin-new-id',
+  'erasure-completed',
+  'erasure-refused',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
@@ -37,6 +39,12 @@ export interface EmailData {
   'contact-received': { name: string };
   'admin-new-message': { fromName: string; subject: string | null; category: string };
   'admin-new-id': { studentName: string };
+  /**
+   * The outcome of an erasure request. Neither holds a name: the completed one is sent after the
+   * account is gone, and its address is cleared once it has been sent or has failed (jobs/email-outbox.ts).
+   */
+  'erasure-completed': Record<string, never>;
+  'erasure-refused': { firstName: string; reason: string };
 }
 
 export type EmailMessage = {

@@ -54,6 +54,16 @@ const samples: { [T in EmailTemplate]: { data: EmailData[T]; subject: string; sh
     subject: 'New ID document from Ada Lovelace',
     shows: ['Ada Lovelace uploaded an ID document', 'https://vbr.example/admin/dashboard'],
   },
+  'erasure-completed': {
+    data: {},
+    subject: 'Your account has been erased',
+    shows: ['your account and the personal data', 'payment records'],
+  },
+  'erasure-refused': {
+    data: { firstName: 'Ada', reason: 'A payment of yours is in dispute.' },
+    subject: 'Your erasure request was refused',
+    shows: ['Hello Ada,', 'A payment of yours is in dispute.', 'ask again'],
+  },
 };
 
 const decode = (html: string) =>

@@ -6,6 +6,8 @@ import * as adminNewId from './templates/admin-new-id';
 import * as adminNewMessage from './templates/admin-new-message';
 import * as certificateIssued from './templates/certificate-issued';
 import * as contactReceived from './templates/contact-received';
+import * as erasureCompleted from './templates/erasure-completed';
+import * as erasureRefused from './templates/erasure-refused';
 import * as idApproved from './templates/id-approved';
 import * as idRejected from './templates/id-rejected';
 import type { TemplateContext } from './templates/layout';
@@ -53,6 +55,14 @@ const builders: Builders = {
   'admin-new-id': (data, site) => ({
     subject: adminNewId.subject(data),
     element: <adminNewId.AdminNewIdEmail data={data} site={site} />,
+  }),
+  'erasure-completed': () => ({
+    subject: erasureCompleted.subject(),
+    element: <erasureCompleted.ErasureCompletedEmail />,
+  }),
+  'erasure-refused': (data) => ({
+    subject: erasureRefused.subject(),
+    element: <erasureRefused.ErasureRefusedEmail data={data} />,
   }),
 };
 

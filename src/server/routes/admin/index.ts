@@ -9,6 +9,7 @@ import { guardAdminScope, requireAdmin } from '@server/plugins/auth';
 import auditAdminRoutes from './audit';
 import certificateAdminRoutes from './certificates';
 import emailAdminRoutes from './emails';
+import erasureRequestAdminRoutes from './erasure-requests';
 import idVerificationAdminRoutes from './id-verifications';
 import messageAdminRoutes from './messages';
 import paymentAdminRoutes from './payments';
@@ -64,6 +65,12 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await guarded.register(idVerificationAdminRoutes);
     await guarded.register(certificateAdminRoutes);
     await guarded.register(emailAdminRoutes);
+  });
+
+  // Erasure requests: a scope of their own, for the owners (docs/product/admin.md).
+  await app.register(async (owners) => {
+    guardAdminScope(owners);
+    await owners.register(erasureRequestAdminRoutes);
   });
 };
 
