@@ -19,7 +19,7 @@ import { lazyChildLogger } from './lib/request-logger';
 import { TokenService } from './lib/tokens';
 import { registerApiDocs } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
-import { registerErrorHandlers } from './plugins/error-handler';
+import { answerClientError, registerErrorHandlers } from './plugins/error-handler';
 import { registerNoStore } from './plugins/no-store';
 import { registerRequestLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -123,6 +123,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // and no progress for connectionTimeout while a request is under way (docs/decisions/033).
     requestTimeout: config.http.requestTimeoutMs,
     connectionTimeout: config.http.idleTimeoutMs,
+    clientErrorHandler: answerClientError,
     http: {
       headersTimeout: config.http.headersTimeoutMs,
       connectionsCheckingInterval: Math.min(5_000, Math.ceil(config.http.headersTimeoutMs / 4)),

@@ -21,6 +21,12 @@ export type IdStatus = (typeof ID_STATUSES)[number];
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** What an admin may do (docs/product/admin.md): owners everything, staff the day-to-day work. */
+export const ADMIN_ROLES = ['owner', 'staff'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export const ADMIN_ROLE_LABELS: Record<AdminRole, string> = { owner: 'Owner', staff: 'Staff' };
+
 export const PAYMENT_METHODS = ['card', 'manual'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 

@@ -2,6 +2,7 @@
 import type { Db } from '@server/db/client';
 import { admins, type Admin } from '@server/db/schema';
 import { hashPassword } from '@server/lib/passwords';
+import type { AdminRole } from '@shared/statuses';
 import { one } from '@server/db/rows';
 
 /** The password of every admin made here. */
@@ -14,12 +15,12 @@ export const TEST_ADMIN_PASSWORD = 'correct-horse-battery-staple';
 let passwordHash: Promise<string> | undefined;
 
 /** An admin who signs in with TEST_ADMIN_PASSWORD. */
-export async function insertAdmin(db: Db, username = 'admin'): Promise<Admin> {
+export async function insertAdmin(db: Db, username = 'admin', role: AdminRole = 'owner'): Promise<Admin> {
   passwordHash ??= hashPassword(TEST_ADMIN_PASSWORD);
   const admin = one(
     await db
       .insert(admins)
-      .values({ username, passwordHash: await passwordHash })
+      .values({ username, role, passwordHash: await passwordHash })
       .returning(),
   );
   return admin;

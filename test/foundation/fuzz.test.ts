@@ -314,61 +314,65 @@ describe(`fuzzing every API route (${testDbKind})`, () => {
     return Number(result.rows[0]?.n ?? 0);
   };
 
-  it(`sends ${RUNS} generated requests: no 5xx, every error {detail}, nothing written when rejected`, async () => {
-    expect(routes.length).toBeGreaterThan(20);
-    // Routes that take no input at all (documents, docs, health) are visited, but less often.
-    const takesInput = (r: FuzzRoute) => r.params.length + r.queryKeys.length + r.bodyKeys.length > 0 || r.multipart;
-    const arbitrary = fc.oneof(
-      ...routes.map((route) => ({ weight: takesInput(route) ? 6 : 1, arbitrary: requestArbitrary(route, ctx) })),
-    );
-    const requests = fc.sample(arbitrary, { seed: SEED, numRuns: RUNS });
-    const failures: string[] = [];
-    let serverErrors = 0;
-    let address = 0;
-    const statuses = new Map<number, number>();
-    const timing = new Map<string, number>();
-    for (const request of requests) {
-      const before = await writes();
-      const started = performance.now();
-      const res = await t.app.inject({
-        ...request,
-        // A fresh address per request, so per-address throttles do not hide the routes behind 429.
-        remoteAddress: `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address++ & 255}`,
-      });
-      const key = `${request.method} ${request.url.split('?')[0]?.slice(0, 40)}`;
-      timing.set(key, (timing.get(key) ?? 0) + performance.now() - started);
-      statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-      if (address % 1000 === 0) console.log(`fuzz (${testDbKind}): ${address} requests so far, ${serverErrors} 5xx`);
-      const label = `${request.method} ${request.url.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
-      if (res.statusCode >= 500) {
-        serverErrors += 1;
-        failures.push(label);
-        continue;
-      }
-      if (res.statusCode >= 400) {
-        let body: unknown;
-        try {
-          body = res.json();
-        } catch {
-          body = undefined;
+  it(
+    `sends ${RUNS} generated requests: no 5xx, every error {detail}, nothing written when rejected`,
+    async () => {
+      expect(routes.length).toBeGreaterThan(20);
+      // Routes that take no input at all (documents, docs, health) are visited, but less often.
+      const takesInput = (r: FuzzRoute) => r.params.length + r.queryKeys.length + r.bodyKeys.length > 0 || r.multipart;
+      const arbitrary = fc.oneof(
+        ...routes.map((route) => ({ weight: takesInput(route) ? 6 : 1, arbitrary: requestArbitrary(route, ctx) })),
+      );
+      const requests = fc.sample(arbitrary, { seed: SEED, numRuns: RUNS });
+      const failures: string[] = [];
+      let serverErrors = 0;
+      let address = 0;
+      const statuses = new Map<number, number>();
+      const timing = new Map<string, number>();
+      for (const request of requests) {
+        const before = await writes();
+        const started = performance.now();
+        const res = await t.app.inject({
+          ...request,
+          // A fresh address per request, so per-address throttles do not hide the routes behind 429.
+          remoteAddress: `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address++ & 255}`,
+        });
+        const key = `${request.method} ${request.url.split('?')[0]?.slice(0, 40)}`;
+        timing.set(key, (timing.get(key) ?? 0) + performance.now() - started);
+        statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        if (address % 1000 === 0) console.log(`fuzz (${testDbKind}): ${address} requests so far, ${serverErrors} 5xx`);
+        const label = `${request.method} ${request.url.slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`;
+        if (res.statusCode >= 500) {
+          serverErrors += 1;
+          failures.push(label);
+          continue;
         }
-        const detail = (body as { detail?: unknown } | undefined)?.detail;
-        if (typeof detail !== 'string' || Object.keys(body as object).length !== 1) {
-          failures.push(`not {detail}: ${label}`);
+        if (res.statusCode >= 400) {
+          let body: unknown;
+          try {
+            body = res.json();
+          } catch {
+            body = undefined;
+          }
+          const detail = (body as { detail?: unknown } | undefined)?.detail;
+          if (typeof detail !== 'string' || Object.keys(body as object).length !== 1) {
+            failures.push(`not {detail}: ${label}`);
+          }
+          const after = await writes();
+          if (after !== before) failures.push(`wrote ${after - before} rows: ${label}`);
         }
-        const after = await writes();
-        if (after !== before) failures.push(`wrote ${after - before} rows: ${label}`);
       }
-    }
-    // The figures the issue asks for (request count and 5xx count).
-    console.log(
-      `fuzz (${testDbKind}, seed ${SEED}): ${requests.length} requests over ${routes.length} routes, ` +
-        `${serverErrors} answered 5xx; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
-    );
-    if (process.env.FUZZ_TIMING) console.log([...timing].sort((x, y) => y[1] - x[1]).slice(0, 15));
-    expect(failures.slice(0, 30)).toEqual([]);
-    expect(serverErrors).toBe(0);
-  }, 600_000);
+      // The figures the issue asks for (request count and 5xx count).
+      console.log(
+        `fuzz (${testDbKind}, seed ${SEED}): ${requests.length} requests over ${routes.length} routes, ` +
+          `${serverErrors} answered 5xx; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
+      );
+      if (process.env.FUZZ_TIMING) console.log([...timing].sort((x, y) => y[1] - x[1]).slice(0, 15));
+      expect(failures.slice(0, 30)).toEqual([]);
+      expect(serverErrors).toBe(0);
+    },
+    Math.max(600_000, RUNS * 90),
+  ); // a long run (FUZZ_RUNS) gets time in proportion
 });
 
 /** A counter and a row trigger on every table of the public schema (this file's own database only). */

@@ -16,6 +16,7 @@ import { loadConfig, type Config } from '@server/config';
 import type { Db } from '@server/db/client';
 import { insertAdmin } from '../factories/admins';
 import { createTestDatabase } from './database';
+import type { AdminRole } from '@shared/statuses';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -23,7 +24,8 @@ export interface TestApp {
   config: Config;
   dataDir: string;
   /** Creates an admin (once per username; password TEST_ADMIN_PASSWORD) and returns a bearer token for it. */
-  adminToken(username?: string): Promise<string>;
+  /** A token of this admin, made on first use with this role (an owner unless said). */
+  adminToken(username?: string, role?: AdminRole): Promise<string>;
   /** A bearer token for the given student id. */
   studentToken(studentId: string): Promise<string>;
   close(): Promise<void>;
@@ -57,10 +59,10 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
     db: app.db,
     config,
     dataDir,
-    async adminToken(username = 'admin') {
+    async adminToken(username = 'admin', role: AdminRole = 'owner') {
       let id = adminIds.get(username);
       if (!id) {
-        id = (await insertAdmin(app.db, username)).id;
+        id = (await insertAdmin(app.db, username, role)).id;
         adminIds.set(username, id);
       }
       return app.tokens.adminToken(id, username);

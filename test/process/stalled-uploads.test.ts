@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
+import { messages } from '@shared/messages';
 import { migratedDataDir, startServer, stopServer, type RunningServer } from './server-process';
 
 const UPLOADS = 20;
@@ -32,6 +33,8 @@ interface Held {
   /** When the client sent its last byte. */
   lastSentAt: number;
   closed: Promise<number>;
+  /** What the server wrote back before closing. */
+  answer: () => string;
 }
 
 /** Bytes the process has read through system calls, sockets included. */
@@ -45,15 +48,16 @@ async function stalledRequest(url: string, head: string, body: Buffer): Promise<
   const socket = net.connect(Number(port), hostname);
   const closed = new Promise<number>((resolve) => socket.on('close', () => resolve(Date.now())));
   socket.on('error', () => {});
-  // Whatever the server answers is read (and dropped), so the socket can see its end.
-  socket.resume();
+  // Whatever the server answers is read, so the socket can see its end.
+  const received: Buffer[] = [];
+  socket.on('data', (chunk: Buffer) => received.push(chunk));
   await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
   socket.write(head);
   await new Promise<void>((resolve) => {
     if (body.length === 0 || socket.write(body)) resolve();
     else socket.once('drain', () => resolve());
   });
-  return { socket, lastSentAt: Date.now(), closed };
+  return { socket, lastSentAt: Date.now(), closed, answer: () => Buffer.concat(received).toString() };
 }
 
 describe('stalled uploads', () => {
@@ -163,6 +167,12 @@ describe('stalled uploads', () => {
       expect(headersClosed).toBeLessThan(HEADERS_MS + SLACK_MS);
       expect(trickleClosed).toBeGreaterThanOrEqual(REQUEST_MS - 100);
       expect(trickleClosed).toBeLessThan(REQUEST_MS + SLACK_MS);
+      // Both are told why, as every other error is: 408 with {detail}.
+      for (const held of [headers, trickle]) {
+        const [head = '', body] = held.answer().split('\r\n\r\n');
+        expect(head).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+        expect(JSON.parse(body ?? '')).toEqual({ detail: messages.common.requestTimeout });
+      }
     },
   );
 });

@@ -22,6 +22,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  ADMIN_ROLES,
   COMPLETION_STATUSES,
   CONTACT_CATEGORIES,
   EMAIL_STATUSES,
@@ -63,10 +64,15 @@ export const admins = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** 'owner' | 'staff' (domain/actor.ts); admins made before roles existed are owners. */
+    role: text('role', { enum: ADMIN_ROLES }).notNull().default('owner'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('admins_username_lower_key').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('admins_username_lower_key').on(sql`lower(${t.username})`),
+    check('admins_role_check', inList('role', ADMIN_ROLES)),
+  ],
 );
 
 export const students = pgTable(

@@ -4,10 +4,14 @@
  * imports plugins/ or routes/.
  */
 
+import type { AdminRole } from '@shared/statuses';
+
 export interface AdminActor {
   role: 'admin';
   adminId: string;
   username: string;
+  /** Read from the database on every request (plugins/auth.ts), so a role change applies at once. */
+  adminRole: AdminRole;
   /** The token's id, so logout can revoke exactly that token. */
   jti: string;
   expiresAt: Date;
@@ -22,3 +26,6 @@ export interface StudentActor {
 }
 
 export type Actor = AdminActor | StudentActor;
+
+/** What a verified token says, before the database adds what may have changed since (the admin's role). */
+export type TokenClaims = Omit<AdminActor, 'adminRole'> | StudentActor;

@@ -5,7 +5,7 @@
  */
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import type { Actor } from '@server/domain/actor';
+import type { TokenClaims } from '@server/domain/actor';
 
 export const ADMIN_TOKEN_TTL_SECONDS = 8 * 60 * 60;
 /** The default of STUDENT_TOKEN_TTL (seven days). */
@@ -22,7 +22,7 @@ export class TokenService {
    * same token with every call, and checking the signature and claims again each time was the largest
    * item of the request's own work (docs/perf/history.md). Expiry is still checked on every use.
    */
-  private readonly verified = new Map<string, Actor>();
+  private readonly verified = new Map<string, TokenClaims>();
 
   constructor(
     secret: string,
@@ -53,7 +53,7 @@ export class TokenService {
   }
 
   /** Returns the claims, or null for anything forged, expired or malformed. */
-  async verify(token: string): Promise<Actor | null> {
+  async verify(token: string): Promise<TokenClaims | null> {
     const known = this.verifyKnown(token);
     if (known !== undefined) return known;
     const claims = await this.check(token);
@@ -69,7 +69,7 @@ export class TokenService {
    * Without waiting, for a token already verified: its claims, or null once it has expired;
    * undefined for a token not seen yet (then `verify`).
    */
-  verifyKnown(token: string): Actor | null | undefined {
+  verifyKnown(token: string): TokenClaims | null | undefined {
     const known = this.verified.get(token);
     if (!known) return undefined;
     if (known.expiresAt.getTime() > Date.now()) return { ...known };
@@ -77,7 +77,7 @@ export class TokenService {
     return null;
   }
 
-  private async check(token: string): Promise<Actor | null> {
+  private async check(token: string): Promise<TokenClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string') return null;

@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema } from '@shared/schemas/common';
+import type { AdminRole } from '@shared/statuses';
 
 const API_DOCS_PATH = '/api/docs';
 const OPENAPI_PATH = '/api/openapi.json';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     fileResponse?: { status: 200; contentTypes: readonly string[]; description: string };
     /** Documentation only: the request is multipart/form-data carrying one file (read by @fastify/multipart). */
     fileUpload?: { field: string; contentTypes: readonly string[]; description: string };
+    /** Documentation only: the least admin role the route needs (enforced by auth.ts's scope guards). */
+    'x-admin-role'?: AdminRole;
   }
 }
 
@@ -93,6 +96,11 @@ const transform: typeof zodTransform = (input) => {
   const result = zodTransform({ ...input, schema: { ...input.schema, response } });
   const { fileResponse, fileUpload, ...schema } = result.schema;
   if (schema.hide) return { ...result, schema };
+  const role = schema['x-admin-role'];
+  if (role) {
+    const who = role === 'owner' ? 'Owner admins only.' : 'Any admin (owner or staff).';
+    schema.description = schema.description ? `${who} ${schema.description}` : who;
+  }
 
   const responses = { ...(schema.response as Record<string, JsonObject>) };
   if (fileResponse) {
@@ -182,6 +190,16 @@ export function tagRoutes(app: FastifyInstance, tag: ApiTag): void {
 export function documentSecurity(app: FastifyInstance, security: FastifySchema['security']): void {
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, security: route.schema?.security ?? security };
+  });
+}
+
+/**
+ * Documents the least admin role every route of this scope needs; a nested scope's call wins (its
+ * hook runs after its parent's). The scope must enforce it (auth.ts: `guardAdminScope`, `guardOwnerScope`).
+ */
+export function documentAdminRole(app: FastifyInstance, role: AdminRole): void {
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, 'x-admin-role': role };
   });
 }
 

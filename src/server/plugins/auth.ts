@@ -11,9 +11,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { adminTokenRevocations, admins, studentTokenRevocations } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
-import { adminSecurity, documentSecurity } from './api-docs';
+import { messages } from '@shared/messages';
+import { adminSecurity, documentAdminRole, documentSecurity } from './api-docs';
 import type { Db } from '../db/client';
-import type { Actor, AdminActor } from '@server/domain/actor';
+import type { Actor, AdminActor, TokenClaims } from '@server/domain/actor';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -45,11 +46,11 @@ function bearerToken(request: FastifyRequest): string | null {
 }
 
 /** Sets `request.auth` from verified claims once the database confirms them (admin exists, token not revoked). */
-async function authenticate(app: FastifyInstance, request: FastifyRequest, claims: Actor): Promise<void> {
+async function authenticate(app: FastifyInstance, request: FastifyRequest, claims: TokenClaims): Promise<void> {
   if (claims.role === 'admin') {
     // The admin must still exist and the token must not have been revoked at logout.
     const rows = await app.db
-      .select({ id: admins.id })
+      .select({ role: admins.role })
       .from(admins)
       .where(
         and(
@@ -63,13 +64,13 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, claim
         ),
       )
       .limit(1);
-    if (rows.length === 0) return;
-  } else {
-    // A student token must not have been revoked at logout.
-    const revoked = await revocationQuery(app.db).execute({ jti: claims.jti });
-    if (revoked.length > 0) return;
+    const admin = rows[0];
+    if (admin) request.auth = { ...claims, adminRole: admin.role };
+    return;
   }
-  request.auth = claims;
+  // A student token must not have been revoked at logout.
+  const revoked = await revocationQuery(app.db).execute({ jti: claims.jti });
+  if (revoked.length === 0) request.auth = claims;
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
@@ -113,4 +114,19 @@ async function adminOnly(request: FastifyRequest): Promise<void> {
 export function guardAdminScope(scope: FastifyInstance): void {
   scope.addHook('onRequest', adminOnly);
   documentSecurity(scope, adminSecurity);
+  documentAdminRole(scope, 'staff');
+}
+
+async function ownerOnly(request: FastifyRequest): Promise<void> {
+  if (requireAdmin(request).adminRole !== 'owner') throw forbidden(messages.admin.ownersOnly);
+}
+
+/**
+ * Every route registered in this scope answers 401 without an admin token and 403 `{detail}` to a
+ * staff admin, before anything else runs; OpenAPI states it (docs/product/admin.md lists who may do what).
+ */
+export function guardOwnerScope(scope: FastifyInstance): void {
+  scope.addHook('onRequest', ownerOnly);
+  documentSecurity(scope, adminSecurity);
+  documentAdminRole(scope, 'owner');
 }

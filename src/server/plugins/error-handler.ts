@@ -2,6 +2,8 @@
  * One error handler: `{ "detail": ... }` for everything. 4xx details pass through; 5xx are logged
  * with the request id and answered with a generic message (no stack, no SQL).
  */
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@shared/messages';
@@ -55,4 +57,29 @@ function friendlyClientError(status: number, message: string): string {
   if (status === 415) return 'Unsupported content type';
   if (status === 429) return messages.common.tooManyRequests;
   return message || 'Invalid request';
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before any route runs (a request
+ * that did not arrive within HTTP_REQUEST_TIMEOUT_MS or HTTP_HEADERS_TIMEOUT_MS, headers too large,
+ * bytes that are not HTTP) is answered like every other error, as `{detail}`, and the connection closed.
+ */
+export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket): void {
+  // A reset connection is gone: there is no one to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, detail] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, messages.common.requestTimeout]
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, messages.common.headersTooLarge]
+        : [400, messages.common.invalidRequest];
+  this.log.debug({ code: error.code, status }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ detail });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

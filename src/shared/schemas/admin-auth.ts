@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text';
 import { messages } from '@shared/messages';
+import { ADMIN_ROLES } from '@shared/statuses';
 
 const required = text({ error: messages.admin.loginFieldsRequired }).trim().min(1, messages.admin.loginFieldsRequired);
 
@@ -18,3 +19,11 @@ export const adminLoginResponse = z.object({
   expires_in: z.number().int(),
 });
 export type AdminLoginResponse = z.infer<typeof adminLoginResponse>;
+
+/** GET /api/admin/me: who is signed in and what they may do. */
+export const adminMeResponse = z.object({
+  username: z.string(),
+  role: z.enum(ADMIN_ROLES),
+  totp_enabled: z.boolean(),
+});
+export type AdminMeResponse = z.infer<typeof adminMeResponse>;

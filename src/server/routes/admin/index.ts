@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminLoginBody, adminLoginResponse } from '@shared/schemas/admin-auth';
+import { adminLoginBody, adminLoginResponse, adminMeResponse } from '@shared/schemas/admin-auth';
 import { errorSchema } from '@shared/schemas/common';
 import { logInAdmin, revokeAdminToken } from '@server/domain/admins/log-in-admin';
 import { LoginThrottle } from '@server/lib/login-throttle';
 import { tagRoutes } from '@server/plugins/api-docs';
-import { guardAdminScope, requireAdmin } from '@server/plugins/auth';
+import { guardAdminScope, guardOwnerScope, requireAdmin } from '@server/plugins/auth';
 import auditAdminRoutes from './audit';
 import certificateAdminRoutes from './certificates';
 import emailAdminRoutes from './emails';
@@ -46,6 +46,20 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (guarded) => {
     guardAdminScope(guarded);
 
+    guarded.get(
+      '/me',
+      {
+        schema: {
+          summary: 'The signed-in admin: username, role and whether two-factor sign-in is on',
+          response: { 200: adminMeResponse },
+        },
+      },
+      async (request) => {
+        const admin = requireAdmin(request);
+        return { username: admin.username, role: admin.adminRole, totp_enabled: false };
+      },
+    );
+
     guarded.post(
       '/logout',
       { schema: { summary: 'Admin logout: revokes the token', response: { 204: z.null() } } },
@@ -59,12 +73,17 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await guarded.register(studentAdminRoutes);
     await guarded.register(progressAdminRoutes);
     await guarded.register(referralAdminRoutes);
-    await guarded.register(auditAdminRoutes);
     await guarded.register(messageAdminRoutes);
     await guarded.register(paymentAdminRoutes);
     await guarded.register(idVerificationAdminRoutes);
     await guarded.register(certificateAdminRoutes);
-    await guarded.register(emailAdminRoutes);
+
+    // What only an owner may see or do; staff get 403 before the handler runs.
+    await guarded.register(async (owners) => {
+      guardOwnerScope(owners);
+      await owners.register(auditAdminRoutes);
+      await owners.register(emailAdminRoutes);
+    });
   });
 
   // Erasure requests: a scope of their own, for the owners (docs/product/admin.md).
