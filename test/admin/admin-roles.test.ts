@@ -11,7 +11,14 @@ import { registeredAdminRoutes } from '../helpers/admin';
 import { tableCounts } from '../helpers/table-counts';
 
 /** The routes only an owner may use; a route added to the owner scope must be added here too. */
-const OWNER_ROUTES = ['GET /api/admin/audit-log', 'GET /api/admin/emails', 'POST /api/admin/emails/{}/resend'];
+const OWNER_ROUTES = [
+  'GET /api/admin/audit-log',
+  'GET /api/admin/emails',
+  'POST /api/admin/emails/{}/resend',
+  'GET /api/admin/erasure-requests',
+  'POST /api/admin/erasure-requests/{}/carry-out',
+  'POST /api/admin/erasure-requests/{}/refuse',
+];
 
 const ID = '00000000-0000-4000-8000-000000000000';
 

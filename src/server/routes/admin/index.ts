@@ -83,13 +83,8 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       guardOwnerScope(owners);
       await owners.register(auditAdminRoutes);
       await owners.register(emailAdminRoutes);
+      await owners.register(erasureRequestAdminRoutes);
     });
-  });
-
-  // Erasure requests: a scope of their own, for the owners (docs/product/admin.md).
-  await app.register(async (owners) => {
-    guardAdminScope(owners);
-    await owners.register(erasureRequestAdminRoutes);
   });
 };
 
