@@ -20,6 +20,7 @@ import { TokenService } from './lib/tokens';
 import { registerApiDocs } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { answerClientError, registerErrorHandlers } from './plugins/error-handler';
+import { registerMetrics } from './plugins/metrics';
 import { registerNoStore } from './plugins/no-store';
 import { registerRequestLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -213,6 +214,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done();
   });
   registerRequestLog(app);
+  registerMetrics(app, {
+    token: config.metricsToken,
+    database,
+    lastJobSuccesses: () => app.jobs.lastSuccesses(),
+  });
 
   // ID documents uploaded before they moved into the database are moved in now (docs/decisions/018).
   const moved = await importDiskIdDocuments(
