@@ -22,6 +22,8 @@ export type PaymentListParams = PageParams & { search: string; status: string; t
 
 export type EmailListParams = PageParams & { search: string; status: string };
 
+export type ErasureListParams = PageParams & { status: string };
+
 export const adminKeys = {
   all: ['admin'] as const,
   stats: () => [...adminKeys.all, 'stats'] as const,
@@ -37,4 +39,5 @@ export const adminKeys = {
   allMessages: () => [...adminKeys.all, 'messages'] as const,
   messages: (params: PageParams) => [...adminKeys.allMessages(), params] as const,
   emails: (params: EmailListParams) => [...adminKeys.all, 'emails', params] as const,
+  erasureRequests: (params: ErasureListParams) => [...adminKeys.all, 'erasure-requests', params] as const,
 };

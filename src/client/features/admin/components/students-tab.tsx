@@ -15,6 +15,7 @@ import { formatDate } from '@client/lib/format';
 import { useExportStudentsCsv } from '../api/export-students-csv';
 import { useStudents } from '../api/get-students';
 import { useCompleteStudent, useDeleteStudent, useUpdateStudentStatus } from '../api/student-actions';
+import { useDownloadStudentData } from '../api/erasure-requests';
 import { CompletionConfirmDialog } from './completion-confirm-dialog';
 import { DataTable, type Column } from './data-table';
 import { FilterSelect, PAGE_SIZE, SearchBox } from './list-parts';
@@ -46,6 +47,11 @@ export function StudentsTab() {
   const updateStatus = useUpdateStudentStatus();
   const complete = useCompleteStudent();
   const remove = useDeleteStudent();
+  const downloadData = useDownloadStudentData();
+  const onDownloadData = (s: StudentRecord) =>
+    downloadData.mutate(s.id, {
+      onError: (error) => toast.error(errorDetail(error, messages.privacy.adminExportFailed)),
+    });
   const { state: exportState, exportCsv } = useExportStudentsCsv();
   const onSearch = useCallback((value: string) => {
     setSearch(value);
@@ -170,6 +176,16 @@ export function StudentsTab() {
           <Button size="sm" variant="outline" onClick={() => onMarkPaid(s)} aria-label={`Mark Paid ${fullName(s)}`}>
             <Wallet className="size-4" aria-hidden />
             Mark Paid
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => onDownloadData(s)}
+            loading={downloadData.isPending && downloadData.variables === s.id}
+            aria-label={`${messages.privacy.adminExportStudent} ${fullName(s)}`}
+          >
+            <Download className="size-4" aria-hidden />
+            {messages.privacy.adminExportStudent}
           </Button>
           <Button size="sm" variant="danger" onClick={() => setDeleteFor(s)} aria-label={`Delete ${fullName(s)}`}>
             <Trash2 className="size-4" aria-hidden />

@@ -15,6 +15,7 @@ import { AdminHeader } from '../components/admin-header';
 import { CertificatesTab } from '../components/certificates-tab';
 import { IdVerificationTab } from '../components/id-verification-tab';
 import { EmailsTab } from '../components/emails-tab';
+import { ErasureRequestsTab } from '../components/erasure-requests-tab';
 import { MessagesTab } from '../components/messages-tab';
 import { PaymentsTab } from '../components/payments-tab';
 import { ProgressTab } from '../components/progress-tab';
@@ -33,6 +34,7 @@ const TABS = [
   { value: 'activity', label: 'Activity', Panel: ActivityTab },
   { value: 'messages', label: 'Messages', Panel: MessagesTab },
   { value: 'emails', label: 'Emails', Panel: EmailsTab },
+  { value: 'erasure-requests', label: 'Erasure Requests', Panel: ErasureRequestsTab },
 ] as const;
 
 function Dashboard() {
