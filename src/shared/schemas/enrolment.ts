@@ -79,5 +79,11 @@ export const publicConfigResponse = z.object({
   }),
   /** How students sign in: a code by email, or the email alone (STUDENT_LOGIN). */
   student_login: z.enum(['code', 'email']),
+  /** How long personal data is kept (the privacy page states them): ID_DOCUMENT_RETENTION_DAYS, UNPAID_RETENTION_DAYS. */
+  retention: z.object({
+    id_document_days: z.number().int(),
+    unpaid_registration_days: z.number().int(),
+    payment_record_years: z.number().int(),
+  }),
 });
 export type PublicConfig = z.infer<typeof publicConfigResponse>;

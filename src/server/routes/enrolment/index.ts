@@ -1,3 +1,4 @@
+import { PAYMENT_RECORDS_KEPT_YEARS } from '@shared/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { courseSchedule } from '@shared/schedule';
 import { messages } from '@shared/messages';
@@ -38,6 +39,11 @@ const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
         location_id: app.config.square.locationId ?? null,
       },
       student_login: app.config.studentLogin,
+      retention: {
+        id_document_days: app.config.idDocuments.retentionDays,
+        unpaid_registration_days: app.config.unpaidRetention.days,
+        payment_record_years: PAYMENT_RECORDS_KEPT_YEARS,
+      },
     }),
   );
 
