@@ -27,8 +27,13 @@ test('a student downloads their data and asks for deletion; an owner erases the 
 }) => {
   const lastName = `Erasure${Date.now().toString(36)}`;
   const student = await enrolStudentViaApi(request, { pay: 'enrollment', firstName: 'Erin', lastName });
+  // The student side on a phone: 390 px wide, nothing wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
   await signInStudent(page, student.email);
   await expect(page.getByRole('heading', { name: 'Your data' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole('heading', { name: 'Your data' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('your-data-390.png') });
 
   // Download my data: a JSON file of this student.
   const downloading = page.waitForEvent('download');
@@ -56,7 +61,8 @@ test('a student downloads their data and asks for deletion; an owner erases the 
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete my account' })).toHaveCount(0);
 
-  // The owner carries it out.
+  // The owner carries it out (at a desktop width: the lists are tables there).
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/admin/login');
   await page.getByLabel('Username').fill(admin.username);
   await page.getByLabel('Password').fill(admin.password);
