@@ -10,6 +10,7 @@ const TOOLS = [
   ['redis-server', 'redis-server', 'the several-processes test'],
   ['wrk', 'wrk', 'the benchmark commands’ smoke test'],
   ['poppler-utils', 'pdffonts', 'the certificate PDF test (pdffonts, pdftotext)'],
+  ['prometheus', 'promtool', 'the alert rules test (promtool checks and tests docs/deploy.md’s rules)'],
 ];
 
 function found(program) {

@@ -20,6 +20,7 @@ import { TokenService } from './lib/tokens';
 import { registerApiDocs } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { answerClientError, registerErrorHandlers } from './plugins/error-handler';
+import { registerMetrics } from './plugins/metrics';
 import { registerNoStore } from './plugins/no-store';
 import { registerRequestLog } from './plugins/request-log';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -40,6 +41,7 @@ import { importDiskIdDocuments } from './domain/id-verification/import-disk-id-d
 import { idDocumentKeyUsage } from './domain/id-verification/rotate-id-document-key';
 import { idDocumentRetentionJob } from './jobs/id-document-retention';
 import { reconcilePaymentsJob } from './jobs/reconcile-payments';
+import { unpaidRetentionJob } from './jobs/unpaid-retention';
 import { createPaymentProvider } from './payments/create-provider';
 import { IdDocumentKeyRing } from './storage/id-document-keys';
 import { LegacyUploadDir } from './storage/legacy-uploads';
@@ -219,6 +221,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     done();
   });
   registerRequestLog(app);
+  registerMetrics(app, {
+    token: config.metricsToken,
+    database,
+    lastJobSuccesses: () => app.jobs.lastSuccesses(),
+  });
 
   // ID documents uploaded before they moved into the database are moved in now (docs/decisions/018).
   const moved = await importDiskIdDocuments(
@@ -238,6 +245,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     idDocumentRetentionJob(
       database.db,
       { retentionDays: config.idDocuments.retentionDays, everyMs: config.idDocuments.retentionCheckMs },
+      app.log,
+    ),
+  );
+
+  app.jobs.add(
+    unpaidRetentionJob(
+      database.db,
+      { retentionDays: config.unpaidRetention.days, everyMs: config.unpaidRetention.checkMs },
       app.log,
     ),
   );

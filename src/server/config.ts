@@ -58,6 +58,16 @@ const envSchema = z
       .int()
       .min(100)
       .default(24 * 60 * 60 * 1000),
+    /** A registration that never paid is erased this many days after it was made. */
+    UNPAID_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+    /** Tests only: how often the unpaid-registration retention job runs (milliseconds; daily by default). */
+    UNPAID_RETENTION_CHECK_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .default(24 * 60 * 60 * 1000),
+    /** Unset: no /metrics route. Set: GET /metrics answers a scraper presenting it as a bearer token. */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     SQUARE_ENVIRONMENT: z.enum(['offline', 'sandbox', 'production']).default('offline'),
     SQUARE_APPLICATION_ID: optionalString,
     SQUARE_LOCATION_ID: optionalString,
@@ -206,6 +216,10 @@ export interface Config {
   sessionSecret: string;
   /** ID documents: the encryption keys (current first, then older ones) and how long a decided image is kept. */
   idDocuments: { key: Buffer; oldKeys: Buffer[]; retentionDays: number; retentionCheckMs: number };
+  /** Registrations that never paid: erased `days` after they were made, checked every `checkMs`. */
+  unpaidRetention: { days: number; checkMs: number };
+  /** The bearer token of GET /metrics; unset: the route does not exist. */
+  metricsToken?: string;
   square: {
     environment: Env['SQUARE_ENVIRONMENT'];
     applicationId?: string;
@@ -298,6 +312,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       retentionDays: env.ID_DOCUMENT_RETENTION_DAYS,
       retentionCheckMs: env.ID_DOCUMENT_RETENTION_CHECK_MS,
     },
+    unpaidRetention: { days: env.UNPAID_RETENTION_DAYS, checkMs: env.UNPAID_RETENTION_CHECK_MS },
+    metricsToken: env.METRICS_TOKEN,
     square: {
       environment: env.SQUARE_ENVIRONMENT,
       applicationId: env.SQUARE_APPLICATION_ID,

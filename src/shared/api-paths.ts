@@ -11,3 +11,6 @@ export const idDocumentPath = (studentId: string) => `/api/admin/id-verification
 export const certificatePdfPath = (studentId: string) =>
   `/api/student/${encodeURIComponent(studentId)}/certificate/pdf`;
 export const SAMPLE_CERTIFICATE_PDF_PATH = '/api/certificates/sample.pdf';
+
+/** Everything held about one student, as a JSON file (the student's token or an admin's). */
+export const studentDataExportPath = (studentId: string) => `/api/student/${encodeURIComponent(studentId)}/export`;

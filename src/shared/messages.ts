@@ -382,6 +382,17 @@ export const messages = {
     adminDisputeState: 'Dispute state',
     adminDisputeDue: 'Respond by',
     adminDisputeNoDue: 'No date given by Square',
+    erasureCompletedSubject: 'Your account has been erased',
+    erasureCompletedGreeting: 'Hello,',
+    erasureCompletedIntro:
+      'As you asked, your account and the personal data we held about you (your name, email address, phone number, ID document, progress and certificate) have been erased.',
+    erasureCompletedKept:
+      'The law requires us to keep payment records (amounts, dates and payment references) for six years; they no longer name you. This address is removed as soon as this email has been sent.',
+    erasureFooter: 'You are receiving this email because you asked Video Book Review Specialist to erase your account.',
+    erasureRefusedSubject: 'Your erasure request was refused',
+    erasureRefusedIntro: 'We could not erase your account at this time, for this reason:',
+    erasureRefusedNext:
+      'Your account stays as it was. You can ask again from your student dashboard once this is resolved, or reply to this email.',
     contactThanks: 'Thank you for contacting Video Book Review Specialist.',
     contactFooter:
       'You are receiving this email because this address was given in the contact form on the Video Book Review Specialist website. If you did not send a message, you can ignore this email.',
@@ -411,6 +422,43 @@ export const messages = {
     noPaymentTitle: 'No recent payment to show',
     noPaymentText:
       'This page confirms a payment right after it is made. To see what you have paid and your course, sign in to your student dashboard.',
+  },
+  privacy: {
+    requestNotFound: 'Erasure request not found',
+    requestAlreadyDecided: 'This erasure request has already been decided.',
+    refusalReasonRequired: 'A reason for the refusal is required: the student is sent it.',
+    exportButton: 'Download my data',
+    exportHint:
+      'A file (JSON) with everything we hold about you: profile, payments, progress, ID checks, certificate, emails sent.',
+    exportFailed: 'Could not prepare your data. Please try again.',
+    exportDone: 'Your data has been downloaded.',
+    deleteButton: 'Delete my account',
+    deleteHint:
+      'Ask us to erase your account and personal data. Payment records stay (without your name) for six years, as the law requires.',
+    confirmDeleteTitle: 'Delete your account?',
+    confirmDeleteQuestion:
+      'We will erase your account, your ID document, your progress and your certificate. This cannot be undone. We will email you when it is done.',
+    confirmDeleteAction: 'Yes, delete my account',
+    deleteRequested: (date: string) =>
+      `You asked for your account to be deleted on ${date}. We will email you when it has been done.`,
+    deleteRequestFailed: 'Could not send your request. Please try again.',
+    deleteRequestSent: 'Your request has been sent. We will email you when your account has been deleted.',
+    deleteRefused: (reason: string) => `Your last deletion request was refused: ${reason}`,
+    adminTitle: 'Erasure requests',
+    adminEmpty: 'No erasure requests waiting.',
+    adminEmptyAll: 'No erasure requests yet.',
+    adminErasedStudent: 'Erased student',
+    adminCarryOut: 'Erase',
+    adminRefuse: 'Refuse',
+    adminConfirmCarryOut: (name: string) =>
+      `Erase ${name}'s account and personal data? Payment records stay without the name. This cannot be undone.`,
+    adminRefusePrompt: 'Why is this request refused? The student is sent this reason.',
+    adminCarriedOut: 'The account has been erased and the student is being told.',
+    adminRefused: 'The request has been refused and the student is being told.',
+    adminDecisionFailed: 'Failed to decide the erasure request',
+    adminExportStudent: 'Download data',
+    adminExportFailed: "Failed to download the student's data",
+    statusLabels: { requested: 'Waiting', carried_out: 'Erased', refused: 'Refused' },
   },
   common: {
     notFound: 'Not found',

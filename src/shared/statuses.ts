@@ -38,6 +38,10 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
+/** A student's erasure request: open until an owner carries it out (the account is erased) or refuses it. */
+export const ERASURE_REQUEST_STATUSES = ['requested', 'carried_out', 'refused'] as const;
+export type ErasureRequestStatus = (typeof ERASURE_REQUEST_STATUSES)[number];
+
 export const CONTACT_CATEGORIES = ['course', 'enrollment', 'technical', 'certification', 'other'] as const;
 export type ContactCategory = (typeof CONTACT_CATEGORIES)[number];
 
@@ -68,6 +72,8 @@ export const AUDIT_ACTION_LABELS = {
   'cohort.created': 'Added a course start date',
   'cohort.updated': 'Changed a course start date',
   'cohort.deleted': 'Deleted a course start date',
+  'student.erased': 'Erased student (erasure request or retention)',
+  'erasure.refused': 'Refused an erasure request',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 

@@ -31,6 +31,9 @@ const OWNER_ROUTES = [
   'POST /api/admin/cohorts',
   'PATCH /api/admin/cohorts/{}',
   'DELETE /api/admin/cohorts/{}',
+  'GET /api/admin/erasure-requests',
+  'POST /api/admin/erasure-requests/{}/carry-out',
+  'POST /api/admin/erasure-requests/{}/refuse',
 ];
 
 const ID = '00000000-0000-4000-8000-000000000000';

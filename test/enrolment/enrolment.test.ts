@@ -161,7 +161,7 @@ describe('course dates (GET /api/course-dates)', () => {
     }
   });
 
-  it('gives the browser the card form settings but never the access token', async () => {
+  it('gives the browser the card form settings and the retention periods, never the access token', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/public-config' });
     expect(res.json()).toEqual({
       square: { environment: 'offline', application_id: null, location_id: null },
@@ -171,6 +171,7 @@ describe('course dates (GET /api/course-dates)', () => {
         hours: BUILT_IN_CONTACT.supportHours,
         community_url: BUILT_IN_CONTACT.communityUrl,
       },
+      retention: { id_document_days: 30, unpaid_registration_days: 365, payment_record_years: 6 },
     });
   });
 });

@@ -29,6 +29,29 @@ describe('background work', () => {
     expect(await work()).toBe(true);
   });
 
+  it('records when a job last did its work: not a pass skipped for another process, not a failed one', async () => {
+    const scheduler = new JobScheduler({ error: () => {} });
+    let outcome: 'skipped' | 'done' | 'fail' = 'skipped';
+    scheduler.add({
+      name: 'watched',
+      everyMs: 60_000,
+      run: async () => {
+        if (outcome === 'fail') throw new Error('down');
+        return outcome === 'skipped' ? 'skipped' : undefined;
+      },
+    });
+    await scheduler.runNow('watched');
+    expect(scheduler.lastSuccesses()).toEqual([{ job: 'watched', at: null }]);
+    outcome = 'done';
+    await scheduler.runNow('watched');
+    const at = scheduler.lastSuccesses()[0]?.at;
+    expect(at).toBeInstanceOf(Date);
+    outcome = 'fail';
+    await expect(scheduler.runNow('watched')).rejects.toThrow('down');
+    expect(scheduler.lastSuccesses()[0]?.at).toBe(at);
+    await scheduler.stop();
+  });
+
   it('stops scheduling on stop() and lets the running pass finish', async () => {
     const log = { error: () => {} };
     const scheduler = new JobScheduler(log);

@@ -41,6 +41,7 @@ describe('card payments through the Square API', () => {
       square: { environment: 'sandbox', application_id: 'sandbox-sq0idb-test', location_id: 'LOCATION123' },
       student_login: 'code',
       support: expect.any(Object),
+      retention: { id_document_days: 30, unpaid_registration_days: 365, payment_record_years: 6 },
     });
   });
 

@@ -23,6 +23,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs `select 1`; rejects when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Connections checked out and requests waiting for one (PostgreSQL's pool). PGlite has one
+   * in-process connection and no pool: both 0.
+   */
+  poolStats(): { inUse: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -110,6 +115,7 @@ function openPostgres(url: string, options: OpenOptions): Database {
   return {
     db,
     kind: 'postgres',
+    poolStats: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
@@ -135,6 +141,7 @@ async function openPglite(dir: string, snapshot?: Blob): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    poolStats: () => ({ inUse: 0, waiting: 0 }),
     ping: async () => {
       if (closed) throw new Error('database closed');
       await client.query('select 1');

@@ -27,11 +27,13 @@ import {
   COMPLETION_STATUSES,
   CONTACT_CATEGORIES,
   EMAIL_STATUSES,
+  ERASURE_REQUEST_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   REFUND_SOURCES,
   type EmailStatus,
   type RefundSource,
+  type ErasureRequestStatus,
   type PaymentMethod,
   type PaymentStatus,
 } from '@shared/statuses';
@@ -549,6 +551,34 @@ export const cohorts = pgTable(
   (t) => [check('cohorts_capacity_check', sql`${t.capacity} is null or ${t.capacity} between 1 and 100000`)],
 );
 
+/**
+ * A student's request to have their account erased (UK GDPR right to erasure): listed for the owners,
+ * who carry it out or refuse it with a reason. The row outlives the student (no foreign key, like the
+ * audit log) and holds no personal data: the name and address are read from the student while they exist.
+ */
+export const erasureRequests = pgTable(
+  'erasure_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id').notNull(),
+    status: text('status').$type<ErasureRequestStatus>().notNull().default('requested'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => admins.id, { onDelete: 'set null' }),
+    refusalReason: text('refusal_reason'),
+  },
+  (t) => [
+    index('erasure_requests_requested_idx').on(t.requestedAt.desc()),
+    // At most one open request per student: asking again answers the open one.
+    uniqueIndex('erasure_requests_open_key')
+      .on(t.studentId)
+      .where(sql`${t.status} = 'requested'`),
+    check('erasure_requests_status_check', inList('status', ERASURE_REQUEST_STATUSES)),
+    check('erasure_requests_decided_check', sql`(${t.status} = 'requested') = (${t.decidedAt} is null)`),
+    check('erasure_requests_refusal_check', sql`(${t.status} = 'refused') = (${t.refusalReason} is not null)`),
+  ],
+);
+
 export type Student = typeof students.$inferSelect;
 export type Payment = typeof payments.$inferSelect;
 export type Admin = typeof admins.$inferSelect;
@@ -558,3 +588,4 @@ export type AuditEntry = typeof auditLog.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
 export type Cohort = typeof cohorts.$inferSelect;
+export type ErasureRequest = typeof erasureRequests.$inferSelect;

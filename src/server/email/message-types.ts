@@ -16,6 +16,8 @@ export const EMAIL_TEMPLATES = [
   'course-starting',
   'course-open',
   'admin-dispute',
+  'erasure-completed',
+  'erasure-refused',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
@@ -56,6 +58,12 @@ export interface EmailData {
     dueAt: string | null;
     reference: string;
   };
+  /**
+   * The outcome of an erasure request. Neither holds a name: the completed one is sent after the
+   * account is gone, and its address is cleared once it has been sent or has failed (jobs/email-outbox.ts).
+   */
+  'erasure-completed': Record<string, never>;
+  'erasure-refused': { firstName: string; reason: string };
 }
 
 export type CourseEmailData = {

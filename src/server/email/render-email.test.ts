@@ -91,6 +91,16 @@ const samples: { [T in EmailTemplate]: { data: EmailData[T]; subject: string; sh
     subject: 'A payment from Ada Lovelace is disputed',
     shows: ['£224.99', 'EVIDENCE_REQUIRED', '4 March 2027', 'sq-payment-1', 'https://vbr.example/admin/dashboard'],
   },
+  'erasure-completed': {
+    data: {},
+    subject: 'Your account has been erased',
+    shows: ['your account and the personal data', 'payment records'],
+  },
+  'erasure-refused': {
+    data: { firstName: 'Ada', reason: 'A payment of yours is in dispute.' },
+    subject: 'Your erasure request was refused',
+    shows: ['Hello Ada,', 'A payment of yours is in dispute.', 'ask again'],
+  },
 };
 
 const decode = (html: string) =>

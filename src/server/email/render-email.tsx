@@ -9,6 +9,8 @@ import * as certificateIssued from './templates/certificate-issued';
 import * as contactReceived from './templates/contact-received';
 import * as courseOpen from './templates/course-open';
 import * as courseStarting from './templates/course-starting';
+import * as erasureCompleted from './templates/erasure-completed';
+import * as erasureRefused from './templates/erasure-refused';
 import * as idApproved from './templates/id-approved';
 import * as idRejected from './templates/id-rejected';
 import type { TemplateContext } from './templates/layout';
@@ -68,6 +70,14 @@ const builders: Builders = {
   'admin-dispute': (data, site) => ({
     subject: adminDispute.subject(data),
     element: <adminDispute.AdminDisputeEmail data={data} site={site} />,
+  }),
+  'erasure-completed': () => ({
+    subject: erasureCompleted.subject(),
+    element: <erasureCompleted.ErasureCompletedEmail />,
+  }),
+  'erasure-refused': (data) => ({
+    subject: erasureRefused.subject(),
+    element: <erasureRefused.ErasureRefusedEmail data={data} />,
   }),
 };
 

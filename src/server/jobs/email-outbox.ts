@@ -69,6 +69,14 @@ function dataAfterSending(row: EmailOutboxRow): Record<string, unknown> {
   return rest;
 }
 
+/**
+ * The confirmation of an erasure is the last trace of the erased person's address: once it has been
+ * sent, or has failed for good, the address goes too.
+ */
+export const ERASED_ADDRESS = '(erased)';
+const addressAfterLastAttempt = (row: EmailOutboxRow) =>
+  row.template === 'erasure-completed' ? { toAddress: ERASED_ADDRESS } : {};
+
 /** An error for the admin's delivery log: the SMTP reply or the error's message, short. */
 function describeError(error: unknown): string {
   const e = error as { response?: string; message?: string; code?: string };
@@ -93,7 +101,7 @@ async function deliver(deps: OutboxDeps, row: EmailOutboxRow): Promise<void> {
       .set({
         lastError: describeError(error),
         ...(delay === null
-          ? { status: 'failed' as const }
+          ? { status: 'failed' as const, ...addressAfterLastAttempt(row) }
           : { nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})` }),
       })
       .where(eq(emailOutbox.id, row.id));
@@ -105,7 +113,13 @@ async function deliver(deps: OutboxDeps, row: EmailOutboxRow): Promise<void> {
   }
   await deps.db
     .update(emailOutbox)
-    .set({ status: 'sent', sentAt: sql`now()`, lastError: null, data: dataAfterSending(row) })
+    .set({
+      status: 'sent',
+      sentAt: sql`now()`,
+      lastError: null,
+      data: dataAfterSending(row),
+      ...addressAfterLastAttempt(row),
+    })
     .where(eq(emailOutbox.id, row.id));
   deps.log.info({ outboxId: row.id, template: row.template, attempts: row.attempts }, 'email sent');
 }

@@ -19,15 +19,18 @@ export function idDocumentRetentionJob(
     everyMs,
     async run(signal) {
       let deleted = 0;
+      let ran = false;
       for (let more = true; more && !signal.aborted;) {
         more = false;
-        await withJobLock(db, ID_DOCUMENT_RETENTION_JOB, async (tx) => {
-          const count = await deleteExpiredIdDocuments(tx, retentionDays, BATCH);
-          deleted += count;
-          more = count === BATCH;
-        });
+        ran =
+          (await withJobLock(db, ID_DOCUMENT_RETENTION_JOB, async (tx) => {
+            const count = await deleteExpiredIdDocuments(tx, retentionDays, BATCH);
+            deleted += count;
+            more = count === BATCH;
+          })) || ran;
       }
       if (deleted > 0) log.info({ deleted, retentionDays }, 'ID document images deleted after the retention period');
+      return ran ? undefined : 'skipped';
     },
   };
 }

@@ -21,19 +21,22 @@ export function reconcilePaymentsJob(
     everyMs: settings.intervalS * 1000,
     async run(signal) {
       // Small batches, each in its own transaction, so settled payments show as soon as possible.
+      let ran = false;
       for (let more = true; more && !signal.aborted;) {
         more = false;
-        await withJobLock(db, RECONCILE_JOB, async (tx) => {
-          const summary = await reconcileStalePayments(tx, provider, {
-            olderThanMs: settings.afterS * 1000,
-            limit: BATCH,
-            signal,
-          });
-          const settled = summary.completed + summary.failed;
-          if (settled + summary.unknown > 0) log.info(summary, 'payments reconciled');
-          more = settled === BATCH;
-        });
+        ran =
+          (await withJobLock(db, RECONCILE_JOB, async (tx) => {
+            const summary = await reconcileStalePayments(tx, provider, {
+              olderThanMs: settings.afterS * 1000,
+              limit: BATCH,
+              signal,
+            });
+            const settled = summary.completed + summary.failed;
+            if (settled + summary.unknown > 0) log.info(summary, 'payments reconciled');
+            more = settled === BATCH;
+          })) || ran;
       }
+      return ran ? undefined : 'skipped';
     },
   };
 }

@@ -12,8 +12,11 @@ import { describeDatabaseError } from '@server/db/errors';
 export interface Job {
   name: string;
   everyMs: number;
-  /** One pass. `signal` aborts when the process is stopping: stop at the next safe point. */
-  run(signal: AbortSignal): Promise<void>;
+  /**
+   * One pass. `signal` aborts when the process is stopping: stop at the next safe point. 'skipped':
+   * another process held the job's lock, so this pass did nothing (not counted as a success here).
+   */
+  run(signal: AbortSignal): Promise<void | 'skipped'>;
 }
 
 export interface JobLogger {
@@ -25,6 +28,7 @@ export class JobScheduler {
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly running = new Set<Promise<void>>();
   private readonly stopping = new AbortController();
+  private readonly lastSuccess = new Map<string, Date>();
   private started = false;
 
   constructor(private readonly log: JobLogger) {}
@@ -45,7 +49,19 @@ export class JobScheduler {
   async runNow(name: string): Promise<void> {
     const job = this.jobs.find((j) => j.name === name);
     if (!job) throw new Error(`no job named ${name}`);
-    await job.run(this.stopping.signal);
+    this.recordOutcome(job, await job.run(this.stopping.signal));
+  }
+
+  /**
+   * When each job last finished a pass that did its work in this process (null: not yet), for the
+   * metrics: across processes the newest of them tells whether the job runs at all.
+   */
+  lastSuccesses(): Array<{ job: string; at: Date | null }> {
+    return this.jobs.map((job) => ({ job: job.name, at: this.lastSuccess.get(job.name) ?? null }));
+  }
+
+  private recordOutcome(job: Job, outcome: void | 'skipped'): void {
+    if (outcome !== 'skipped') this.lastSuccess.set(job.name, new Date());
   }
 
   async stop(): Promise<void> {
@@ -61,6 +77,7 @@ export class JobScheduler {
       this.timers.delete(timer);
       const run = job
         .run(this.stopping.signal)
+        .then((outcome) => this.recordOutcome(job, outcome))
         .catch((error: unknown) => {
           // A database error is logged by SQLSTATE/constraint/table: its message holds SQL parameters.
           const database = describeDatabaseError(error);

@@ -81,5 +81,11 @@ export const publicConfigResponse = z.object({
   student_login: z.enum(['code', 'email']),
   /** The support details in force (the owner's settings, else the environment's defaults). */
   support: z.object({ email: z.string(), hours: z.string(), community_url: z.string() }),
+  /** How long personal data is kept (the privacy page states them): ID_DOCUMENT_RETENTION_DAYS, UNPAID_RETENTION_DAYS. */
+  retention: z.object({
+    id_document_days: z.number().int(),
+    unpaid_registration_days: z.number().int(),
+    payment_record_years: z.number().int(),
+  }),
 });
 export type PublicConfig = z.infer<typeof publicConfigResponse>;

@@ -39,13 +39,14 @@ export const privacyPolicy = {
     {
       heading: 'How long we keep it',
       paragraphs: [
-        'Your account is kept for as long as you have access to the course (access is for life) unless you ask us to delete it. Payment records are kept as our accounting obligations require, without your personal details once your account is deleted.',
+        'Your account is kept for as long as you have access to the course (access is for life) unless you ask us to delete it. Payment records are kept as our accounting obligations require, without your personal details once your account is deleted. The periods in force:',
       ],
     },
     {
       heading: 'Your rights',
       paragraphs: [
-        `You may ask for a copy of your data, its correction or its deletion by emailing ${site.supportEmail}. We reply ${businessTerms.responseTime}, ${businessTerms.supportHours}.`,
+        'From your student dashboard you can download a copy of everything we hold about you ("Download my data") and ask for your account to be deleted ("Delete my account"); we email you when it has been done, or why it cannot be done yet (for example while a payment is in dispute).',
+        `You may also ask for a copy of your data, its correction or its deletion by emailing ${site.supportEmail}. We reply ${businessTerms.responseTime}, ${businessTerms.supportHours}.`,
       ],
     },
   ] satisfies PolicySection[],

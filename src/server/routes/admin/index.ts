@@ -11,6 +11,7 @@ import auditAdminRoutes from './audit';
 import certificateAdminRoutes from './certificates';
 import cohortAdminRoutes from './cohorts';
 import emailAdminRoutes from './emails';
+import erasureRequestAdminRoutes from './erasure-requests';
 import idVerificationAdminRoutes from './id-verifications';
 import messageAdminRoutes from './messages';
 import paymentAdminRoutes from './payments';
@@ -107,6 +108,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         await owners.register(adminAccountRoutes);
         await owners.register(settingsAdminRoutes);
         await owners.register(cohortAdminRoutes);
+        await owners.register(erasureRequestAdminRoutes);
       });
     });
   });

@@ -1,3 +1,4 @@
+import { PAYMENT_RECORDS_KEPT_YEARS } from '@shared/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '@shared/messages';
 import { errorSchema, studentIdParams } from '@shared/schemas/common';
@@ -42,6 +43,11 @@ const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
           email: settings.supportEmail,
           hours: settings.supportHours,
           community_url: settings.communityUrl,
+        },
+        retention: {
+          id_document_days: app.config.idDocuments.retentionDays,
+          unpaid_registration_days: app.config.unpaidRetention.days,
+          payment_record_years: PAYMENT_RECORDS_KEPT_YEARS,
         },
       };
     },

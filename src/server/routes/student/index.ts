@@ -38,6 +38,7 @@ import { AppError, badRequest, forbidden, notFound, unauthorized } from '@server
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
 import { toIdStatus, toStudentAreaRecord } from '../wire';
+import studentPrivacyRoutes from './privacy';
 import { toStudentCertificate, toStudentProgress } from './wire';
 
 /** ID uploads allowed per student (and per client address, for requests without a valid token). */
@@ -349,6 +350,8 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(201).send(await certificateOf(id));
     },
   );
+
+  await app.register(studentPrivacyRoutes);
 };
 
 export default studentRoutes;

@@ -28,6 +28,8 @@ export type PaymentListParams = PageParams & {
 
 export type EmailListParams = PageParams & { search: string; status: string };
 
+export type ErasureListParams = PageParams & { status: string };
+
 export const adminKeys = {
   all: ['admin'] as const,
   stats: () => [...adminKeys.all, 'stats'] as const,
@@ -47,4 +49,5 @@ export const adminKeys = {
   admins: () => [...adminKeys.all, 'admins'] as const,
   settings: () => [...adminKeys.all, 'settings'] as const,
   cohorts: () => [...adminKeys.all, 'cohorts'] as const,
+  erasureRequests: (params: ErasureListParams) => [...adminKeys.all, 'erasure-requests', params] as const,
 };

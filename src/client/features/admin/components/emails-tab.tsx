@@ -45,7 +45,7 @@ export function EmailsTab() {
     {
       header: 'Action',
       cell: (e) =>
-        e.status === 'failed' && e.template !== 'login-code' ? (
+        e.status === 'failed' && e.template !== 'login-code' && e.template !== 'erasure-completed' ? (
           <Button
             size="sm"
             onClick={() => onResend(e.id)}

@@ -16,6 +16,7 @@ import { useIsOwner } from '../api/admin-me';
 import { useExportStudentsCsv } from '../api/export-students-csv';
 import { useStudents } from '../api/get-students';
 import { useCompleteStudent, useDeleteStudent, useUpdateStudentStatus } from '../api/student-actions';
+import { useDownloadStudentData } from '../api/erasure-requests';
 import { CompletionConfirmDialog } from './completion-confirm-dialog';
 import { DataTable, type Column } from './data-table';
 import { FilterSelect, PAGE_SIZE, SearchBox } from './list-parts';
@@ -51,6 +52,11 @@ export function StudentsTab() {
   const remove = useDeleteStudent();
   // Mark Paid, Delete and Export are for owners (the server refuses staff; this only hides them).
   const isOwner = useIsOwner();
+  const downloadData = useDownloadStudentData();
+  const onDownloadData = (s: StudentRecord) =>
+    downloadData.mutate(s.id, {
+      onError: (error) => toast.error(errorDetail(error, messages.privacy.adminExportFailed)),
+    });
   const { state: exportState, exportCsv } = useExportStudentsCsv();
   const onSearch = useCallback((value: string) => {
     setSearch(value);
@@ -180,6 +186,16 @@ export function StudentsTab() {
           >
             <CalendarDays className="size-4" aria-hidden />
             {messages.admin.startDate.action}
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => onDownloadData(s)}
+            loading={downloadData.isPending && downloadData.variables === s.id}
+            aria-label={`${messages.privacy.adminExportStudent} ${fullName(s)}`}
+          >
+            <Download className="size-4" aria-hidden />
+            {messages.privacy.adminExportStudent}
           </Button>
           {isOwner && (
             <>

@@ -18,6 +18,7 @@ import { CertificatesTab } from '../components/certificates-tab';
 import { CohortsTab } from '../components/cohorts-tab';
 import { IdVerificationTab } from '../components/id-verification-tab';
 import { EmailsTab } from '../components/emails-tab';
+import { ErasureRequestsTab } from '../components/erasure-requests-tab';
 import { MessagesTab } from '../components/messages-tab';
 import { PaymentsTab } from '../components/payments-tab';
 import { ProgressTab } from '../components/progress-tab';
@@ -42,6 +43,7 @@ const TABS = [
   { value: 'cohorts', label: 'Cohorts', Panel: CohortsTab, owner: true },
   { value: 'settings', label: 'Settings', Panel: SettingsTab, owner: true },
   { value: 'admins', label: 'Admins', Panel: AdminsTab, owner: true },
+  { value: 'erasure-requests', label: 'Erasure Requests', Panel: ErasureRequestsTab, owner: true },
   { value: 'security', label: 'Security', Panel: SecurityTab, owner: false },
 ] as const;
 

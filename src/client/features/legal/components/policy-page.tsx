@@ -1,6 +1,7 @@
 import { PageMeta } from '@client/components/layout/page-meta';
 import { BrandHeader } from '@client/components/layout/brand-shell';
 import { SiteFooter } from '@client/components/layout/site-footer';
+import type { ReactNode } from 'react';
 import type { PolicySection } from '../policies';
 
 interface PolicyPageProps {
@@ -8,10 +9,12 @@ interface PolicyPageProps {
   heading: string;
   lastUpdated: string;
   sections: readonly PolicySection[];
+  /** Content shown at the end of the section with this heading (e.g. figures read from the server). */
+  extras?: Partial<Record<string, ReactNode>>;
 }
 
 /** A policy document from content.ts: heading, last update and numbered sections. */
-export function PolicyPage({ meta, heading, lastUpdated, sections }: PolicyPageProps) {
+export function PolicyPage({ meta, heading, lastUpdated, sections, extras = {} }: PolicyPageProps) {
   return (
     <>
       <PageMeta {...meta} />
@@ -29,6 +32,7 @@ export function PolicyPage({ meta, heading, lastUpdated, sections }: PolicyPageP
                 {paragraph}
               </p>
             ))}
+            {extras[section.heading]}
           </section>
         ))}
       </main>

@@ -17,6 +17,7 @@ import { studentKeys } from '../api/query-keys';
 import { CourseChoice } from '../components/course-choice';
 import { CourseDashboard } from '../components/course-dashboard';
 import { DashboardUnavailable } from '../components/dashboard-unavailable';
+import { YourDataCard } from '../components/your-data-card';
 import { EnrolmentPaymentPrompt } from '../components/enrolment-payment-prompt';
 
 /** Its title while loading and once loaded. */
@@ -96,6 +97,9 @@ function Dashboard({ session }: { session: StudentSession }) {
           ) : (
             <CourseDashboard student={student} />
           )}
+          <div className="mt-6 lg:w-1/3">
+            <YourDataCard studentId={student.id} />
+          </div>
         </div>
       </main>
     </BrandShell>

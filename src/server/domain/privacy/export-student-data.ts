@@ -1,0 +1,92 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '@server/db/client';
+import {
+  auditLog,
+  certificates,
+  contactMessages,
+  emailOutbox,
+  erasureRequests,
+  idVerifications,
+  payments,
+  stageProgress,
+  type AuditEntry,
+  type Certificate,
+  type ContactMessage,
+  type ErasureRequest,
+  type IdVerification,
+  type Payment,
+  type Student,
+} from '@server/db/schema';
+import { AppError } from '@server/errors';
+import type { IdDocumentKeyRing } from '@server/storage/id-document-keys';
+import { readIdDocument } from '../id-verification/read-id-document';
+import { getStudent } from '../students/find-student';
+
+export interface StudentDataExport {
+  student: Student;
+  payments: Payment[];
+  progress: Array<{ stageNumber: number; completedAt: Date }>;
+  idVerification: IdVerification | null;
+  /** The ID image, only while the retention job has not deleted it. */
+  idDocument: { contentType: string; bytes: Buffer } | null;
+  certificates: Certificate[];
+  /** What was sent and when: never the message's data (a login code, a name typed by someone else). */
+  emails: Array<{ template: string; status: string; createdAt: Date; sentAt: Date | null }>;
+  audit: AuditEntry[];
+  supportMessages: ContactMessage[];
+  erasureRequests: ErasureRequest[];
+}
+
+/**
+ * Everything the site holds about one student (UK GDPR right of access; docs/product/student-area.md,
+ * "Your data"), read in one transaction so the parts agree. Only rows that belong to them: by their id,
+ * or by their address for support messages they sent.
+ */
+export async function exportStudentData(
+  db: Db,
+  keys: IdDocumentKeyRing,
+  studentId: string,
+): Promise<StudentDataExport> {
+  return db.transaction(async (tx) => {
+    const student = await getStudent(tx, studentId);
+    const byStudent = <T extends { studentId: unknown }>(table: T) => eq(table.studentId as never, student.id);
+    const [idVerification = null] = await tx.select().from(idVerifications).where(byStudent(idVerifications));
+    const document = await readIdDocument(tx, keys, student.id).catch((error: unknown) => {
+      if (error instanceof AppError && error.statusCode === 404) return null;
+      throw error;
+    });
+    return {
+      student,
+      payments: await tx.select().from(payments).where(byStudent(payments)).orderBy(asc(payments.createdAt)),
+      progress: await tx
+        .select({ stageNumber: stageProgress.stageNumber, completedAt: stageProgress.completedAt })
+        .from(stageProgress)
+        .where(byStudent(stageProgress))
+        .orderBy(asc(stageProgress.stageNumber)),
+      idVerification,
+      idDocument: document && { contentType: document.contentType, bytes: document.bytes },
+      certificates: await tx.select().from(certificates).where(byStudent(certificates)),
+      emails: await tx
+        .select({
+          template: emailOutbox.template,
+          status: emailOutbox.status,
+          createdAt: emailOutbox.createdAt,
+          sentAt: emailOutbox.sentAt,
+        })
+        .from(emailOutbox)
+        .where(byStudent(emailOutbox))
+        .orderBy(asc(emailOutbox.createdAt)),
+      audit: await tx.select().from(auditLog).where(byStudent(auditLog)).orderBy(asc(auditLog.id)),
+      supportMessages: await tx
+        .select()
+        .from(contactMessages)
+        .where(eq(sql`lower(${contactMessages.email})`, student.email.toLowerCase()))
+        .orderBy(asc(contactMessages.createdAt)),
+      erasureRequests: await tx
+        .select()
+        .from(erasureRequests)
+        .where(byStudent(erasureRequests))
+        .orderBy(asc(erasureRequests.requestedAt)),
+    };
+  });
+}

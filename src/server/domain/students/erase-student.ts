@@ -1,0 +1,71 @@
+import { and, eq, or, sql } from 'drizzle-orm';
+import { messages } from '@shared/messages';
+import type { Db } from '@server/db/client';
+import {
+  auditLog,
+  contactMessages,
+  emailOutbox,
+  erasureRequests,
+  payments,
+  students,
+  type Student,
+} from '@server/db/schema';
+import { conflict } from '@server/errors';
+import { fullName } from './find-student';
+
+/**
+ * Erases a student (docs/product/student-area.md, "Your data"): every personal value goes, in the
+ * caller's transaction, with the student's row locked by the caller. The same for an admin's delete,
+ * a carried-out erasure request and the unpaid-registration retention job.
+ *
+ * - The row, and by cascade progress, the ID record with its encrypted document, the certificate,
+ *   sign-in codes, token revocations and the emails sent to the student. A token issued earlier
+ *   reaches nothing: every student route reads the student first.
+ * - What names them elsewhere: support messages sent from their address (and the emails about
+ *   those), admin notifications naming them, their name in audit entries, a contact address in a
+ *   "read message" entry, and the free-text notes an admin typed on their payments.
+ * - Kept: payment rows (amounts, dates, provider references, refunds) with the student link cleared
+ *   by the foreign key, so revenue and the ledger stay whole; the audit trail without the name; the
+ *   erasure request, which holds no personal data.
+ *
+ * A card payment still pending refuses with 409: its charge may be under way, and the payment could
+ * no longer be recorded on anyone. A card payment holds the same row lock while it writes its
+ * pending row, so either the erasure comes first or it sees the payment.
+ */
+export async function eraseStudent(tx: Db, student: Student, decidedBy: { adminId: string | null }): Promise<void> {
+  const [pending] = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.studentId, student.id), eq(payments.status, 'pending')))
+    .limit(1);
+  if (pending) throw conflict(messages.admin.deleteWhilePaying);
+
+  const email = student.email.toLowerCase();
+  const name = fullName(student).toLowerCase();
+  await tx.update(payments).set({ notes: null }).where(eq(payments.studentId, student.id));
+  await tx.delete(contactMessages).where(eq(sql`lower(${contactMessages.email})`, email));
+  await tx
+    .delete(emailOutbox)
+    .where(
+      or(
+        eq(emailOutbox.studentId, student.id),
+        eq(sql`lower(${emailOutbox.toAddress})`, email),
+        and(eq(emailOutbox.template, 'admin-new-id'), eq(sql`lower(${emailOutbox.data}->>'studentName')`, name)),
+        and(eq(emailOutbox.template, 'admin-new-message'), eq(sql`lower(${emailOutbox.data}->>'fromName')`, name)),
+      ),
+    );
+  await tx
+    .update(auditLog)
+    .set({ studentName: null, details: sql`${auditLog.details} - 'notes'` })
+    .where(eq(auditLog.studentId, student.id));
+  await tx
+    .update(auditLog)
+    .set({ details: sql`${auditLog.details} - 'from'` })
+    .where(eq(sql`lower(${auditLog.details}->>'from')`, email));
+  await tx.delete(students).where(eq(students.id, student.id));
+  // An open request of theirs is answered by this erasure, whichever path it came by.
+  await tx
+    .update(erasureRequests)
+    .set({ status: 'carried_out', decidedAt: sql`now()`, decidedBy: decidedBy.adminId })
+    .where(and(eq(erasureRequests.studentId, student.id), eq(erasureRequests.status, 'requested')));
+}

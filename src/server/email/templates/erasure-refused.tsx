@@ -1,0 +1,23 @@
+import { Text } from '@react-email/components';
+import { messages } from '@shared/messages';
+import type { EmailData } from '../message-types';
+import { colours, EmailLayout, paragraph } from './layout';
+
+type Data = EmailData['erasure-refused'];
+
+export const subject = () => messages.email.erasureRefusedSubject;
+
+export function ErasureRefusedEmail({ data }: { data: Data }) {
+  return (
+    <EmailLayout preview={messages.email.erasureRefusedIntro} title={subject()}>
+      <Text style={paragraph}>{messages.email.greeting(data.firstName)}</Text>
+      <Text style={paragraph}>{messages.email.erasureRefusedIntro}</Text>
+      <Text
+        style={{ ...paragraph, borderLeft: `4px solid ${colours.brand}`, paddingLeft: '12px', fontStyle: 'italic' }}
+      >
+        {data.reason}
+      </Text>
+      <Text style={paragraph}>{messages.email.erasureRefusedNext}</Text>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,111 @@
+/** Privacy: domain values → the export file and the erasure requests' wire shapes. */
+import { FOUNDATION_STAGES, PRO_EXTRA_STAGES } from '@shared/catalogue';
+import { penceToPounds } from '@shared/money';
+import type { AdminErasureRequest, ErasureRequestWire, StudentDataExport } from '@shared/schemas/privacy';
+import type { ErasureRequest } from '@server/db/schema';
+import type { ErasureRequestEntry } from '@server/domain/privacy/erasure-requests';
+import type { StudentDataExport as DomainExport } from '@server/domain/privacy/export-student-data';
+import { toStudentRecord } from './wire';
+
+const STAGE_NAMES: readonly string[] = [...FOUNDATION_STAGES, ...PRO_EXTRA_STAGES];
+const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;
+
+export function toStudentDataExport(data: DomainExport, generatedAt = new Date()): StudentDataExport {
+  const id = data.idVerification;
+  return {
+    generated_at: generatedAt.toISOString(),
+    profile: {
+      ...toStudentRecord(data.student),
+      signup_location: data.student.signupLocation,
+      referred_by: data.student.referredBy,
+    },
+    payments: data.payments.map((p) => ({
+      id: p.id,
+      payment_type: p.paymentType,
+      course_type: p.courseType ?? null,
+      amount: penceToPounds(p.amountPence),
+      currency: p.currency,
+      status: p.status,
+      method: p.method,
+      description: p.description,
+      provider_reference: p.providerReference,
+      created_at: p.createdAt.toISOString(),
+      completed_at: isoOrNull(p.completedAt),
+      refunded_at: isoOrNull(p.refundedAt),
+      refund_reason: p.refundReason,
+    })),
+    progress: data.progress.map((p) => ({
+      stage_number: p.stageNumber,
+      stage_name: STAGE_NAMES[p.stageNumber - 1] ?? `Stage ${p.stageNumber}`,
+      completed_at: p.completedAt.toISOString(),
+    })),
+    id_verification: id && {
+      status: id.status,
+      uploaded_at: isoOrNull(id.uploadedAt),
+      reviewed_at: isoOrNull(id.reviewedAt),
+      rejection_reason: id.rejectionReason,
+      document_deleted_at: isoOrNull(id.documentDeletedAt),
+      document: data.idDocument && {
+        content_type: data.idDocument.contentType,
+        data_base64: data.idDocument.bytes.toString('base64'),
+      },
+    },
+    certificates: data.certificates.map((c) => ({
+      certificate_id: c.certificateId,
+      course_type: c.courseType,
+      completion_date: c.completionDate,
+      requested_at: c.requestedAt.toISOString(),
+      activated_at: isoOrNull(c.activatedAt),
+    })),
+    emails: data.emails.map((e) => ({
+      template: e.template,
+      status: e.status,
+      created_at: e.createdAt.toISOString(),
+      sent_at: isoOrNull(e.sentAt),
+    })),
+    audit: data.audit.map((a) => ({
+      action: a.action,
+      by: a.adminUsername,
+      at: a.createdAt.toISOString(),
+      details: a.details ?? null,
+    })),
+    support_messages: data.supportMessages.map((m) => ({
+      subject: m.subject,
+      category: m.category,
+      message: m.message,
+      sent_at: m.createdAt.toISOString(),
+    })),
+    erasure_requests: data.erasureRequests.map((r) => ({
+      status: r.status,
+      requested_at: r.requestedAt.toISOString(),
+      decided_at: isoOrNull(r.decidedAt),
+      refusal_reason: r.refusalReason,
+    })),
+  };
+}
+
+export function toErasureRequest(row: ErasureRequest): ErasureRequestWire {
+  return {
+    id: row.id,
+    status: row.status,
+    requested_at: row.requestedAt.toISOString(),
+    decided_at: isoOrNull(row.decidedAt),
+    refusal_reason: row.refusalReason,
+  };
+}
+
+export function toAdminErasureRequest(entry: ErasureRequestEntry): AdminErasureRequest {
+  return {
+    ...toErasureRequest(entry),
+    student_id: entry.studentId,
+    student: entry.student && {
+      name: entry.student.name,
+      email: entry.student.email,
+      total_paid: penceToPounds(entry.student.totalPaidPence),
+    },
+  };
+}
+
+/** `student-data-<id>-YYYY-MM-DD.json` */
+export const studentDataFileName = (studentId: string, at = new Date()) =>
+  `student-data-${studentId}-${at.toISOString().slice(0, 10)}.json`;
