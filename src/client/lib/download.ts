@@ -9,10 +9,10 @@ function attachmentName(header: string | null, fallback: string): string {
  * Fetches a file with the signed-in token (a plain link cannot send it) and saves it under the name
  * the server gives. Errors are ApiError with the server's detail.
  */
-export async function downloadFile(path: string, auth: AuthKind, fallbackName: string): Promise<void> {
+export async function downloadFile(path: string, auth: AuthKind, fallbackName: string, accept?: string): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(path, { headers: authHeader(auth) });
+    response = await fetch(path, { headers: { ...(accept ? { Accept: accept } : {}), ...authHeader(auth) } });
   } catch {
     throw new ApiError(0, null);
   }
