@@ -60,7 +60,8 @@ describe('the server process in embedded mode (PGlite in DATA_DIR)', () => {
     expect(logout.status).toBe(204);
     await stopServer(server!, 'SIGKILL');
 
-    server = await startServer(env);
+    // At info level, so the next test sees in the log when the process has taken SIGTERM.
+    server = await startServer({ ...env, LOG_LEVEL: 'info' });
     expect(server.output()).not.toContain('First start');
     const again = await fetch(`${server.url}/api/admin/logout`, {
       method: 'POST',
@@ -89,6 +90,11 @@ describe('the server process in embedded mode (PGlite in DATA_DIR)', () => {
 
     const before = Date.now();
     server!.child.kill('SIGTERM');
+    // A loaded machine may deliver the signal late: wait until the process says it is shutting down,
+    // then past its quiet period (100 ms without a new connection), after which it stops listening.
+    while (!server!.output().includes('shutting down') && Date.now() - before < 4000) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
     await new Promise((r) => setTimeout(r, 300));
     await expect(fetch(`${server!.url}/api/health`)).rejects.toThrow();
     request.end(body.slice(10));
