@@ -1,5 +1,6 @@
 /**
- * End-to-end tests in Debian's Chromium (/usr/bin/chromium; never a downloaded browser) against the
+ * End-to-end tests in Debian's headless Chromium (/usr/bin/chromium-headless-shell, never a downloaded
+ * browser; docs/decisions/041) against the
  * real server. Run `npm run build` first (npm run test:e2e does).
  *
  * Every test may run in parallel with any other: each worker starts its own app server (a free port,
@@ -27,7 +28,7 @@ export default defineConfig<object, { serverEnv: Record<string, string> }>({
   use: {
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: '/usr/bin/chromium-headless-shell',
       args: [
         '--no-sandbox',
         '--disable-gpu',

@@ -6,12 +6,14 @@
  * axe on both tabs and the delete confirmation. Its own server (the `serverEnv` below), so the dates
  * it adds never change another journey's.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { messages } from '@shared/messages';
 import { isoDateAfter, scheduleEntryFor } from '@shared/schedule';
 import { continueToStep, enterCard, fillPersonalInfo } from './enrolment-helpers';
 import { admin, adminApiToken, expect, priceText, test, uniqueEmail } from './fixtures';
+import { expectNoAxeFindings, expectNoSidewaysScroll } from './page-checks';
+
+// Toasts fade in and out: axe would measure a half-transparent one.
+const TOASTS = '[data-sonner-toaster]';
 
 const SUPPORT_HOURS = 'Weekdays, 10 AM to 4 PM (journey)';
 test.use({ serverEnv: { SUPPORT_HOURS } });
@@ -20,18 +22,6 @@ const longDate = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${iso}T00:00:00Z`),
   );
-
-async function expectNoAxeFindings(page: Page, where: string) {
-  // Toasts fade in and out (axe would measure a half-transparent one); their colours are checked on every page by site-quality.spec.ts.
-  const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(found, `axe findings on ${where}`).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `horizontal overflow on ${where}`).toBeLessThanOrEqual(0);
-}
 
 test('the owner adds a start date that a new visitor picks in the wizard, and saves the CPD number the certificate shows', async ({
   page,
@@ -57,7 +47,7 @@ test('the owner adds a start date that a new visitor picks in the wizard, and sa
   await page.getByRole('tab', { name: 'Cohorts' }).click();
   const cohorts = page.getByRole('tabpanel', { name: 'Cohorts' });
   await expect(cohorts.getByText(messages.admin.noCohorts)).toBeVisible();
-  await expectNoAxeFindings(page, 'the empty Cohorts tab at 390 px');
+  await expectNoAxeFindings(page, 'the empty Cohorts tab at 390 px', TOASTS);
 
   const form = cohorts.getByRole('form', { name: 'Add a start date' });
   await form.getByLabel('New start date').fill(date);
@@ -74,11 +64,11 @@ test('the owner adds a start date that a new visitor picks in the wizard, and sa
   const spareCard = cohorts.getByTestId('cohort-row-card').filter({ hasText: longDate(spare) });
   await expect(spareCard).toContainText('0 (no limit)');
   await expectNoSidewaysScroll(page, 'the Cohorts tab at 390 px');
-  await expectNoAxeFindings(page, 'the Cohorts tab with dates at 390 px');
+  await expectNoAxeFindings(page, 'the Cohorts tab with dates at 390 px', TOASTS);
   await spareCard.getByRole('button', { name: `Delete ${longDate(spare)}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete start date' });
   await expect(dialog).toContainText(messages.admin.cohortDeleteConfirm(longDate(spare)));
-  await expectNoAxeFindings(page, 'the delete confirmation');
+  await expectNoAxeFindings(page, 'the delete confirmation', TOASTS);
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(messages.admin.cohortDeleted)).toBeVisible();
   await expect(spareCard).toHaveCount(0);
@@ -93,7 +83,7 @@ test('the owner adds a start date that a new visitor picks in the wizard, and sa
   await expect(settings.getByText(`Saved by ${admin.username} on`, { exact: false })).toBeVisible();
   await expect(settings.getByRole('button', { name: 'Restore default CPD provider number' })).toBeVisible();
   await expectNoSidewaysScroll(page, 'the Settings tab at 390 px');
-  await expectNoAxeFindings(page, 'the Settings tab at 390 px');
+  await expectNoAxeFindings(page, 'the Settings tab at 390 px', TOASTS);
 
   // A new visitor: the certificate shows the saved number, the support page the hours in force.
   const visitorContext = await browser.newContext({ baseURL });

@@ -4,10 +4,10 @@
  * who signs in and sees neither Payments nor the owner-only buttons, while the API refuses them too.
  * The owner is a new admin, not the worker's e2e admin, whose password-only sign-in other journeys use.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { adminApiToken, enrolStudentViaApi, expect, test } from './fixtures';
+import { expectNoAxeFindings } from './page-checks';
 
 /**
  * The code an authenticator app shows now, or (`nextStep`) the one it shows 30 s later: the server
@@ -18,12 +18,8 @@ function totpCode(secret: string, nextStep = false): string {
   return totp.generate({ timestamp: Date.now() + (nextStep ? 30_000 : 0) });
 }
 
-/** Toasts are left out: one fading in or out is measured at part opacity (site-quality checks them at rest). */
-async function expectNoAxeFindings(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).exclude('[data-sonner-toast]').analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(found, `axe findings on ${where}`).toEqual([]);
-}
+/** Toasts fade in and out: axe would measure a half-transparent one. */
+const TOASTS = '[data-sonner-toast]';
 
 async function signIn(page: Page, username: string, password: string) {
   await page.goto('/admin/login');
@@ -59,7 +55,7 @@ test('an owner turns on two-factor sign-in, signs in with a code, and invites a 
   await expect(security.getByRole('img', { name: /QR code/ })).toBeVisible();
   const secret = (await security.getByTestId('totp-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await expectNoAxeFindings(page, 'the two-factor set-up at 390 px');
+  await expectNoAxeFindings(page, 'the two-factor set-up at 390 px', TOASTS);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   // A wrong code is refused in place.
   await security.getByLabel('Code from the app').fill('000000');
@@ -70,7 +66,7 @@ test('an owner turns on two-factor sign-in, signs in with a code, and invites a 
   const codes = security.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
   await expect(codes.first()).toHaveText(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
-  await expectNoAxeFindings(page, 'the recovery codes at 390 px');
+  await expectNoAxeFindings(page, 'the recovery codes at 390 px', TOASTS);
   await security.getByRole('button', { name: 'I have saved my recovery codes' }).click();
   await expect(security.getByText('Two-factor sign-in is on.')).toBeVisible();
   await expect(codes).toHaveCount(0);
@@ -84,7 +80,7 @@ test('an owner turns on two-factor sign-in, signs in with a code, and invites a 
   await expect(codeField).toBeFocused();
   await expect(page.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Use a recovery code instead' })).toBeVisible();
-  await expectNoAxeFindings(page, 'the login code step');
+  await expectNoAxeFindings(page, 'the login code step', TOASTS);
   // The confirmation code's step is used: the next step's code signs in without waiting for it.
   await page.keyboard.type(totpCode(secret, true));
   await page.keyboard.press('Enter');
@@ -102,7 +98,7 @@ test('an owner turns on two-factor sign-in, signs in with a code, and invites a 
   expect(password.length).toBeGreaterThanOrEqual(20);
   await expect(adminsPanel.getByRole('button', { name: 'Copy password' })).toBeVisible();
   await expect(adminsPanel.getByTestId('admin-row').filter({ hasText: staffName })).toBeVisible();
-  await expectNoAxeFindings(page, 'the Admins tab');
+  await expectNoAxeFindings(page, 'the Admins tab', TOASTS);
   // Removing asks first; cancelling keeps the admin.
   await adminsPanel.getByRole('button', { name: `Remove ${staffName}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Remove admin' });

@@ -5,10 +5,13 @@
  *   page's own action, Logout, stands instead), at most 64 px tall on phones; the footer as wide as it;
  * - what floats (the help launcher, the landing page's sign-up widget, toasts) never lies over a
  *   heading, a line of text, a field, a button, a link or a picture, measured at scroll positions from
- *   the top of the page to its end.
+ *   the top of the page to its end;
+ * - no sideways scroll, and zero axe findings at 390 and 1280 px (the phone and the desktop layouts;
+ *   320 px is the 390 px layout, narrower). The admin pages: site-quality.spec.ts.
  */
 import type { Page } from '@playwright/test';
 import { enrolStudentViaApi, expect, test } from './fixtures';
+import { expectNoAxeFindings, expectNoSidewaysScroll, settled } from './page-checks';
 
 const SITE_NAME = 'Video Book Review Specialist';
 
@@ -38,14 +41,6 @@ const pages: Array<{ path: string; session: Session; links: string[] }> = [
   { path: '/enroll?step=confirmation', session: 'enrolled', links: ['Sign in'] },
   { path: '/student-dashboard', session: 'paid', links: ['Logout'] },
 ];
-
-/** Waits for what the page shows once loaded: hydrated, nothing loading, the landing page's widget in. */
-async function settled(page: Page) {
-  await expect(page.locator('main')).toBeVisible();
-  if (new URL(page.url()).pathname === '/') await expect(page.getByTestId('signup-card').first()).toBeAttached();
-  else await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
-  await expect(page.locator('[role="status"]:has(.animate-spin)')).toHaveCount(0);
-}
 
 /** One header, the brand once, the page's links, ≤ 64 px on phones; the footer as wide as the header. */
 async function expectOneFrame(page: Page, links: string[], where: string) {
@@ -147,7 +142,7 @@ test.describe('the page frame', () => {
   test.use({ allowConsoleErrors: [/status of 404 \(Not Found\)/] });
 
   for (const viewport of viewports) {
-    test(`one header and footer, and nothing floating over content, on every page at ${viewport.width} px`, async ({
+    test(`one header and footer, nothing floating over content, no sideways scroll${viewport.width >= 390 ? ', no axe findings' : ''}, on every page at ${viewport.width} px`, async ({
       page,
       request,
     }) => {
@@ -183,8 +178,11 @@ test.describe('the page frame', () => {
         );
         await page.goto(path);
         await settled(page);
-        await expectOneFrame(page, links, `${path} at ${viewport.width} px`);
-        await expectNothingCovered(page, `${path} at ${viewport.width} px`);
+        const where = `${path} at ${viewport.width} px`;
+        await expectOneFrame(page, links, where);
+        await expectNoSidewaysScroll(page, where);
+        if (viewport.width >= 390) await expectNoAxeFindings(page, where);
+        await expectNothingCovered(page, where);
       }
       // The sign-up widget shows at the end of the landing page, in the band kept free for it.
       await page.goto('/');

@@ -1,69 +1,19 @@
 /**
- * Every page at 320, 390 and 1280 px: no sideways scroll, zero axe findings (pages, every wizard step,
- * every admin tab and dialogs), and neither a toast nor the help launcher on top of the primary button,
- * nor a toast on a heading or the wizard's step labels; one spelling of "enrollment".
+ * The admin area at 320, 390 and 1280 px: no sideways scroll and zero axe findings (the login page, every
+ * admin tab and a dialog; the other pages: page-layout.spec.ts); neither a toast nor the help launcher
+ * on top of the primary button, nor a toast on a heading or the wizard's step labels; one spelling of
+ * "enrollment".
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { enterCard, continueToStep, fillPersonalInfo } from './enrolment-helpers';
 import { adminApiToken, enrolStudentViaApi, expect, priceText, test, uniqueEmail } from './fixtures';
+import { expectNoAxeFindings, expectNoSidewaysScroll, settled } from './page-checks';
 
 const viewports = [
   { name: '320', width: 320, height: 640 },
   { name: '390', width: 390, height: 844 },
   { name: '1280', width: 1280, height: 800 },
 ];
-
-/**
- * Every page, in two halves that run in parallel. Each is loaded once at 320 px and resized to 390 and
- * 1280 px: no sideways scroll at each width, and no axe findings at 390 and 1280 px (the phone and the
- * desktop layouts; 320 px is the 390 px layout, narrower).
- */
-const pageGroups = [
-  ['/', '/enroll', '/success', '/student-login', '/support', '/privacy'],
-  ['/terms', '/certificate-demo', '/verify/VBR-NOTREAL000', '/student-dashboard', '/admin/login', '/admin/dashboard'],
-];
-
-/**
- * Waits until the page shows what it will show: the app has hydrated (the router app's pages: Sonner's
- * notifications region mounts right after; the landing page, which hydrates only its islands and
- * shows no toast: the sign-up widget, mounted once the page has loaded), nothing is still loading,
- * and the data the page fetches is on it.
- */
-async function settled(page: Page) {
-  await expect(page.locator('main')).toBeVisible();
-  const path = new URL(page.url()).pathname;
-  if (path === '/') await expect(page.getByTestId('signup-card').first()).toBeAttached();
-  else await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
-  await expect(page.locator('[role="status"]:has(.animate-spin)')).toHaveCount(0);
-  if (path === '/admin/dashboard') {
-    await expect(page.getByTestId('stat-total_students')).not.toHaveText('…');
-    await expect(page.getByTestId('weekly-chart')).toBeVisible();
-  }
-  // A resize re-renders what depends on the width (e.g. the admin lists' phone cards) by the next frame.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-}
-
-/** The 320 px checks, then 390 and 1280 px with axe, on the page as it is now. */
-async function checkEveryWidth(page: Page, where: string) {
-  for (const viewport of viewports) {
-    await page.setViewportSize(viewport);
-    await settled(page);
-    await expectNoSidewaysScroll(page, `${where} at ${viewport.name} px`);
-    if (viewport.width >= 390) await expectNoAxeFindings(page, `${where} at ${viewport.name} px`);
-  }
-}
-
-async function expectNoAxeFindings(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(found, `axe findings on ${where}`).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `horizontal overflow on ${where}`).toBeLessThanOrEqual(0);
-}
 
 /** Nothing floating (toasts, the help launcher, the sign-up widget) overlaps the button's box. */
 async function expectUncovered(page: Page, button: Locator, where: string) {
@@ -117,88 +67,42 @@ async function expectToastsClearOfHeadings(page: Page, where: string) {
   expect(covered, `toasts over headings on ${where}`).toEqual([]);
 }
 
-// The verification page of an unknown certificate ID is answered 404, which Chromium logs.
-test.describe('every page', () => {
-  test.use({ allowConsoleErrors: [/status of 404 \(Not Found\)/] });
-  for (const [index, pages] of pageGroups.entries()) {
-    test(`every page, part ${index + 1} (${pages.join(' ')}): no sideways scroll at 320, 390 and 1280 px, no axe findings`, async ({
-      page,
-      request,
-    }) => {
-      test.setTimeout(180_000);
-      const student = await enrolStudentViaApi(request, { pay: 'combined', course: 'pro', firstName: 'Quality' });
-      const adminToken = await adminApiToken(request);
-      await page.goto('/');
-      await page.evaluate(
-        ([session, token]) => {
-          sessionStorage.setItem('student_data', JSON.stringify(session));
-          localStorage.setItem('admin_token', token);
-        },
-        [{ token: student.token, student: student.student }, adminToken] as const,
-      );
-      for (const path of pages) {
+/**
+ * The admin area, one test per layout (they run in parallel): the login page, every tab of an owner
+ * (staff see fewer: e2e/admin-security.spec.ts) and the Complete dialog. The phone test checks the
+ * narrowest phone (320 px) for sideways scroll on the way.
+ */
+for (const viewport of viewports.filter((v) => v.width >= 390)) {
+  test(`the admin login, every admin tab and a dialog at ${viewport.name} px: no sideways scroll, no axe findings`, async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const phone = viewport.width < 1280;
+    const check = async (where: string) => {
+      if (phone) {
         await page.setViewportSize(viewports[0]!);
-        await page.goto(path);
-        await checkEveryWidth(page, path);
+        await settled(page);
+        await expectNoSidewaysScroll(page, `${where} at 320 px`);
+        await page.setViewportSize(viewport);
       }
-      if (!pages.includes('/admin/dashboard')) return;
-
-      // A dialog: the admin's Complete confirmation with progress and dates.
-      await page.getByLabel('Search students').fill(student.email);
-      await page
-        .getByTestId(/^student-row(-card)?$/)
-        .filter({ hasText: student.email })
-        .getByRole('button', { name: 'Complete Quality Lovelace' })
-        .click();
-      const dialog = page.getByRole('dialog', { name: 'Mark the course completed?' });
-      await expect(dialog.getByTestId('completion-progress')).toBeVisible();
-      await checkEveryWidth(page, 'the Complete dialog');
-      await expect(dialog.getByTestId('completion-progress')).toBeVisible();
-    });
-  }
-});
-
-test('every wizard step and every admin tab: no axe findings at 390 and 1280 px', async ({ page, request }) => {
-  test.setTimeout(240_000);
-  const unpaid = await enrolStudentViaApi(request, { pay: 'none', firstName: 'Steps' });
-  const enrolled = await enrolStudentViaApi(request, { pay: 'enrollment', firstName: 'Steps' });
-  await enrolStudentViaApi(request, { pay: 'combined', course: 'foundation', firstName: 'Steps' });
-  const adminToken = await adminApiToken(request);
-  const wizardSession = (s: typeof unpaid, enrolmentPaid: boolean) => ({
-    token: s.token,
-    student: {
-      id: s.id,
-      email: s.email,
-      first_name: 'Steps',
-      last_name: 'Lovelace',
-      enrollment_paid: enrolmentPaid,
-      course_paid: false,
-    },
-  });
-  const desktopAndPhone = viewports.filter((v) => v.width >= 390);
-  await page.goto('/privacy');
-  for (const [query, session] of [
-    ['step=payment-type', wizardSession(unpaid, false)],
-    ['step=course-selection&type=combined', wizardSession(unpaid, false)],
-    ['step=payment&type=enrollment', wizardSession(unpaid, false)],
-    ['step=confirmation', wizardSession(enrolled, true)],
-  ] as const) {
-    await page.evaluate((value) => sessionStorage.setItem('student_data', JSON.stringify(value)), session);
-    await page.goto(`/enroll?${query}`);
-    for (const viewport of desktopAndPhone) {
-      await page.setViewportSize(viewport);
       await settled(page);
-      await expectNoAxeFindings(page, `/enroll?${query} at ${viewport.name} px`);
-    }
-  }
-
-  await page.evaluate((token) => localStorage.setItem('admin_token', token), adminToken);
-  await page.goto('/admin/dashboard');
-  const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
-  // An owner sees every tab (staff see fewer: e2e/admin-security.spec.ts).
-  await expect(tabs).toHaveCount(14);
-  for (const viewport of desktopAndPhone) {
+      await expectNoSidewaysScroll(page, `${where} at ${viewport.name} px`);
+      await expectNoAxeFindings(page, `${where} at ${viewport.name} px`);
+    };
+    const student = await enrolStudentViaApi(request, { pay: 'combined', course: 'pro', firstName: 'Quality' });
+    await enrolStudentViaApi(request, { pay: 'none', firstName: 'Quality' });
+    await enrolStudentViaApi(request, { pay: 'enrollment', firstName: 'Quality' });
+    const adminToken = await adminApiToken(request);
     await page.setViewportSize(viewport);
+    await page.goto('/admin/login');
+    await check('/admin/login');
+
+    await page.evaluate((token) => localStorage.setItem('admin_token', token), adminToken);
+    await page.goto('/admin/dashboard');
+    await check('/admin/dashboard');
+    const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
+    await expect(tabs).toHaveCount(14);
     for (const name of await tabs.allTextContents()) {
       await tabs.filter({ hasText: name }).click();
       const panel = page.getByRole('tabpanel', { name });
@@ -207,8 +111,21 @@ test('every wizard step and every admin tab: no axe findings at 390 and 1280 px'
       await expect(panel.locator('[aria-busy="true"]')).toHaveCount(0);
       await expectNoAxeFindings(page, `the admin's ${name} tab at ${viewport.name} px`);
     }
-  }
-});
+
+    // A dialog: the admin's Complete confirmation with progress and dates.
+    await tabs.filter({ hasText: 'Student Management' }).click();
+    await page.getByLabel('Search students').fill(student.email);
+    await page
+      .getByTestId(/^student-row(-card)?$/)
+      .filter({ hasText: student.email })
+      .getByRole('button', { name: 'Complete Quality Lovelace' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Mark the course completed?' });
+    await expect(dialog.getByTestId('completion-progress')).toBeVisible();
+    await check('the Complete dialog');
+    await expect(dialog.getByTestId('completion-progress')).toBeVisible();
+  });
+}
 
 test.describe('toasts and the help launcher never cover the primary action', () => {
   test.use({ allowConsoleErrors: [/status of 400 \(Bad Request\)/] });

@@ -5,7 +5,7 @@ import path from 'node:path';
 
 /** [package, program that must be on the machine, what needs it] */
 const TOOLS = [
-  ['chromium', '/usr/bin/chromium', 'browser tests and npm run lighthouse'],
+  ['chromium-headless-shell', '/usr/bin/chromium-headless-shell', 'the browser tests'],
   ['nginx', '/usr/sbin/nginx', 'the several-processes test'],
   ['redis-server', 'redis-server', 'the several-processes test'],
   ['wrk', 'wrk', 'the benchmark commands’ smoke test'],

@@ -39,6 +39,15 @@ export default function SuccessPage() {
             <h1 className="mt-2 text-3xl font-bold">Payment Successful</h1>
             <p className="mt-1 text-slate-700">Thank you! Your payment has been received.</p>
           </div>
+          {/* The next step right under the heading: on any phone it stays clear of the toast at the bottom of the screen. */}
+          <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
+            <Link to={dashboard} className={buttonClasses('primary', 'lg')}>
+              Go to Student Dashboard
+            </Link>
+            <Link to={paths.home} className={buttonClasses('outline', 'lg')}>
+              Return to Home
+            </Link>
+          </div>
           <dl className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-3">
             <div>
               <dt className="text-sm text-slate-600">Email</dt>
@@ -56,14 +65,6 @@ export default function SuccessPage() {
             </div>
           </dl>
           <BonusAndCommunity />
-          <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
-            <Link to={dashboard} className={buttonClasses('primary', 'lg')}>
-              Go to Student Dashboard
-            </Link>
-            <Link to={paths.home} className={buttonClasses('outline', 'lg')}>
-              Return to Home
-            </Link>
-          </div>
           <p className="text-center text-sm text-slate-700">
             Questions about your payment?{' '}
             <Link to={paths.support} className="font-semibold text-brand-800 underline">

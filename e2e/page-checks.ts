@@ -1,0 +1,41 @@
+/**
+ * Checks that every page must pass, shared by the page walks (page-layout.spec.ts, site-quality.spec.ts
+ * and the journeys that check their own screens).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/**
+ * Waits until the page shows what it will show: the app has hydrated (the router app's pages: Sonner's
+ * notifications region mounts right after; the landing page, which hydrates only its islands and
+ * shows no toast: the sign-up widget, mounted once the page has loaded), nothing is still loading,
+ * and the data the admin dashboard fetches is on it.
+ */
+export async function settled(page: Page) {
+  await expect(page.locator('main')).toBeVisible();
+  const path = new URL(page.url()).pathname;
+  if (path === '/') await expect(page.getByTestId('signup-card').first()).toBeAttached();
+  else await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
+  await expect(page.locator('[role="status"]:has(.animate-spin)')).toHaveCount(0);
+  if (path === '/admin/dashboard') {
+    await expect(page.getByTestId('stat-total_students')).not.toHaveText('…');
+    await expect(page.getByTestId('weekly-chart')).toBeVisible();
+  }
+  // A resize re-renders what depends on the width (e.g. the admin lists' phone cards) by the next frame.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
+/** Zero axe findings. `exclude`: what is checked elsewhere, e.g. a toast caught half-faded. */
+export async function expectNoAxeFindings(page: Page, where: string, exclude?: string) {
+  const builder = new AxeBuilder({ page });
+  if (exclude) builder.exclude(exclude);
+  const { violations } = await builder.analyze();
+  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(found, `axe findings on ${where}`).toEqual([]);
+}
+
+export async function expectNoSidewaysScroll(page: Page, where: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `horizontal overflow on ${where}`).toBeLessThanOrEqual(0);
+}
