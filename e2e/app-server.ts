@@ -46,17 +46,27 @@ const baseServerEnv = {
 // Generous: a start on a copy of a migrated folder is seconds, but a loaded machine has taken minutes.
 export const SERVER_START_TIMEOUT_MS = 120_000;
 
-/** Resolves once GET /api/health answers 200; throws if the process exits first or it takes too long. */
+/**
+ * Resolves once the process has said it listens (src/server/main.ts, over the IPC channel) and GET
+ * /api/health answers 200; throws if the process exits first or it takes too long. Without the first,
+ * a server of another worker that got the same free port could answer for it.
+ */
 async function waitUntilHealthy(url: string, child: ChildProcess): Promise<void> {
+  let listening = false;
+  child.on('message', (message) => {
+    if ((message as { ready?: unknown }).ready === true) listening = true;
+  });
   const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`the app server exited before it was ready (${child.exitCode ?? child.signalCode})`);
     }
-    const ok = await fetch(`${url}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
+    const ok =
+      listening &&
+      (await fetch(`${url}/api/health`).then(
+        (res) => res.ok,
+        () => false,
+      ));
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -90,7 +100,7 @@ export async function startAppServer(dataDir: string, env: Record<string, string
   const child = spawn(command, args, {
     env: { ...process.env, ...baseServerEnv, ...env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir },
     // Its warnings and errors show in the test output.
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   try {
     await waitUntilHealthy(url, child);

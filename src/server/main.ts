@@ -87,6 +87,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // A parent that started this process with an IPC channel (the test harnesses) learns that this
+  // process is the one listening on the port, not another that held it first.
+  if (process.send) {
+    process.send({ ready: true });
+    process.channel?.unref();
+  }
   app.jobs.start();
   app.log.info(
     `Serving on ${config.publicUrl} (database: ${app.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`,

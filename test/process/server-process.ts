@@ -16,6 +16,8 @@ export interface RunningServer {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
+  /** The process said it listens (src/server/main.ts, over the IPC channel): its port is its own. */
+  listening: () => boolean;
 }
 
 interface CommandResult {
@@ -99,15 +101,25 @@ export async function startServer(env: Record<string, string>, waitForHealth = t
   // The server is the child itself: signals go straight to it, not to a wrapper.
   const child = spawn(process.execPath, ['dist/node/main.js'], {
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: port },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     detached: true,
   });
   started.add(child);
   let output = '';
   child.stdout!.on('data', (c) => (output += c));
   child.stderr!.on('data', (c) => (output += c));
+  let listening = false;
+  child.on('message', (message) => {
+    if ((message as { ready?: unknown }).ready === true) listening = true;
+  });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const server = { url: `http://127.0.0.1:${port}`, child, output: () => output, exited };
+  const server = {
+    url: `http://127.0.0.1:${port}`,
+    child,
+    output: () => output,
+    exited,
+    listening: () => listening,
+  };
   // A first embedded start (PGlite initdb and every migration) takes 15 s on a busy 2-core machine, more
   // while other test files run beside it.
   if (waitForHealth) await waitForHealthy(server, 110_000);
@@ -118,6 +130,12 @@ export async function waitForHealthy(server: RunningServer, timeoutMs: number): 
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     if (server.child.exitCode !== null) throw new Error(`server exited early:\n${server.output()}`);
+    // Until this server says it listens, an answer on its port would come from another process that
+    // got the same free port (a parallel test's server).
+    if (!server.listening()) {
+      await new Promise((r) => setTimeout(r, 50));
+      continue;
+    }
     try {
       const res = await fetch(`${server.url}/api/health/ready`);
       if (res.status === 200) return Date.now() - started;
