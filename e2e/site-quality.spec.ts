@@ -103,6 +103,13 @@ for (const viewport of viewports.filter((v) => v.width >= 390)) {
     await check('/admin/dashboard');
     const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
     await expect(tabs).toHaveCount(14);
+    if (!phone) {
+      // On a desktop every tab is in sight: none hidden behind a sideways scroll of the strip.
+      const hidden = await page
+        .getByRole('tablist', { name: 'Admin sections' })
+        .evaluate((list) => list.scrollWidth - list.clientWidth);
+      expect(hidden, `tabs out of sight at ${viewport.name} px`).toBeLessThanOrEqual(0);
+    }
     for (const name of await tabs.allTextContents()) {
       await tabs.filter({ hasText: name }).click();
       const panel = page.getByRole('tabpanel', { name });

@@ -90,9 +90,11 @@ function Dashboard() {
           defaultValue={setupRequired ? 'security' : 'students'}
           className="space-y-4"
         >
+          {/* An owner has 14 tabs: from tablet width up they wrap onto a second row instead of
+              hiding the last ones behind a sideways scroll; a phone scrolls the row. */}
           <Tabs.List
             aria-label="Admin sections"
-            className="flex gap-1 overflow-x-auto rounded-xl bg-white p-1 shadow-sm"
+            className="flex gap-1 overflow-x-auto rounded-xl bg-white p-1 shadow-sm sm:flex-wrap sm:overflow-visible"
           >
             {tabs.map((tab) => (
               <Tabs.Trigger
