@@ -9,7 +9,7 @@
 import { messages } from '@shared/messages';
 import { isoDateAfter, scheduleEntryFor } from '@shared/schedule';
 import { continueToStep, enterCard, fillPersonalInfo } from './enrolment-helpers';
-import { admin, adminApiToken, expect, priceText, test, uniqueEmail } from './fixtures';
+import { admin, adminApiToken, expect, priceText, signInToAdmin, test, uniqueEmail } from './fixtures';
 import { expectNoAxeFindings, expectNoSidewaysScroll } from './page-checks';
 
 // Toasts fade in and out: axe would measure a half-transparent one.
@@ -37,10 +37,7 @@ test('the owner adds a start date that a new visitor picks in the wizard, and sa
   const label = scheduleEntryFor(date).label;
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(admin.username);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+  await signInToAdmin(page);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
   // Cohorts: none yet, so the wizard still offers the every-two-months dates.

@@ -3,7 +3,7 @@
  * e2e/smtp-sink.ts; the sink refuses `bounce-…` recipients until the outbox has given up (failed),
  * and accepts the admin's "Send again".
  */
-import { admin, adminApiToken, enrolStudentViaApi, expect, test, uniqueEmail } from './fixtures';
+import { adminApiToken, enrolStudentViaApi, expect, signInToAdmin, test, uniqueEmail } from './fixtures';
 
 test('an admin finds a failed receipt in the Emails log, sends it again, and sees it sent', async ({
   page,
@@ -26,10 +26,7 @@ test('an admin finds a failed receipt in the Emails log, sends it again, and see
     )
     .toBe(1);
 
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(admin.username);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+  await signInToAdmin(page);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.getByRole('tab', { name: 'Emails' }).click();
   const panel = page.getByRole('tabpanel', { name: 'Emails' });

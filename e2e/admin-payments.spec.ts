@@ -6,7 +6,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { paymentAmountPence } from '@shared/catalogue';
 import { E2E_SQUARE_WEBHOOK } from './app-server';
-import { admin, adminApiToken, enrolStudentViaApi, expect, priceText, test } from './fixtures';
+import { adminApiToken, enrolStudentViaApi, expect, priceText, signInToAdmin, test } from './fixtures';
 
 test('an admin refunds a payment in the Payments tab and the student is no longer paid', async ({ page, request }) => {
   const tag = `Refund${Date.now().toString(36)}`;
@@ -15,10 +15,7 @@ test('an admin refunds a payment in the Payments tab and the student is no longe
   const payerName = `Rita ${tag}`;
   const amount = priceText('combined', 'pro');
 
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(admin.username);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+  await signInToAdmin(page);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
   // Before: fully paid.
@@ -118,10 +115,7 @@ test('the Payments tab filters payments disputed or refunded at Square, and the 
   });
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(admin.username);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+  await signInToAdmin(page);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.getByRole('tab', { name: 'Payments' }).click();
   const payments = page.getByRole('tabpanel', { name: 'Payments' });

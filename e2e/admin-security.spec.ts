@@ -4,9 +4,8 @@
  * who signs in and sees neither Payments nor the owner-only buttons, while the API refuses them too.
  * The owner is a new admin, not the worker's e2e admin, whose password-only sign-in other journeys use.
  */
-import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { adminApiToken, enrolStudentViaApi, expect, test } from './fixtures';
+import { adminApiToken, enrolStudentViaApi, expect, signInToAdmin, test } from './fixtures';
 import { expectNoAxeFindings } from './page-checks';
 
 /**
@@ -20,13 +19,6 @@ function totpCode(secret: string, nextStep = false): string {
 
 /** Toasts fade in and out: axe would measure a half-transparent one. */
 const TOASTS = '[data-sonner-toast]';
-
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login to Dashboard' }).click();
-}
 
 // Chromium logs the answers the journey provokes: 401 at login until the code is given, 400 for a wrong code.
 test.use({ allowConsoleErrors: [/status of (401 \(Unauthorized\)|400 \(Bad Request\))/] });
@@ -47,7 +39,7 @@ test('an owner turns on two-factor sign-in, signs in with a code, and invites a 
 
   // 1. The owner turns on two-factor sign-in from the Security tab (at phone width).
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, owner.username, owner.password);
+  await signInToAdmin(page, owner);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.getByRole('tab', { name: 'Security' }).click();
   const security = page.getByRole('tabpanel', { name: 'Security' });
@@ -75,7 +67,7 @@ test('an owner turns on two-factor sign-in, signs in with a code, and invites a 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/admin\/login/);
-  await signIn(page, owner.username, owner.password);
+  await signInToAdmin(page, owner);
   const codeField = page.getByLabel('Authentication code');
   await expect(codeField).toBeFocused();
   await expect(page.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible();
@@ -109,7 +101,7 @@ test('an owner turns on two-factor sign-in, signs in with a code, and invites a 
   await expect(page).toHaveURL(/\/admin\/login/);
 
   // 4. The staff admin signs in: no Payments, Activity, Emails or Admins tab, no Mark Paid, Delete or Export.
-  await signIn(page, staffName, password);
+  await signInToAdmin(page, { username: staffName, password });
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('tab', { name: 'Student Management' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Security' })).toBeVisible();

@@ -6,7 +6,15 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { admin, adminApiToken, enrolStudentViaApi, expect, moveCourseStart, test, uniqueEmail } from './fixtures';
+import {
+  adminApiToken,
+  enrolStudentViaApi,
+  expect,
+  moveCourseStart,
+  signInToAdmin,
+  test,
+  uniqueEmail,
+} from './fixtures';
 import { signInStudent } from './student-login';
 
 interface Student {
@@ -70,10 +78,7 @@ test.describe('certificate journey', () => {
     // An admin activates it from the Certificates tab (their own browser context).
     const adminContext = await browser.newContext();
     const adminPage = await adminContext.newPage();
-    await adminPage.goto('/admin/login');
-    await adminPage.getByLabel('Username').fill(admin.username);
-    await adminPage.getByLabel('Password').fill(admin.password);
-    await adminPage.getByRole('button', { name: 'Login to Dashboard' }).click();
+    await signInToAdmin(adminPage);
     await expect(adminPage).toHaveURL(/\/admin\/dashboard$/);
     await adminPage.getByRole('tab', { name: 'Certificates' }).click();
     const row = adminPage.getByRole('row').filter({ hasText: student.name });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { formatLongDate, nextIntake } from '@shared/schedule';
 import { Setup } from './admin-setup';
-import { admin, adminApiToken, expect, test } from './fixtures';
+import { adminApiToken, expect, signInToAdmin, test } from './fixtures';
 import { signInStudent } from './student-login';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-30a';
@@ -29,10 +29,7 @@ async function screenshots(page: Page, name: string, fullPage = true) {
 }
 
 async function adminLogIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(admin.username);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+  await signInToAdmin(page);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { paymentAmountPence, type CourseType, type PaymentType } from '@shared/catalogue';
 import { admin, SERVER_START_TIMEOUT_MS, startAppServer } from './app-server';
 import { startSmtpSink } from './smtp-sink';
@@ -82,6 +82,14 @@ export { expect };
 /** A purchase's catalogue price as the site prints it: priceText('combined', 'pro') → "£224.99". */
 export function priceText(type: PaymentType, course?: CourseType): string {
   return `£${(paymentAmountPence(type, course) / 100).toFixed(2)}`;
+}
+
+/** Signs in through the /admin/login form (the worker's e2e admin unless told); the caller checks where it lands. */
+export async function signInToAdmin(page: Page, credentials: { username: string; password: string } = admin) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill(credentials.username);
+  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('button', { name: 'Login to Dashboard' }).click();
 }
 
 /** An admin bearer token through the real login API (for setting up data in journeys). */

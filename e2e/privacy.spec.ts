@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
-import { admin, enrolStudentViaApi, expect, test } from './fixtures';
+import { enrolStudentViaApi, expect, signInToAdmin, test } from './fixtures';
 import { signInStudent } from './student-login';
 
 /** The templates of the e-mails the test SMTP server received for `to`. */
@@ -63,10 +63,7 @@ test('a student downloads their data and asks for deletion; an owner erases the 
 
   // The owner carries it out (at a desktop width: the lists are tables there).
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(admin.username);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+  await signInToAdmin(page);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.getByRole('tab', { name: 'Erasure Requests' }).click();
   const panel = page.getByRole('tabpanel', { name: 'Erasure Requests' });

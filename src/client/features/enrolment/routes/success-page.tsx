@@ -65,12 +65,7 @@ export default function SuccessPage() {
             </div>
           </dl>
           <BonusAndCommunity />
-          <p className="text-center text-sm text-slate-700">
-            Questions about your payment?{' '}
-            <Link to={paths.support} className="font-semibold text-brand-800 underline">
-              Contact support
-            </Link>
-          </p>
+          <SupportLine question="Questions about your payment?" />
         </Card>
       </main>
     </BrandShell>
@@ -93,14 +88,20 @@ function NoRecentPayment({ dashboard, signedIn }: { dashboard: string; signedIn:
               Enroll
             </Link>
           </div>
-          <p className="text-sm text-slate-700">
-            Paid but nothing arrived by email?{' '}
-            <Link to={paths.support} className="font-semibold text-brand-800 underline">
-              Contact support
-            </Link>
-          </p>
+          <SupportLine question="Paid but nothing arrived by email?" />
         </Card>
       </main>
     </BrandShell>
+  );
+}
+
+function SupportLine({ question }: { question: string }) {
+  return (
+    <p className="text-center text-sm text-slate-700">
+      {question}{' '}
+      <Link to={paths.support} className="font-semibold text-brand-800 underline">
+        Contact support
+      </Link>
+    </p>
   );
 }
