@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
 import { courseSchedule, isoDateAfter, scheduleEntryFor } from '@shared/schedule';
 import { auditLog, students } from '@server/db/schema';
+import { offeredCourseDates } from '@server/domain/cohorts/cohorts';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { registerStudent, selectCourse } from '../helpers/enrolment';
 import { tableCounts } from '../helpers/table-counts';
@@ -153,5 +154,11 @@ describe('cohorts', () => {
       const holders = await t.db.select().from(students).where(eq(students.courseStartDate, date));
       expect(holders).toHaveLength(1);
     }
+  });
+
+  it('once every saved date has passed, offers none, not the every-two-months rule', async () => {
+    expect((await admin('GET', '/cohorts')).json().cohorts.length).toBeGreaterThan(0);
+    const afterEverySavedDate = new Date(Date.now() + 400 * 24 * 60 * 60 * 1000);
+    expect(await offeredCourseDates(t.db, afterEverySavedDate)).toEqual([]);
   });
 });

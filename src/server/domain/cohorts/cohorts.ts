@@ -4,7 +4,7 @@
  * wizard (students.course_start_date). With no cohort rows at all, the every-two-months rule of
  * src/shared/schedule.ts gives the dates, without limits.
  */
-import { asc, count, eq, gt, ne, and, sql } from 'drizzle-orm';
+import { asc, count, eq, ne, and, sql } from 'drizzle-orm';
 import { courseSchedule, scheduleEntryFor, isoDateAfter, type ScheduleEntry } from '@shared/schedule';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
@@ -47,22 +47,27 @@ async function anyCohort(db: Db): Promise<boolean> {
 
 /**
  * The start dates a visitor may choose (GET /api/course-dates): the open future cohorts with places
- * left, or, with no cohorts saved, the every-two-months rule.
+ * left, or, with no cohorts saved, the every-two-months rule. One query for both: every cohort row
+ * (a handful a year), with places counted for the coming ones only.
  */
 export async function offeredCourseDates(db: Db, today: Date = new Date()): Promise<ScheduleEntry[]> {
+  const after = isoDateAfter(today, 0);
   const rows = await db
     .select({
       courseStartDate: cohorts.courseStartDate,
       capacity: cohorts.capacity,
       closed: cohorts.closed,
-      enrolled: enrolledCount,
+      enrolled: sql<number>`case when ${cohorts.courseStartDate} > ${after} then ${enrolledCount} else 0 end`.mapWith(
+        Number,
+      ),
     })
     .from(cohorts)
-    .where(gt(cohorts.courseStartDate, isoDateAfter(today, 0)))
     .orderBy(asc(cohorts.courseStartDate));
-  if (rows.length === 0 && !(await anyCohort(db))) return courseSchedule(today);
+  if (rows.length === 0) return courseSchedule(today);
   return rows
-    .filter((row) => !row.closed && (row.capacity === null || row.enrolled < row.capacity))
+    .filter(
+      (row) => row.courseStartDate > after && !row.closed && (row.capacity === null || row.enrolled < row.capacity),
+    )
     .map((row) => scheduleEntryFor(row.courseStartDate));
 }
 
