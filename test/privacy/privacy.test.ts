@@ -247,9 +247,17 @@ describe('a student’s data: export and erasure', () => {
 
   it('carries out an erasure: no personal value left in any table, payments kept detached, revenue and ledger unchanged', async () => {
     const stats = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/stats', ...as(owner) })).json();
-    const before = await stats();
     const adaPayments = await t.db.select().from(payments).where(eq(payments.studentId, ada.id));
     expect(adaPayments.length).toBeGreaterThan(0);
+    // A reason an admin typed, naming her: it stays with the refunded payment, without her.
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/payments/${adaPayments[0]!.id}/refund`,
+      ...as(owner),
+      payload: { reason: `Duplicate charge for ${ada.firstName} ${ada.lastName} (${ada.email}), asked by phone` },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const before = await stats();
     const personal = [ada.firstName, ada.lastName, ada.email, ada.phone];
     // The scan finds them before (so it can find them after).
     expect((await findPersonalValues(t.db, personal)).length).toBeGreaterThan(4);
@@ -284,6 +292,8 @@ describe('a student’s data: export and erasure', () => {
       amountPence: adaPayments[0]!.amountPence,
       providerReference: adaPayments[0]!.providerReference,
       completedAt: adaPayments[0]!.completedAt,
+      status: 'refunded',
+      refundReason: 'Duplicate charge for [erased] ([erased]), asked by phone',
     });
     const after = await stats();
     expect(after.total_revenue).toBe(before.total_revenue);

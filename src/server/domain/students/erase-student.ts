@@ -1,4 +1,4 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import {
@@ -12,6 +12,10 @@ import {
 } from '@server/db/schema';
 import { conflict } from '@server/errors';
 import { fullName } from './find-student';
+import { scrubPersonalValues } from './scrub-personal-values';
+
+/** The audit details that hold text an admin typed about the student. */
+const AUDIT_REASON_KEYS = ['reason', 'rejection_reason'] as const;
 
 /**
  * Erases a student (docs/product/student-area.md, "Your data"): every personal value goes, in the
@@ -23,7 +27,9 @@ import { fullName } from './find-student';
  *   reaches nothing: every student route reads the student first.
  * - What names them elsewhere: support messages sent from their address (and the emails about
  *   those), admin notifications naming them, their name in audit entries, a contact address in a
- *   "read message" entry, and the free-text notes an admin typed on their payments.
+ *   "read message" entry, and the free-text notes an admin typed on their payments. Reasons an admin
+ *   typed (a refund's, a rejection's, a refusal's) stay for the books without their name, email or
+ *   phone (scrubPersonalValues).
  * - Kept: payment rows (amounts, dates, provider references, refunds) with the student link cleared
  *   by the foreign key, so revenue and the ledger stay whole; the audit trail without the name; the
  *   erasure request, which holds no personal data.
@@ -42,7 +48,29 @@ export async function eraseStudent(tx: Db, student: Student, decidedBy: { adminI
 
   const email = student.email.toLowerCase();
   const name = fullName(student).toLowerCase();
+  const scrub = (text: string) =>
+    scrubPersonalValues(text, [student.email, student.phone, fullName(student), student.firstName, student.lastName]);
   await tx.update(payments).set({ notes: null }).where(eq(payments.studentId, student.id));
+  const reasons = await tx
+    .select({ id: payments.id, refundReason: payments.refundReason })
+    .from(payments)
+    .where(and(eq(payments.studentId, student.id), isNotNull(payments.refundReason)));
+  for (const { id, refundReason } of reasons) {
+    await tx
+      .update(payments)
+      .set({ refundReason: scrub(refundReason!) })
+      .where(eq(payments.id, id));
+  }
+  const entries = await tx
+    .select({ id: auditLog.id, details: auditLog.details })
+    .from(auditLog)
+    .where(eq(auditLog.studentId, student.id));
+  for (const { id, details } of entries) {
+    const typed = AUDIT_REASON_KEYS.filter((key) => typeof details?.[key] === 'string');
+    if (typed.length === 0) continue;
+    const scrubbed = { ...details, ...Object.fromEntries(typed.map((key) => [key, scrub(details![key] as string)])) };
+    await tx.update(auditLog).set({ details: scrubbed }).where(eq(auditLog.id, id));
+  }
   await tx.delete(contactMessages).where(eq(sql`lower(${contactMessages.email})`, email));
   await tx
     .delete(emailOutbox)
@@ -62,6 +90,16 @@ export async function eraseStudent(tx: Db, student: Student, decidedBy: { adminI
     .update(auditLog)
     .set({ details: sql`${auditLog.details} - 'from'` })
     .where(eq(sql`lower(${auditLog.details}->>'from')`, email));
+  const refusals = await tx
+    .select({ id: erasureRequests.id, refusalReason: erasureRequests.refusalReason })
+    .from(erasureRequests)
+    .where(and(eq(erasureRequests.studentId, student.id), isNotNull(erasureRequests.refusalReason)));
+  for (const { id, refusalReason } of refusals) {
+    await tx
+      .update(erasureRequests)
+      .set({ refusalReason: scrub(refusalReason!) })
+      .where(eq(erasureRequests.id, id));
+  }
   await tx.delete(students).where(eq(students.id, student.id));
   // An open request of theirs is answered by this erasure, whichever path it came by.
   await tx
