@@ -1,10 +1,12 @@
 /**
  * Admin security in the browser: an owner turns on two-factor sign-in (QR code, key, confirmation
  * code, recovery codes shown once), signs out and back in with a code, and invites a staff admin,
- * who signs in and sees neither Payments nor the owner-only buttons, while the API refuses them too.
+ * who signs in and sees neither Payments nor the owner-only buttons, while the API refuses them too,
+ * then replaces the generated password with their own in the Security tab.
  * The owner is a new admin, not the worker's e2e admin, whose password-only sign-in other journeys use.
  */
 import { Secret, TOTP } from 'otpauth';
+import { messages } from '@shared/messages';
 import { adminApiToken, enrolStudentViaApi, expect, signInToAdmin, test } from './fixtures';
 import { expectNoAxeFindings } from './page-checks';
 
@@ -23,7 +25,7 @@ const TOASTS = '[data-sonner-toast]';
 // Chromium logs the answers the journey provokes: 401 at login until the code is given, 400 for a wrong code.
 test.use({ allowConsoleErrors: [/status of (401 \(Unauthorized\)|400 \(Bad Request\))/] });
 
-test('an owner turns on two-factor sign-in, signs in with a code, and invites a staff admin who cannot see Payments', async ({
+test('an owner turns on two-factor sign-in, signs in with a code, and invites a staff admin who cannot see Payments and replaces the generated password', async ({
   page,
   request,
 }) => {
@@ -117,4 +119,25 @@ test('an owner turns on two-factor sign-in, signs in with a code, and invites a 
   const staffToken = await page.evaluate(() => localStorage.getItem('admin_token'));
   const refused = await request.get('/api/admin/payments', { headers: { Authorization: `Bearer ${staffToken}` } });
   expect(refused.status()).toBe(403);
+
+  // 5. The staff admin replaces the generated password with their own and signs in with it.
+  await page.getByRole('tab', { name: 'Security' }).click();
+  await security.getByLabel('Current password').fill(password);
+  await security.getByLabel('New password', { exact: true }).fill('short');
+  await security.getByRole('button', { name: 'Change password' }).click();
+  await expect(security.getByText(messages.adminSecurity.passwordTooShort(12))).toBeVisible();
+  const own = 'staff-chose-this-passphrase';
+  await security.getByLabel('New password', { exact: true }).fill(own);
+  await security.getByLabel('New password again').fill(own);
+  await security.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText(messages.adminSecurity.passwordChanged)).toBeVisible();
+  await expectNoAxeFindings(page, 'the Security tab with the password form', TOASTS);
+  // This device stays signed in, with the new token (tokens issued before: test/admin/admin-password.test.ts).
+  await page.getByRole('tab', { name: 'Student Management' }).click();
+  await expect(students.getByText('Secure').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await signInToAdmin(page, { username: staffName, password });
+  await expect(page.getByText(messages.admin.invalidCredentials)).toBeVisible();
+  await signInToAdmin(page, { username: staffName, password: own });
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 });

@@ -203,6 +203,11 @@ export const messages = {
   /** Admin accounts: two-factor sign-in and the Admins tab (docs/product/admin.md). */
   adminSecurity: {
     totpRequired: 'Enter the 6-digit code from your authenticator app.',
+    currentPasswordWrong: 'Your current password is not right.',
+    passwordTooShort: (min: number) => `The new password must be at least ${min} characters.`,
+    passwordUnchanged: 'Choose a new password that differs from the current one.',
+    passwordsDiffer: 'The two new passwords are not the same.',
+    passwordChanged: 'Password changed. Other devices signed in as you are signed out.',
     totpCodeWrong: 'That code is not right, or it was already used. Wait for the next code and try again.',
     recoveryCodeWrong: 'That recovery code is not right, or it was already used.',
     recoveryCodeRequired: 'Enter one of your recovery codes.',

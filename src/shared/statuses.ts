@@ -68,6 +68,7 @@ export const AUDIT_ACTION_LABELS = {
   'admin.removed': 'Removed an admin',
   'admin.totp_enabled': 'Turned on two-factor sign-in',
   'admin.totp_disabled': 'Turned off two-factor sign-in',
+  'admin.password_changed': 'Changed their password',
   'settings.updated': 'Changed settings',
   'cohort.created': 'Added a course start date',
   'cohort.updated': 'Changed a course start date',

@@ -279,9 +279,9 @@ describe('ADMIN_REQUIRE_TOTP=1', () => {
   });
   afterAll(() => t.close());
 
-  const OPEN = ['GET /api/admin/me', 'POST /api/admin/logout'];
+  const OPEN = ['GET /api/admin/me', 'POST /api/admin/me/password', 'POST /api/admin/logout'];
 
-  it('refuses every admin route but me, logout and the TOTP set-up until two-factor sign-in is on', async () => {
+  it('refuses every admin route but me, the password change, logout and the TOTP set-up until two-factor sign-in is on', async () => {
     const token = await t.adminToken('hal');
     const staff = await t.adminToken('ivy', 'staff');
     for (const route of registeredAdminRoutes(t.app)) {

@@ -71,6 +71,8 @@ export const admins = pgTable(
     /** 'owner' | 'staff' (domain/actor.ts); admins made before roles existed are owners. */
     role: text('role', { enum: ADMIN_ROLES }).notNull().default('owner'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** When the admin last changed their own password: tokens issued before it are refused (plugins/auth.ts). */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

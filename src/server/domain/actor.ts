@@ -16,6 +16,8 @@ export interface AdminActor {
   totpEnabled: boolean;
   /** The token's id, so logout can revoke exactly that token. */
   jti: string;
+  /** When the token was issued: a password change refuses the tokens issued before it. */
+  issuedAt: Date;
   expiresAt: Date;
 }
 

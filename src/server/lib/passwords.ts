@@ -3,7 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 /** argon2id at OWASP's first recommended setting (m=19 MiB, t=2, p=1) or stronger. */
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export const MIN_PASSWORD_LENGTH = 12;
+export { MIN_PASSWORD_LENGTH } from '@shared/passwords';
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

@@ -95,6 +95,7 @@ export class TokenService {
           adminId: payload.sub,
           username: payload.username,
           jti: payload.jti,
+          issuedAt: new Date((payload.iat ?? 0) * 1000),
           expiresAt: new Date((payload.exp ?? 0) * 1000),
         };
       }

@@ -48,10 +48,12 @@ function bearerToken(request: FastifyRequest): string | null {
 /** Sets `request.auth` from verified claims once the database confirms them (admin exists, token not revoked). */
 async function authenticate(app: FastifyInstance, request: FastifyRequest, claims: TokenClaims): Promise<void> {
   if (claims.role === 'admin') {
-    // The admin must still exist and the token must not have been revoked at logout.
+    // The admin must still exist, the token must not have been revoked at logout, nor issued before
+    // the admin's last password change (JWT times are whole seconds: a token of that second passes).
     const rows = await app.db
       .select({
         role: admins.role,
+        passwordChangedAt: admins.passwordChangedAt,
         totpEnabled: sql<boolean>`exists (select 1 from ${adminTotp} where ${adminTotp.adminId} = ${admins.id} and ${adminTotp.enabledAt} is not null)`,
       })
       .from(admins)
@@ -68,6 +70,8 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, claim
       )
       .limit(1);
     const admin = rows[0];
+    const changedAt = admin?.passwordChangedAt;
+    if (changedAt && claims.issuedAt.getTime() < Math.floor(changedAt.getTime() / 1000) * 1000) return;
     if (admin) request.auth = { ...claims, adminRole: admin.role, totpEnabled: admin.totpEnabled };
     return;
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text';
 import { messages } from '@shared/messages';
+import { MIN_PASSWORD_LENGTH } from '@shared/passwords';
 import { ADMIN_ROLES } from '@shared/statuses';
 
 const required = text({ error: messages.admin.loginFieldsRequired }).trim().min(1, messages.admin.loginFieldsRequired);
@@ -9,6 +10,15 @@ const required = text({ error: messages.admin.loginFieldsRequired }).trim().min(
 export const totpCode = text({ error: messages.adminSecurity.totpCodeFormat })
   .transform((v) => v.replace(/\s/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, messages.adminSecurity.totpCodeFormat));
+
+/** POST /api/admin/me/password: the current password, then the new one (its length is checked by the server's rule). */
+export const adminPasswordChangeBody = z.object({
+  current_password: text({ error: messages.admin.loginFieldsRequired })
+    .min(1, messages.admin.loginFieldsRequired)
+    .max(256, messages.adminSecurity.currentPasswordWrong),
+  new_password: text({ error: messages.adminSecurity.passwordTooShort(MIN_PASSWORD_LENGTH) }).max(256),
+});
+export type AdminPasswordChangeBody = z.input<typeof adminPasswordChangeBody>;
 
 export const adminLoginBody = z.object({
   username: required.max(64, messages.admin.invalidCredentials),

@@ -14,6 +14,7 @@ import emailAdminRoutes from './emails';
 import erasureRequestAdminRoutes from './erasure-requests';
 import idVerificationAdminRoutes from './id-verifications';
 import messageAdminRoutes from './messages';
+import ownPasswordRoutes from './own-password';
 import paymentAdminRoutes from './payments';
 import progressAdminRoutes from './progress';
 import referralAdminRoutes from './referrals';
@@ -27,7 +28,8 @@ import totpAdminRoutes from './totp';
  * The admin API area (mounted under /api/admin). Login is the one open route; every route
  * registered inside the guarded scope answers 401 without a valid, unrevoked admin token before
  * anything else runs (so a test can loop over all of them). Who may use a route is decided by the
- * scope it is registered in, never inside a handler: `me`, logout and the TOTP set-up for any admin;
+ * scope it is registered in, never inside a handler: `me`, the password change, logout and the TOTP
+ * set-up for any admin;
  * then the ADMIN_REQUIRE_TOTP scope; inside it the owner scope (docs/product/admin.md#roles).
  */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -85,6 +87,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
 
+    await guarded.register(ownPasswordRoutes);
     await guarded.register(totpAdminRoutes);
 
     // Everything else; with ADMIN_REQUIRE_TOTP=1 only for an admin with two-factor sign-in on.

@@ -1,5 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TotpEnableResponse, TotpSetupResponse } from '@shared/schemas/admin-auth';
+import type {
+  AdminLoginResponse,
+  AdminPasswordChangeBody,
+  TotpEnableResponse,
+  TotpSetupResponse,
+} from '@shared/schemas/admin-auth';
+import { adminSession } from '@client/lib/session';
 import { adminApi } from './admin-api';
 import { adminKeys } from './query-keys';
 
@@ -24,5 +30,14 @@ export function useDisableTotp() {
   return useMutation({
     mutationFn: (code: string) => adminApi<null>('/api/admin/totp/disable', { method: 'POST', body: { code } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** The new token replaces the stored one: every token issued before the change is refused from now on. */
+export function useChangeOwnPassword() {
+  return useMutation({
+    mutationFn: (body: AdminPasswordChangeBody) =>
+      adminApi<AdminLoginResponse>('/api/admin/me/password', { method: 'POST', body }),
+    onSuccess: (session) => adminSession.setToken(session.access_token),
   });
 }

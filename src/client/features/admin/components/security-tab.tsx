@@ -2,6 +2,7 @@ import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { toast } from '@client/lib/toast';
 import { messages } from '@shared/messages';
+import { MIN_PASSWORD_LENGTH } from '@shared/passwords';
 import type { TotpSetupResponse } from '@shared/schemas/admin-auth';
 import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
@@ -9,7 +10,7 @@ import { Field } from '@client/components/ui/field';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorDetail } from '@client/lib/api-client';
 import { useAdminMe } from '../api/admin-me';
-import { useDisableTotp, useEnableTotp, useStartTotpSetup } from '../api/two-factor';
+import { useChangeOwnPassword, useDisableTotp, useEnableTotp, useStartTotpSetup } from '../api/two-factor';
 import { CopyButton } from './copy-button';
 
 /** The otpauth:// URL as an SVG QR code (the library is loaded only when an admin sets up). */
@@ -131,7 +132,71 @@ function SetUp({ setup, onEnabled }: { setup: TotpSetupResponse; onEnabled: (cod
   );
 }
 
-/** Any admin: turn two-factor sign-in (TOTP) on or off for their own account. */
+/** The admin's own password: the current one, then the new one twice. */
+function ChangePassword() {
+  const change = useChangeOwnPassword();
+  const empty = { current: '', next: '', again: '' };
+  const [values, setValues] = useState(empty);
+  const [errors, setErrors] = useState<Partial<Record<keyof typeof empty, string>>>({});
+  const set = (key: keyof typeof empty) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: typeof errors = {};
+    if (!values.current) found.current = messages.admin.loginFieldsRequired;
+    if (values.next.length < MIN_PASSWORD_LENGTH)
+      found.next = messages.adminSecurity.passwordTooShort(MIN_PASSWORD_LENGTH);
+    else if (values.again !== values.next) found.again = messages.adminSecurity.passwordsDiffer;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    await change.mutateAsync({ current_password: values.current, new_password: values.next }).then(
+      () => {
+        setValues(empty);
+        toast.success(messages.adminSecurity.passwordChanged);
+      },
+      (e: unknown) => {
+        const detail = errorDetail(e, messages.common.serverError);
+        setErrors(detail === messages.adminSecurity.currentPasswordWrong ? { current: detail } : { next: detail });
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="max-w-md space-y-3">
+      <Field
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        value={values.current}
+        onChange={set('current')}
+        error={errors.current}
+      />
+      <Field
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        value={values.next}
+        onChange={set('next')}
+        error={errors.next}
+      />
+      <Field
+        label="New password again"
+        type="password"
+        autoComplete="new-password"
+        value={values.again}
+        onChange={set('again')}
+        error={errors.again}
+      />
+      <Button type="submit" loading={change.isPending}>
+        Change password
+      </Button>
+    </form>
+  );
+}
+
+/** Any admin: their own password, and two-factor sign-in (TOTP) on or off for their own account. */
 export function SecurityTab() {
   const me = useAdminMe();
   const start = useStartTotpSetup();
@@ -179,11 +244,21 @@ export function SecurityTab() {
     );
 
   return (
-    <section aria-labelledby="security-heading" className="space-y-4">
-      <h2 id="security-heading" className="text-xl font-semibold">
-        Two-factor sign-in
-      </h2>
-      <Card>{body}</Card>
-    </section>
+    <div className="space-y-8">
+      <section aria-labelledby="security-heading" className="space-y-4">
+        <h2 id="security-heading" className="text-xl font-semibold">
+          Two-factor sign-in
+        </h2>
+        <Card>{body}</Card>
+      </section>
+      <section aria-labelledby="password-heading" className="space-y-4">
+        <h2 id="password-heading" className="text-xl font-semibold">
+          Password
+        </h2>
+        <Card>
+          <ChangePassword />
+        </Card>
+      </section>
+    </div>
   );
 }

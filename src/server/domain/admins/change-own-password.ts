@@ -1,0 +1,35 @@
+/**
+ * An admin changes their own password (docs/product/admin.md#two-factor-sign-in): the current one
+ * first, then a new one of at least MIN_PASSWORD_LENGTH that differs from it. Every token of this
+ * admin issued before the change is refused from then on (plugins/auth.ts), so a device signed in with
+ * the old password, or by someone who knew it, is signed out; the caller gets a new token. Audited.
+ */
+import { eq } from 'drizzle-orm';
+import { messages } from '@shared/messages';
+import type { Db } from '@server/db/client';
+import { admins } from '@server/db/schema';
+import { badRequest, unauthorized } from '@server/errors';
+import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '@server/lib/passwords';
+import type { AdminActor } from '../actor';
+import { writeAudit } from '../audit/write-audit';
+
+export async function changeOwnPassword(
+  db: Db,
+  admin: AdminActor,
+  passwords: { current: string; next: string },
+  now: Date,
+): Promise<void> {
+  if (passwords.next.length < MIN_PASSWORD_LENGTH)
+    throw badRequest(messages.adminSecurity.passwordTooShort(MIN_PASSWORD_LENGTH));
+  if (passwords.next === passwords.current) throw badRequest(messages.adminSecurity.passwordUnchanged);
+  const [row] = await db.select({ passwordHash: admins.passwordHash }).from(admins).where(eq(admins.id, admin.adminId));
+  if (!row) throw unauthorized();
+  if (!(await verifyPassword(row.passwordHash, passwords.current))) {
+    throw badRequest(messages.adminSecurity.currentPasswordWrong);
+  }
+  const passwordHash = await hashPassword(passwords.next);
+  await db.transaction(async (tx) => {
+    await tx.update(admins).set({ passwordHash, passwordChangedAt: now }).where(eq(admins.id, admin.adminId));
+    await writeAudit(tx, admin, { action: 'admin.password_changed', details: { username: admin.username } });
+  });
+}

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminLoginResponse, adminPasswordChangeBody } from '@shared/schemas/admin-auth';
+import { errorSchema } from '@shared/schemas/common';
+import { changeOwnPassword } from '@server/domain/admins/change-own-password';
+import { ADMIN_TOKEN_TTL_SECONDS } from '@server/lib/tokens';
+import { requireAdmin } from '@server/plugins/auth';
+
+/**
+ * The signed-in admin's own password (docs/product/admin.md#two-factor-sign-in). Outside the
+ * ADMIN_REQUIRE_TOTP scope, like the two-factor set-up: any admin may change it.
+ */
+const ownPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/me/password',
+    {
+      schema: {
+        summary:
+          "Change the signed-in admin's password: every token issued before is refused from then on; a new token in the answer",
+        body: adminPasswordChangeBody,
+        response: { 200: adminLoginResponse, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
+      // Each try checks the current password, so tries are few, as at login.
+      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+    },
+    async (request) => {
+      const admin = requireAdmin(request);
+      await changeOwnPassword(
+        app.db,
+        admin,
+        { current: request.body.current_password, next: request.body.new_password },
+        // The real time, as the tokens' issue times are (not app.clock, which tests may move).
+        new Date(),
+      );
+      const token = await app.tokens.adminToken(admin.adminId, admin.username);
+      return { access_token: token, token_type: 'bearer' as const, expires_in: ADMIN_TOKEN_TTL_SECONDS };
+    },
+  );
+};
+
+export default ownPasswordRoutes;
