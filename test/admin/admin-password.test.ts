@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
 import { MIN_PASSWORD_LENGTH } from '@shared/passwords';
 import { auditLog } from '@server/db/schema';
+import { setAdminPassword } from '@server/domain/admins/create-admin';
 import { TEST_ADMIN_PASSWORD } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { tableCounts } from '../helpers/table-counts';
@@ -75,5 +76,13 @@ describe('an admin changes their own password', () => {
     const [entry] = await t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     expect(entry).toMatchObject({ adminUsername: 'stella', action: 'admin.password_changed' });
     expect(JSON.stringify(entry)).not.toContain('a-brand-new-password');
+  });
+
+  it('a password set from the command line signs out the tokens issued before it too', async () => {
+    const token = (await login('a-brand-new-password')).json().access_token as string;
+    await new Promise((resolve) => setTimeout(resolve, 1_100 - (Date.now() % 1_000)));
+    expect(await setAdminPassword(t.db, 'stella', 'set-by-the-operator')).toBe(true);
+    expect((await me(token)).statusCode).toBe(401);
+    expect((await login('set-by-the-operator')).statusCode).toBe(200);
   });
 });
