@@ -15,6 +15,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { SquareApiProvider } from '@server/payments/square-api-provider';
 
 /** The webhook subscription the tests register (SQUARE_WEBHOOK_URL, SQUARE_WEBHOOK_SIGNATURE_KEY). */
 export const WEBHOOK_URL = 'https://school.example/api/square/webhook';
@@ -381,3 +382,13 @@ export const squareSandboxConfig = (square: FakeSquare) => ({
   SQUARE_ACCESS_TOKEN: 'EAAA-test-access-token',
   SQUARE_API_URL: square.url,
 });
+
+/** A Square provider of the app (the official SDK) against this fake, with its own SDK timeout. */
+export const squareSandboxProvider = (square: FakeSquare, timeoutSeconds: number) =>
+  new SquareApiProvider({
+    environment: 'sandbox',
+    accessToken: squareSandboxConfig(square).SQUARE_ACCESS_TOKEN,
+    locationId: squareSandboxConfig(square).SQUARE_LOCATION_ID,
+    baseUrl: square.url,
+    timeoutSeconds,
+  });

@@ -14,11 +14,10 @@ import { createCardPayment } from '@server/domain/payments/create-card-payment';
 import { findLedgerViolations } from '@server/domain/payments/ledger-invariants';
 import { RECONCILE_JOB } from '@server/jobs/reconcile-payments';
 import { OfflineSquareProvider } from '@server/payments/offline-provider';
-import { SquareApiProvider } from '@server/payments/square-api-provider';
 import { insertPayment, insertStudent, pricePence, pricePounds } from '../factories';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { pay, registerStudent } from '../helpers/enrolment';
-import { FakeSquare, squareSandboxConfig } from './fake-square';
+import { FakeSquare, squareSandboxConfig, squareSandboxProvider } from './fake-square';
 import { chargeRequestFor } from '@server/domain/payments/apply-payment';
 
 const LONG_AGO = new Date(Date.now() - 10 * 60 * 1000);
@@ -140,14 +139,8 @@ describe('reconciling stuck payments (Square API, replaying CreatePayment)', () 
 
   it('a charge whose answer was lost completes by replay with the same key and source, charged once', async () => {
     const student = await registerStudent(t);
-    const provider = new SquareApiProvider({
-      environment: 'sandbox',
-      accessToken: 'EAAA-test-access-token',
-      locationId: 'LOCATION123',
-      baseUrl: square.url,
-      // Long enough for the request to reach the fake on a loaded machine; the fake never answers it.
-      timeoutSeconds: 2,
-    });
+    // Long enough for the request to reach the fake on a loaded machine; the fake never answers it.
+    const provider = squareSandboxProvider(square, 2);
     const key = randomUUID();
     const error = await createCardPayment(t.db, provider, {
       studentId: student.id,

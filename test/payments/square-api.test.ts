@@ -6,11 +6,10 @@ import { payments, students } from '@server/db/schema';
 import { createCardPayment } from '@server/domain/payments/create-card-payment';
 import { AppError } from '@server/errors';
 import { ProviderUnavailableError } from '@server/payments/provider';
-import { SquareApiProvider } from '@server/payments/square-api-provider';
 import { pricePence, pricePounds } from '../factories';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { pay, registerStudent, selectCourse } from '../helpers/enrolment';
-import { FakeSquare, squareSandboxConfig } from './fake-square';
+import { FakeSquare, squareSandboxConfig, squareSandboxProvider } from './fake-square';
 import { one } from '@server/db/rows';
 
 const FEE = pricePounds('enrollment');
@@ -108,13 +107,7 @@ describe('card payments through the Square API', () => {
 
   it('answers 503 when Square does not answer in time and never marks the student paid', async () => {
     const student = await registerStudent(t);
-    const provider = new SquareApiProvider({
-      environment: 'sandbox',
-      accessToken: 'EAAA-test-access-token',
-      locationId: 'LOCATION123',
-      baseUrl: square.url,
-      timeoutSeconds: 0.1,
-    });
+    const provider = squareSandboxProvider(square, 0.1);
     const error = await createCardPayment(t.db, provider, {
       studentId: student.id,
       sourceId: 'fake:timeout',

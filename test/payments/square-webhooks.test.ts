@@ -15,7 +15,6 @@ import { one } from '@server/db/rows';
 import { countRefunds, findLedgerViolations } from '@server/domain/payments/ledger-invariants';
 import { createCardPayment } from '@server/domain/payments/create-card-payment';
 import { RECONCILE_JOB } from '@server/jobs/reconcile-payments';
-import { SquareApiProvider } from '@server/payments/square-api-provider';
 import { pricePence, pricePounds } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { pay, registerStudent, selectCourse } from '../helpers/enrolment';
@@ -26,6 +25,7 @@ import {
   squareWebhookConfig,
   WEBHOOK_KEY,
   WEBHOOK_URL,
+  squareSandboxProvider,
 } from './fake-square';
 
 const ADMIN_INBOX = 'owners@vbr.test';
@@ -73,13 +73,7 @@ describe('Square webhooks', () => {
 
   /** A payment charged at Square whose answer never came back: pending here (a short SDK timeout). */
   async function chargeThenLose(studentId: string) {
-    const provider = new SquareApiProvider({
-      environment: 'sandbox',
-      accessToken: 'EAAA-test-access-token',
-      locationId: 'LOCATION123',
-      baseUrl: square.url,
-      timeoutSeconds: 2,
-    });
+    const provider = squareSandboxProvider(square, 2);
     const error = await createCardPayment(t.db, provider, {
       studentId,
       sourceId: 'fake:charge-then-lost',

@@ -1,6 +1,6 @@
 import type { Db } from '@server/db/client';
 import { deleteExpiredIdDocuments } from '@server/domain/id-verification/delete-expired-id-documents';
-import { withJobLock, type Job } from './scheduler';
+import { inLockedBatches, type Job } from './scheduler';
 
 export const ID_DOCUMENT_RETENTION_JOB = 'id-document-retention';
 const BATCH = 200;
@@ -18,19 +18,11 @@ export function idDocumentRetentionJob(
     name: ID_DOCUMENT_RETENTION_JOB,
     everyMs,
     async run(signal) {
-      let deleted = 0;
-      let ran = false;
-      for (let more = true; more && !signal.aborted;) {
-        more = false;
-        ran =
-          (await withJobLock(db, ID_DOCUMENT_RETENTION_JOB, async (tx) => {
-            const count = await deleteExpiredIdDocuments(tx, retentionDays, BATCH);
-            deleted += count;
-            more = count === BATCH;
-          })) || ran;
-      }
+      const deleted = await inLockedBatches(db, ID_DOCUMENT_RETENTION_JOB, { size: BATCH, signal }, (tx) =>
+        deleteExpiredIdDocuments(tx, retentionDays, BATCH),
+      );
+      if (deleted === null) return 'skipped';
       if (deleted > 0) log.info({ deleted, retentionDays }, 'ID document images deleted after the retention period');
-      return ran ? undefined : 'skipped';
     },
   };
 }

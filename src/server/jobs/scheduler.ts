@@ -114,3 +114,28 @@ export async function withJobLock(db: Db, name: string, fn: (tx: Db) => Promise<
     return true;
   });
 }
+
+/**
+ * A clean-up pass in batches, each its own transaction under the job's lock (withJobLock): `batch`
+ * runs one batch and answers how many rows it handled; the pass goes on while a batch was full and the
+ * job is not stopping. Answers the rows handled in all, or null when another process held the lock.
+ */
+export async function inLockedBatches(
+  db: Db,
+  name: string,
+  { size, signal }: { size: number; signal: AbortSignal },
+  batch: (tx: Db) => Promise<number>,
+): Promise<number | null> {
+  let total = 0;
+  let ran = false;
+  for (let more = true; more && !signal.aborted;) {
+    more = false;
+    ran =
+      (await withJobLock(db, name, async (tx) => {
+        const count = await batch(tx);
+        total += count;
+        more = count === size;
+      })) || ran;
+  }
+  return ran ? total : null;
+}

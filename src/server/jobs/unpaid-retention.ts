@@ -1,6 +1,6 @@
 import type { Db } from '@server/db/client';
 import { eraseUnpaidRegistrations } from '@server/domain/privacy/erase-unpaid-registrations';
-import { withJobLock, type Job } from './scheduler';
+import { inLockedBatches, type Job } from './scheduler';
 
 export const UNPAID_RETENTION_JOB = 'unpaid-retention';
 const BATCH = 100;
@@ -19,19 +19,11 @@ export function unpaidRetentionJob(
     name: UNPAID_RETENTION_JOB,
     everyMs,
     async run(signal) {
-      let erased = 0;
-      let ran = false;
-      for (let more = true; more && !signal.aborted;) {
-        more = false;
-        ran =
-          (await withJobLock(db, UNPAID_RETENTION_JOB, async (tx) => {
-            const count = await eraseUnpaidRegistrations(tx, retentionDays, BATCH, now());
-            erased += count;
-            more = count === BATCH;
-          })) || ran;
-      }
+      const erased = await inLockedBatches(db, UNPAID_RETENTION_JOB, { size: BATCH, signal }, (tx) =>
+        eraseUnpaidRegistrations(tx, retentionDays, BATCH, now()),
+      );
+      if (erased === null) return 'skipped';
       if (erased > 0) log.info({ erased, retentionDays }, 'unpaid registrations erased after the retention period');
-      return ran ? undefined : 'skipped';
     },
   };
 }

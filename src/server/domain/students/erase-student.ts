@@ -48,9 +48,39 @@ export async function eraseStudent(tx: Db, student: Student, decidedBy: { adminI
 
   const email = student.email.toLowerCase();
   const name = fullName(student).toLowerCase();
+  await tx.update(payments).set({ notes: null }).where(eq(payments.studentId, student.id));
+  await scrubTypedReasons(tx, student);
+  await tx.delete(contactMessages).where(eq(sql`lower(${contactMessages.email})`, email));
+  await tx
+    .delete(emailOutbox)
+    .where(
+      or(
+        eq(emailOutbox.studentId, student.id),
+        eq(sql`lower(${emailOutbox.toAddress})`, email),
+        and(eq(emailOutbox.template, 'admin-new-id'), eq(sql`lower(${emailOutbox.data}->>'studentName')`, name)),
+        and(eq(emailOutbox.template, 'admin-new-message'), eq(sql`lower(${emailOutbox.data}->>'fromName')`, name)),
+      ),
+    );
+  await tx
+    .update(auditLog)
+    .set({ studentName: null, details: sql`${auditLog.details} - 'notes'` })
+    .where(eq(auditLog.studentId, student.id));
+  await tx
+    .update(auditLog)
+    .set({ details: sql`${auditLog.details} - 'from'` })
+    .where(eq(sql`lower(${auditLog.details}->>'from')`, email));
+  await tx.delete(students).where(eq(students.id, student.id));
+  // An open request of theirs is answered by this erasure, whichever path it came by.
+  await tx
+    .update(erasureRequests)
+    .set({ status: 'carried_out', decidedAt: sql`now()`, decidedBy: decidedBy.adminId })
+    .where(and(eq(erasureRequests.studentId, student.id), eq(erasureRequests.status, 'requested')));
+}
+
+/** Reasons an admin typed about the student stay, without the student's name, email or phone. */
+async function scrubTypedReasons(tx: Db, student: Student): Promise<void> {
   const scrub = (text: string) =>
     scrubPersonalValues(text, [student.email, student.phone, fullName(student), student.firstName, student.lastName]);
-  await tx.update(payments).set({ notes: null }).where(eq(payments.studentId, student.id));
   const reasons = await tx
     .select({ id: payments.id, refundReason: payments.refundReason })
     .from(payments)
@@ -71,25 +101,6 @@ export async function eraseStudent(tx: Db, student: Student, decidedBy: { adminI
     const scrubbed = { ...details, ...Object.fromEntries(typed.map((key) => [key, scrub(details![key] as string)])) };
     await tx.update(auditLog).set({ details: scrubbed }).where(eq(auditLog.id, id));
   }
-  await tx.delete(contactMessages).where(eq(sql`lower(${contactMessages.email})`, email));
-  await tx
-    .delete(emailOutbox)
-    .where(
-      or(
-        eq(emailOutbox.studentId, student.id),
-        eq(sql`lower(${emailOutbox.toAddress})`, email),
-        and(eq(emailOutbox.template, 'admin-new-id'), eq(sql`lower(${emailOutbox.data}->>'studentName')`, name)),
-        and(eq(emailOutbox.template, 'admin-new-message'), eq(sql`lower(${emailOutbox.data}->>'fromName')`, name)),
-      ),
-    );
-  await tx
-    .update(auditLog)
-    .set({ studentName: null, details: sql`${auditLog.details} - 'notes'` })
-    .where(eq(auditLog.studentId, student.id));
-  await tx
-    .update(auditLog)
-    .set({ details: sql`${auditLog.details} - 'from'` })
-    .where(eq(sql`lower(${auditLog.details}->>'from')`, email));
   const refusals = await tx
     .select({ id: erasureRequests.id, refusalReason: erasureRequests.refusalReason })
     .from(erasureRequests)
@@ -100,10 +111,4 @@ export async function eraseStudent(tx: Db, student: Student, decidedBy: { adminI
       .set({ refusalReason: scrub(refusalReason!) })
       .where(eq(erasureRequests.id, id));
   }
-  await tx.delete(students).where(eq(students.id, student.id));
-  // An open request of theirs is answered by this erasure, whichever path it came by.
-  await tx
-    .update(erasureRequests)
-    .set({ status: 'carried_out', decidedAt: sql`now()`, decidedBy: decidedBy.adminId })
-    .where(and(eq(erasureRequests.studentId, student.id), eq(erasureRequests.status, 'requested')));
 }
