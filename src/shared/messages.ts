@@ -204,6 +204,7 @@ export const messages = {
   adminSecurity: {
     totpRequired: 'Enter the 6-digit code from your authenticator app.',
     currentPasswordWrong: 'Your current password is not right.',
+    currentPasswordRequired: 'Enter your current password.',
     passwordTooShort: (min: number) => `The new password must be at least ${min} characters.`,
     passwordUnchanged: 'Choose a new password that differs from the current one.',
     passwordsDiffer: 'The two new passwords are not the same.',

@@ -13,8 +13,8 @@ export const totpCode = text({ error: messages.adminSecurity.totpCodeFormat })
 
 /** POST /api/admin/me/password: the current password, then the new one (its length is checked by the server's rule). */
 export const adminPasswordChangeBody = z.object({
-  current_password: text({ error: messages.admin.loginFieldsRequired })
-    .min(1, messages.admin.loginFieldsRequired)
+  current_password: text({ error: messages.adminSecurity.currentPasswordRequired })
+    .min(1, messages.adminSecurity.currentPasswordRequired)
     .max(256, messages.adminSecurity.currentPasswordWrong),
   new_password: text({ error: messages.adminSecurity.passwordTooShort(MIN_PASSWORD_LENGTH) }).max(256),
 });

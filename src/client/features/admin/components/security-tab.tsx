@@ -144,7 +144,7 @@ function ChangePassword() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found: typeof errors = {};
-    if (!values.current) found.current = messages.admin.loginFieldsRequired;
+    if (!values.current) found.current = messages.adminSecurity.currentPasswordRequired;
     if (values.next.length < MIN_PASSWORD_LENGTH)
       found.next = messages.adminSecurity.passwordTooShort(MIN_PASSWORD_LENGTH);
     else if (values.again !== values.next) found.again = messages.adminSecurity.passwordsDiffer;
