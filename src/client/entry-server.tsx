@@ -1,7 +1,7 @@
 /**
  * Renders pages to HTML outside the browser. Built with `vite build --ssr` (dist/server/entry-server.js).
  * `render` runs at build time (scripts/prerender.ts) for the public pages; `renderVerifyPage` runs in
- * the API server, once per request for /verify/{id} (src/server/plugins/verify-page.ts).
+ * the API server, once per request for /verify/{id} (src/server/routes/certificates/verify-page.ts).
  */
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';

@@ -12,11 +12,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { messages } from '@shared/messages';
 import type { Config } from './config';
 import { openDatabase, type Database, type Db } from './db/client';
-import { MemoryAttemptCounter, RedisAttemptCounter, type AttemptCounter } from './lib/login-throttle';
-import { openRedis } from './lib/redis';
-import { stdoutDestination } from './lib/log-destination';
-import { lazyChildLogger } from './lib/request-logger';
-import { TokenService } from './lib/tokens';
+import { MemoryAttemptCounter, RedisAttemptCounter, type AttemptCounter } from './auth/login-throttle';
+import { openRedis } from './redis/open-redis';
+import { stdoutDestination } from './logging/log-destination';
+import { lazyChildLogger } from './logging/request-logger';
+import { TokenService } from './auth/tokens';
 import { registerApiDocs } from './plugins/api-docs';
 import { authPlugin } from './plugins/auth';
 import { answerClientError, registerErrorHandlers } from './plugins/error-handler';
@@ -32,9 +32,9 @@ import healthRoutes from './routes/health';
 import paymentRoutes from './routes/payments';
 import publicRoutes from './routes/public';
 import studentRoutes from './routes/student';
-import { createMailTransport, type MailTransport } from './email/transport';
+import { createMailTransport, type MailTransport } from './mail/transport';
 import { courseEmailsJob } from './jobs/course-emails';
-import { emailAttachments } from './jobs/email-attachments';
+import { emailAttachments } from './domain/email/email-attachments';
 import { emailOutboxJob } from './jobs/email-outbox';
 import { JobScheduler } from './jobs/scheduler';
 import { importDiskIdDocuments } from './domain/id-verification/import-disk-id-documents';
@@ -42,8 +42,8 @@ import { idDocumentKeyUsage } from './domain/id-verification/rotate-id-document-
 import { idDocumentRetentionJob } from './jobs/id-document-retention';
 import { reconcilePaymentsJob } from './jobs/reconcile-payments';
 import { unpaidRetentionJob } from './jobs/unpaid-retention';
-import { createPaymentProvider } from './payments/create-provider';
-import { IdDocumentKeyRing } from './storage/id-document-keys';
+import { createPaymentProvider } from './square/create-provider';
+import { PrivateDataKeyRing } from './crypto/private-data-keys';
 import { LegacyUploadDir } from './storage/legacy-uploads';
 
 declare module 'fastify' {
@@ -53,7 +53,7 @@ declare module 'fastify' {
     db: Db;
     tokens: TokenService;
     /** Encrypts and decrypts ID documents (ID_DOCUMENT_KEY, ID_DOCUMENT_OLD_KEYS). */
-    idDocumentKeys: IdDocumentKeyRing;
+    privateDataKeys: PrivateDataKeyRing;
     /** Background jobs; main.ts starts them, tests run them with runNow. */
     jobs: JobScheduler;
     /** `draining` is set when shutdown begins: readiness then answers 503 (routes/health.ts). */
@@ -159,7 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('database', database);
   app.decorate('db', database.db);
   app.decorate('tokens', new TokenService(config.sessionSecret, config.studentTokenTtlSeconds));
-  app.decorate('idDocumentKeys', new IdDocumentKeyRing(config.idDocuments.key, config.idDocuments.oldKeys));
+  app.decorate('privateDataKeys', new PrivateDataKeyRing(config.idDocuments.key, config.idDocuments.oldKeys));
   app.decorate('jobs', new JobScheduler(app.log));
   app.decorate('lifecycle', { draining: false });
   app.decorate('clock', options.clock ?? (() => new Date()));
@@ -230,12 +230,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // ID documents uploaded before they moved into the database are moved in now (docs/decisions/018).
   const moved = await importDiskIdDocuments(
     database.db,
-    app.idDocumentKeys,
+    app.privateDataKeys,
     new LegacyUploadDir(path.join(config.dataDir, 'uploads')),
   );
   if (moved.imported + moved.notHere + moved.removed > 0)
     app.log.info(moved, 'ID document files moved into the database');
-  const unreadable = (await idDocumentKeyUsage(database.db)).filter(({ keyId }) => !app.idDocumentKeys.has(keyId));
+  const unreadable = (await idDocumentKeyUsage(database.db)).filter(({ keyId }) => !app.privateDataKeys.has(keyId));
   if (unreadable.length > 0)
     app.log.error(
       { keyIds: unreadable.map((k) => k.keyId), documents: unreadable.reduce((sum, k) => sum + k.documents, 0) },

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { BUILT_IN_CONTACT } from '@shared/site-settings';
-import { ID_DOCUMENT_KEY_BYTES } from './storage/id-document-keys';
+import { ID_DOCUMENT_KEY_BYTES } from './crypto/private-data-keys';
 
 const optionalString = z
   .string()

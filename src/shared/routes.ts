@@ -58,7 +58,7 @@ export const SPA_SHELL_FILE = 'spa-shell.html';
 export const NOT_FOUND_FILE = '404.html';
 
 /**
- * The certificate verification page is made per request (src/server/plugins/verify-page.ts): the
+ * The certificate verification page is made per request (src/server/routes/certificates/verify-page.ts): the
  * build writes this frame, the page's document without its own head tags and content, and the server
  * fills the slots with the page rendered for the address's id and its answer. A dotfile, so it is not
  * served as a file of its own.

@@ -105,7 +105,7 @@ describe('admin accounts', () => {
 
   it('resets two-factor sign-in of an admin who lost their phone, audited', async () => {
     const quinn = await insertAdmin(t.db, 'quinn', 'staff');
-    const sealed = await t.app.idDocumentKeys.seal(`admin-totp:${quinn.id}`, [Buffer.from('JBSWY3DPEHPK3PXP')]);
+    const sealed = await t.app.privateDataKeys.seal(`admin-totp:${quinn.id}`, [Buffer.from('JBSWY3DPEHPK3PXP')]);
     await t.db.insert(adminTotp).values({ adminId: quinn.id, ...sealed, enabledAt: new Date() });
     const required = await t.app.inject({
       method: 'POST',

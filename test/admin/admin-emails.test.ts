@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
 import { emailOutbox } from '@server/db/schema';
 import { enqueueEmail } from '@server/domain/email/enqueue-email';
-import type { EmailMessage } from '@server/email/message-types';
+import type { EmailMessage } from '@server/mail/message-types';
 import { EMAIL_OUTBOX_JOB } from '@server/jobs/email-outbox';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';

@@ -155,7 +155,7 @@ describe('admin statistics, progress, referral codes, activity and messages', ()
   it('refuses to reject an ID without a reason', async () => {
     const student = await insertPaidStudent(t.db, { course: 'pro', coursePaid: true });
     await insertIdVerification(t.db, student.id, 'pending');
-    await storeIdDocument(t.db, t.app.idDocumentKeys, student.id, Buffer.from('png'));
+    await storeIdDocument(t.db, t.app.privateDataKeys, student.id, Buffer.from('png'));
     for (const rejection_reason of ['', '   ', null, undefined]) {
       const res = await t.app.inject({
         method: 'POST',

@@ -285,7 +285,7 @@ describe('admin student management', () => {
     it('removes the personal data and ID document but keeps payments and the audit trail', async () => {
       const student = await insertPaidStudent(t.db, { course: 'pro', coursePaid: true });
       await insertIdVerification(t.db, student.id, 'pending');
-      await storeIdDocument(t.db, t.app.idDocumentKeys, student.id, Buffer.from('fake png bytes'));
+      await storeIdDocument(t.db, t.app.privateDataKeys, student.id, Buffer.from('fake png bytes'));
       await send('PUT', `/api/admin/students/${student.id}/status`, { completion_status: 'emailed' });
 
       const res = await send('DELETE', `/api/admin/students/${student.id}`);

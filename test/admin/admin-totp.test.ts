@@ -12,7 +12,7 @@ import { adminRecoveryCodes, adminTotp, admins, auditLog } from '@server/db/sche
 import { messages } from '@shared/messages';
 import { rotateTotpKey } from '@server/domain/admins/rotate-totp-key';
 import { sealTotpSecret } from '@server/domain/admins/totp-codes';
-import { IdDocumentKeyRing } from '@server/storage/id-document-keys';
+import { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
 import { insertAdmin, TEST_ADMIN_PASSWORD } from '../factories';
 import { registeredAdminRoutes } from '../helpers/admin';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
@@ -247,22 +247,22 @@ describe('rotating the ID document key', () => {
 
   it('re-encrypts the two-factor secrets with the current key, which then signs in; an unknown key is counted', async () => {
     const oldKey = randomBytes(32);
-    const old = new IdDocumentKeyRing(oldKey);
+    const old = new PrivateDataKeyRing(oldKey);
     const secret = new Secret({ size: 20 }).base32;
     const kim = await insertAdmin(t.db, 'kim');
     const lee = await insertAdmin(t.db, 'lee');
     await t.db
       .insert(adminTotp)
       .values({ adminId: kim.id, ...(await sealTotpSecret(old, kim.id, secret)), enabledAt: new Date() });
-    const lost = new IdDocumentKeyRing(randomBytes(32));
+    const lost = new PrivateDataKeyRing(randomBytes(32));
     await t.db
       .insert(adminTotp)
       .values({ adminId: lee.id, ...(await sealTotpSecret(lost, lee.id, secret)), enabledAt: new Date() });
 
-    const keys = new IdDocumentKeyRing(t.config.idDocuments.key, [oldKey]);
+    const keys = new PrivateDataKeyRing(t.config.idDocuments.key, [oldKey]);
     expect(await rotateTotpKey(t.db, keys)).toEqual({ reencrypted: 1, unreadable: 1 });
     const [row] = await t.db.select().from(adminTotp).where(eq(adminTotp.adminId, kim.id));
-    expect(row?.keyId).toBe(t.app.idDocumentKeys.currentKeyId);
+    expect(row?.keyId).toBe(t.app.privateDataKeys.currentKeyId);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/admin/login',

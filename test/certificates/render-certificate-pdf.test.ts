@@ -1,9 +1,9 @@
 // engines: once
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freshFace } from '@server/certificates/certificate-fonts';
-import { verificationUrl, type CertificateDocument } from '@server/certificates/certificate-document';
-import { renderCertificatePdf } from '@server/certificates/render-certificate-pdf';
-import { shapeText } from '@server/certificates/shaped-text';
+import { freshFace } from '@server/pdf/certificate-fonts';
+import { verificationUrl, type CertificateDocument } from '@server/pdf/certificate-document';
+import { renderCertificatePdf } from '@server/pdf/render-certificate-pdf';
+import { shapeText } from '@server/pdf/shaped-text';
 import { CERTIFICATE_SIGNATORY } from '@shared/catalogue';
 import {
   embeddedFontNames,

@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox } from '@server/db/schema';
 import { one } from '@server/db/rows';
 import { enqueueEmail } from '@server/domain/email/enqueue-email';
-import type { EmailMessage } from '@server/email/message-types';
+import type { EmailMessage } from '@server/mail/message-types';
 import { EMAIL_MAX_ATTEMPTS, EMAIL_OUTBOX_JOB } from '@server/jobs/email-outbox';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';

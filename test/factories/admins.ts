@@ -1,7 +1,7 @@
 /** Admins through the data layer. */
 import type { Db } from '@server/db/client';
 import { admins, type Admin } from '@server/db/schema';
-import { hashPassword } from '@server/lib/passwords';
+import { hashPassword } from '@server/auth/passwords';
 import type { AdminRole } from '@shared/statuses';
 import { one } from '@server/db/rows';
 

@@ -2,7 +2,7 @@
 import { COURSES, type CourseType } from '@shared/catalogue';
 import type { Db } from '@server/db/client';
 import { certificates, type Certificate, type Student } from '@server/db/schema';
-import { newCertificateId } from '@server/lib/codes';
+import { newCertificateId } from '@server/crypto/readable-codes';
 import type { IdStatus } from './id-verifications';
 import { insertCourseStudent, STARTED_COURSE_START_DATE, type CourseStudentSetup } from './students';
 import { one } from '@server/db/rows';

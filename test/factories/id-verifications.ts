@@ -1,7 +1,7 @@
 /** ID checks through the data layer, and stored (encrypted) ID documents for the tests that read or delete them. */
 import type { Db } from '@server/db/client';
 import { idDocuments, idVerifications, type IdVerification } from '@server/db/schema';
-import type { IdDocumentKeyRing } from '@server/storage/id-document-keys';
+import type { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
 import { one } from '@server/db/rows';
 
 /** A student's ID check; `not_required` is the absence of a row. */
@@ -37,7 +37,7 @@ export async function insertIdVerification(
 }
 
 /** Stores `bytes` as the (encrypted) image of the student's ID check, as an upload would. */
-export async function storeIdDocument(db: Db, keys: IdDocumentKeyRing, studentId: string, bytes: Buffer) {
+export async function storeIdDocument(db: Db, keys: PrivateDataKeyRing, studentId: string, bytes: Buffer) {
   const sealed = await keys.seal(studentId, [bytes]);
   await db.insert(idDocuments).values({ studentId, ...sealed });
 }

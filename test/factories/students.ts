@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { CourseType } from '@shared/catalogue';
 import type { Db } from '@server/db/client';
 import { stageProgress, students, type Student } from '@server/db/schema';
-import { newReferralCode } from '@server/lib/codes';
+import { newReferralCode } from '@server/crypto/readable-codes';
 import { insertIdVerification, type IdStatus } from './id-verifications';
 import { insertPayment, pricePence } from './payments';
 import { one } from '@server/db/rows';

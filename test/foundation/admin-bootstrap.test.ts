@@ -4,7 +4,7 @@ import type { Database } from '@server/db/client';
 import { admins } from '@server/db/schema';
 import { bootstrapAdmin } from '@server/domain/admins/bootstrap-admin';
 import { createAdmin } from '@server/domain/admins/create-admin';
-import { verifyPassword } from '@server/lib/passwords';
+import { verifyPassword } from '@server/auth/passwords';
 import { createTestDatabase } from '../helpers/database';
 import { one } from '@server/db/rows';
 

@@ -15,7 +15,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { SquareApiProvider } from '@server/payments/square-api-provider';
+import { SquareApiProvider } from '@server/square/api-provider';
 
 /** The webhook subscription the tests register (SQUARE_WEBHOOK_URL, SQUARE_WEBHOOK_SIGNATURE_KEY). */
 export const WEBHOOK_URL = 'https://school.example/api/square/webhook';

@@ -13,7 +13,7 @@ import { one } from '@server/db/rows';
 import { createCardPayment } from '@server/domain/payments/create-card-payment';
 import { findLedgerViolations } from '@server/domain/payments/ledger-invariants';
 import { RECONCILE_JOB } from '@server/jobs/reconcile-payments';
-import { OfflineSquareProvider } from '@server/payments/offline-provider';
+import { OfflineSquareProvider } from '@server/square/offline-provider';
 import { insertPayment, insertStudent, pricePence, pricePounds } from '../factories';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { pay, registerStudent } from '../helpers/enrolment';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { payments, students } from '@server/db/schema';
 import { createCardPayment } from '@server/domain/payments/create-card-payment';
 import { AppError } from '@server/errors';
-import { ProviderUnavailableError } from '@server/payments/provider';
+import { ProviderUnavailableError } from '@server/square/provider';
 import { pricePence, pricePounds } from '../factories';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { pay, registerStudent, selectCourse } from '../helpers/enrolment';

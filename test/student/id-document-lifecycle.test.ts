@@ -12,7 +12,7 @@ import { idDocuments, idVerifications, type Student } from '@server/db/schema';
 import { importDiskIdDocuments } from '@server/domain/id-verification/import-disk-id-documents';
 import { rotateIdDocumentKey } from '@server/domain/id-verification/rotate-id-document-key';
 import { ID_DOCUMENT_RETENTION_JOB, idDocumentRetentionJob } from '@server/jobs/id-document-retention';
-import { IdDocumentKeyRing } from '@server/storage/id-document-keys';
+import { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
 import { LegacyUploadDir } from '@server/storage/legacy-uploads';
 import { insertCourseStudent, insertIdVerification, storeIdDocument } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
@@ -41,7 +41,7 @@ describe('ID documents in the database', () => {
   async function decided(status: 'approved' | 'rejected' | 'pending', daysAgo: number) {
     const student = await insertCourseStudent(t.db);
     await insertIdVerification(t.db, student.id, status, { reviewedAt: new Date(Date.now() - daysAgo * DAY_MS) });
-    await storeIdDocument(t.db, t.app.idDocumentKeys, student.id, pngBytes());
+    await storeIdDocument(t.db, t.app.privateDataKeys, student.id, pngBytes());
     return student;
   }
 
@@ -73,7 +73,7 @@ describe('ID documents in the database', () => {
       writeFileSync(fresh, 'x');
 
       const dir = new LegacyUploadDir(uploads());
-      expect(await importDiskIdDocuments(t.db, t.app.idDocumentKeys, dir)).toEqual({
+      expect(await importDiskIdDocuments(t.db, t.app.privateDataKeys, dir)).toEqual({
         imported: 2,
         notHere: 1,
         removed: 1,
@@ -84,7 +84,7 @@ describe('ID documents in the database', () => {
       ] as const) {
         expect(existsSync(file)).toBe(false);
         expect((await rowOf(student)).documentKey).toBeNull();
-        expect((await documentOf(student))!.keyId).toBe(t.app.idDocumentKeys.currentKeyId);
+        expect((await documentOf(student))!.keyId).toBe(t.app.privateDataKeys.currentKeyId);
         expect((await view(student)).rawPayload.equals(bytes)).toBe(true);
       }
       expect((await rowOf(elsewhere.student)).documentKey).not.toBeNull();
@@ -92,14 +92,14 @@ describe('ID documents in the database', () => {
       expect(existsSync(fresh)).toBe(true);
 
       // Again: nothing left to move.
-      expect(await importDiskIdDocuments(t.db, t.app.idDocumentKeys, dir)).toEqual({
+      expect(await importDiskIdDocuments(t.db, t.app.privateDataKeys, dir)).toEqual({
         imported: 0,
         notHere: 1,
         removed: 0,
       });
       // The process whose disk holds the file moves it in when it starts.
       writeFileSync(elsewhere.file, png);
-      expect((await importDiskIdDocuments(t.db, t.app.idDocumentKeys, dir)).imported).toBe(1);
+      expect((await importDiskIdDocuments(t.db, t.app.privateDataKeys, dir)).imported).toBe(1);
       expect((await view(elsewhere.student)).rawPayload.equals(png)).toBe(true);
     });
 
@@ -107,7 +107,7 @@ describe('ID documents in the database', () => {
       const student = await insertCourseStudent(t.db, { idStatus: 'pending' });
       const name = `seed/${student.id}.jpg`;
       await t.db.update(idVerifications).set({ documentKey: name }).where(eq(idVerifications.studentId, student.id));
-      expect(await importDiskIdDocuments(t.db, t.app.idDocumentKeys, new LegacyUploadDir(uploads()))).toEqual({
+      expect(await importDiskIdDocuments(t.db, t.app.privateDataKeys, new LegacyUploadDir(uploads()))).toEqual({
         imported: 0,
         notHere: 1,
         removed: 0,
@@ -211,9 +211,9 @@ describe('ID documents in the database', () => {
   describe('keys', () => {
     it('re-encrypts every document with a new key, batch by batch, and a rerun has nothing to do', async () => {
       const students = await Promise.all(Array.from({ length: 5 }, () => decided('pending', 0)));
-      const oldKeys = t.app.idDocumentKeys;
+      const oldKeys = t.app.privateDataKeys;
       const newKey = randomBytes(32);
-      const rotated = new IdDocumentKeyRing(newKey, [t.config.idDocuments.key]);
+      const rotated = new PrivateDataKeyRing(newKey, [t.config.idDocuments.key]);
       const batches: number[] = [];
       const summary = await rotateIdDocumentKey(t.db, rotated, 2, (s) => batches.push(s.reencrypted));
       expect(summary.unreadable).toBe(0);
@@ -227,10 +227,10 @@ describe('ID documents in the database', () => {
       }
       expect(await rotateIdDocumentKey(t.db, rotated)).toEqual({ reencrypted: 0, unreadable: 0 });
       // Without the key they were encrypted with, documents are reported, not lost.
-      const stranger = new IdDocumentKeyRing(randomBytes(32));
+      const stranger = new PrivateDataKeyRing(randomBytes(32));
       expect((await rotateIdDocumentKey(t.db, stranger)).unreadable).toBeGreaterThanOrEqual(students.length);
       // Back under the app's key, for the other tests.
-      await rotateIdDocumentKey(t.db, new IdDocumentKeyRing(t.config.idDocuments.key, [newKey]));
+      await rotateIdDocumentKey(t.db, new PrivateDataKeyRing(t.config.idDocuments.key, [newKey]));
       expect((await view(students[0]!)).statusCode).toBe(200);
     });
 

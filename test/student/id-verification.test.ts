@@ -92,7 +92,7 @@ describe('ID verification', () => {
     expect(row).toMatchObject({ status: 'pending', contentType: type, sizeBytes: bytes.length, documentKey: null });
     // AES-256-GCM at rest: a 12-byte nonce, a 16-byte tag, the key's id, and no plaintext in the row.
     const stored = (await documentOf(student))!;
-    expect(stored.keyId).toBe(t.app.idDocumentKeys.currentKeyId);
+    expect(stored.keyId).toBe(t.app.privateDataKeys.currentKeyId);
     expect(stored.nonce).toHaveLength(12);
     expect(stored.authTag).toHaveLength(16);
     expect(stored.ciphertext).toHaveLength(bytes.length);

@@ -14,7 +14,7 @@ import { openDatabase } from '../db/client';
 import { createAdmin, generatePassword, setAdminPassword } from '@server/domain/admins/create-admin';
 import { rotateTotpKey } from '@server/domain/admins/rotate-totp-key';
 import { rotateIdDocumentKey } from '@server/domain/id-verification/rotate-id-document-key';
-import { IdDocumentKeyRing } from '@server/storage/id-document-keys';
+import { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
 import { ADMIN_ROLES, type AdminRole } from '@shared/statuses';
 
 const USAGE =
@@ -25,7 +25,7 @@ const USAGE =
 /** Re-encrypts the ID documents with the current key; exits 1 while some have a key that is not configured. */
 async function rotateIdKey(): Promise<number> {
   const config = loadConfig();
-  const keys = new IdDocumentKeyRing(config.idDocuments.key, config.idDocuments.oldKeys);
+  const keys = new PrivateDataKeyRing(config.idDocuments.key, config.idDocuments.oldKeys);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
   try {
     const summary = await rotateIdDocumentKey(database.db, keys, 20, ({ reencrypted }) => {

@@ -37,7 +37,7 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from '@shared/statuses';
-import { EMAIL_TEMPLATES, type EmailTemplate } from '@server/email/message-types';
+import { EMAIL_TEMPLATES, type EmailTemplate } from '@server/mail/message-types';
 import { COURSE_TYPES, PAYMENT_TYPES } from '@shared/catalogue';
 import { SETTING_KEYS } from '@shared/site-settings';
 
@@ -315,7 +315,7 @@ export const idVerifications = pgTable(
 );
 
 /**
- * The image of a student's ID document, AES-256-GCM encrypted (src/server/storage/id-document-keys.ts):
+ * The image of a student's ID document, AES-256-GCM encrypted (src/server/crypto/private-data-keys.ts):
  * the ciphertext, its 12-byte nonce and 16-byte tag, and the id of the key. One per verification row;
  * deleted with it (and so with the student), replaced by a re-upload, deleted by the retention job.
  */

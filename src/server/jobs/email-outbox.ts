@@ -9,9 +9,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { emailOutbox, type EmailOutboxRow } from '@server/db/schema';
-import { renderEmail, type TemplateContext } from '@server/email/render-email';
-import type { EmailMessage } from '@server/email/message-types';
-import type { MailTransport, OutgoingMail } from '@server/email/transport';
+import { renderEmail, type TemplateContext } from '@server/mail/render-email';
+import type { EmailMessage } from '@server/mail/message-types';
+import type { MailTransport, OutgoingMail } from '@server/mail/transport';
 import type { Job } from './scheduler';
 
 export const EMAIL_OUTBOX_JOB = 'email-outbox';

@@ -1,6 +1,6 @@
 import type { Db } from '@server/db/client';
 import { reconcileStalePayments } from '@server/domain/payments/reconcile-payments';
-import type { PaymentProvider } from '@server/payments/provider';
+import type { PaymentProvider } from '@server/square/provider';
 import { withJobLock, type Job } from './scheduler';
 
 export const RECONCILE_JOB = 'reconcile-payments';

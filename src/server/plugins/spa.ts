@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { messages } from '@shared/messages';
 import { isAppRoute, NOT_FOUND_FILE, ROUTES, SPA_SHELL_FILE } from '@shared/routes';
 import { builtFileNames, registerBuiltFiles } from './built-files';
-import { registerVerifyPage } from './verify-page';
+import { registerVerifyPage } from '../routes/certificates/verify-page';
 
 function safeDecode(urlPath: string): string {
   try {

@@ -9,7 +9,7 @@ import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { admins } from '@server/db/schema';
 import { badRequest, unauthorized } from '@server/errors';
-import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '@server/lib/passwords';
+import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '@server/auth/passwords';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
 

@@ -5,7 +5,7 @@ import type { AdminRole } from '@shared/statuses';
 import type { Db } from '@server/db/client';
 import { admins } from '@server/db/schema';
 import { badRequest, conflict } from '@server/errors';
-import { hashPassword, MIN_PASSWORD_LENGTH } from '@server/lib/passwords';
+import { hashPassword, MIN_PASSWORD_LENGTH } from '@server/auth/passwords';
 import { findAdminByUsername } from './find-admin';
 
 export function generatePassword(): string {

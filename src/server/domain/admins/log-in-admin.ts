@@ -3,11 +3,11 @@ import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { adminTokenRevocations, admins } from '@server/db/schema';
 import { AppError, unauthorized } from '@server/errors';
-import type { LoginThrottle } from '@server/lib/login-throttle';
-import { dummyPasswordHash, verifyPassword } from '@server/lib/passwords';
-import { ADMIN_TOKEN_TTL_SECONDS, type TokenService } from '@server/lib/tokens';
+import type { LoginThrottle } from '@server/auth/login-throttle';
+import { dummyPasswordHash, verifyPassword } from '@server/auth/passwords';
+import { ADMIN_TOKEN_TTL_SECONDS, type TokenService } from '@server/auth/tokens';
 import type { AdminActor } from '../actor';
-import type { IdDocumentKeyRing } from '@server/storage/id-document-keys';
+import type { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
 import { findAdminByUsername } from './find-admin';
 import { acceptTotpCode, findAdminTotp, useRecoveryCode } from './verify-second-factor';
 
@@ -32,7 +32,7 @@ export interface AdminCredentials {
 export async function logInAdmin(
   db: Db,
   tokens: TokenService,
-  keys: IdDocumentKeyRing,
+  keys: PrivateDataKeyRing,
   throttle: LoginThrottle,
   credentials: AdminCredentials,
   address: string,
@@ -57,7 +57,7 @@ export async function logInAdmin(
 
 async function checkSecondFactor(
   db: Db,
-  keys: IdDocumentKeyRing,
+  keys: PrivateDataKeyRing,
   adminId: string,
   credentials: AdminCredentials,
   now: Date,

@@ -8,7 +8,7 @@ import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { adminRecoveryCodes, adminTotp } from '@server/db/schema';
 import { conflict, AppError } from '@server/errors';
-import type { IdDocumentKeyRing } from '@server/storage/id-document-keys';
+import type { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, sealTotpSecret } from './totp-codes';
@@ -19,7 +19,7 @@ const wrongCode = () => new AppError(400, messages.adminSecurity.totpCodeWrong);
 /** A new secret (replacing one not yet confirmed); refused while two-factor sign-in is on. */
 export async function setUpTotp(
   db: Db,
-  keys: IdDocumentKeyRing,
+  keys: PrivateDataKeyRing,
   admin: AdminActor,
 ): Promise<{ secret: string; otpauthUrl: string }> {
   if ((await findAdminTotp(db, admin.adminId))?.enabledAt) throw conflict(messages.adminSecurity.totpAlreadyOn);
@@ -38,7 +38,7 @@ export async function setUpTotp(
 /** Confirms the set-up with a first code: two-factor sign-in is on; returns the recovery codes (shown once). */
 export async function enableTotp(
   db: Db,
-  keys: IdDocumentKeyRing,
+  keys: PrivateDataKeyRing,
   admin: AdminActor,
   code: string,
   now: Date,
@@ -62,7 +62,7 @@ export async function enableTotp(
 /** Turns two-factor sign-in off with a current code (accepted once, like at sign-in). */
 export async function disableTotp(
   db: Db,
-  keys: IdDocumentKeyRing,
+  keys: PrivateDataKeyRing,
   admin: AdminActor,
   code: string,
   now: Date,

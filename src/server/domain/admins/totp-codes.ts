@@ -7,7 +7,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { messages } from '@shared/messages';
-import type { IdDocumentKeyRing, SealedDocument } from '@server/storage/id-document-keys';
+import type { PrivateDataKeyRing, SealedDocument } from '@server/crypto/private-data-keys';
 
 export const TOTP_PERIOD_SECONDS = 30;
 /** Codes of the step before and after the current one are accepted too (a phone's clock drifts). */
@@ -42,11 +42,11 @@ export function totpStepOf(secretBase32: string, code: string, now: Date): numbe
 /** The context a secret is sealed with: a row copied to another admin does not decrypt. */
 const sealContext = (adminId: string) => `admin-totp:${adminId}`;
 
-export function sealTotpSecret(keys: IdDocumentKeyRing, adminId: string, secretBase32: string) {
+export function sealTotpSecret(keys: PrivateDataKeyRing, adminId: string, secretBase32: string) {
   return keys.seal(sealContext(adminId), [Buffer.from(secretBase32, 'utf8')]);
 }
 
-export function openTotpSecret(keys: IdDocumentKeyRing, adminId: string, sealed: SealedDocument): string {
+export function openTotpSecret(keys: PrivateDataKeyRing, adminId: string, sealed: SealedDocument): string {
   return keys.open(sealContext(adminId), sealed).toString('utf8');
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { adminRecoveryCodes, adminTotp } from '@server/db/schema';
-import type { IdDocumentKeyRing } from '@server/storage/id-document-keys';
+import type { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
 import { hashRecoveryCode, openTotpSecret, totpStepOf } from './totp-codes';
 
 /** The admin's TOTP row, set up (`enabled` false) or on; null when there is none. */
@@ -18,7 +18,7 @@ export async function findAdminTotp(db: Db, adminId: string) {
  */
 export async function acceptTotpCode(
   db: Db,
-  keys: IdDocumentKeyRing,
+  keys: PrivateDataKeyRing,
   adminId: string,
   code: string,
   now: Date,

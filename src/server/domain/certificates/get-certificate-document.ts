@@ -1,6 +1,6 @@
 import { CERTIFICATE_SIGNATORY, COURSES } from '@shared/catalogue';
 import { messages } from '@shared/messages';
-import { verificationUrl, type CertificateDocument } from '@server/certificates/certificate-document';
+import { verificationUrl, type CertificateDocument } from '@server/pdf/certificate-document';
 import type { Db } from '@server/db/client';
 import { conflict, notFound } from '@server/errors';
 import { fullName, getStudent } from '../students/find-student';

@@ -4,7 +4,7 @@ import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { certificates } from '@server/db/schema';
 import { badRequest, conflict, forbidden } from '@server/errors';
-import { newCertificateId } from '@server/lib/codes';
+import { newCertificateId } from '@server/crypto/readable-codes';
 import { completedStages } from '../progress/get-progress';
 import { summariseProgress } from '../progress/summarise-progress';
 import { getStudent } from '../students/find-student';

@@ -1,7 +1,7 @@
 import type { Db } from '@server/db/client';
 import { one } from '@server/db/rows';
 import { emailOutbox } from '@server/db/schema';
-import type { EmailMessage } from '@server/email/message-types';
+import type { EmailMessage } from '@server/mail/message-types';
 
 /**
  * The transactional outbox (docs/decisions/011-email.md): call inside the transaction of the event that

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { idDocuments, idVerifications } from '@server/db/schema';
-import type { IdDocumentKeyRing } from '@server/storage/id-document-keys';
+import type { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
 import type { LegacyUploadDir } from '@server/storage/legacy-uploads';
 
 const BATCH = 50;
@@ -25,7 +25,7 @@ export interface DiskImportSummary {
  */
 export async function importDiskIdDocuments(
   db: Db,
-  keys: IdDocumentKeyRing,
+  keys: PrivateDataKeyRing,
   uploads: LegacyUploadDir,
   now = new Date(),
 ): Promise<DiskImportSummary> {

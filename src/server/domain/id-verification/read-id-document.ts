@@ -4,7 +4,7 @@ import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { byteaBase64, idDocuments, idVerifications } from '@server/db/schema';
 import { notFound } from '@server/errors';
-import type { IdDocumentKeyRing } from '@server/storage/id-document-keys';
+import type { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
 
 /**
  * A student's ID document for an admin to view: its bytes (decrypted, and only once the
@@ -12,7 +12,7 @@ import type { IdDocumentKeyRing } from '@server/storage/id-document-keys';
  */
 export async function readIdDocument(
   db: Db,
-  keys: IdDocumentKeyRing,
+  keys: PrivateDataKeyRing,
   studentId: string,
 ): Promise<{ bytes: Buffer; contentType: IdUploadType; fileName: string }> {
   const [row] = await db

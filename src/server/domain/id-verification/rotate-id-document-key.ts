@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { byteaBase64, idDocuments } from '@server/db/schema';
-import { UnknownIdDocumentKeyError, type IdDocumentKeyRing } from '@server/storage/id-document-keys';
+import { UnknownIdDocumentKeyError, type PrivateDataKeyRing } from '@server/crypto/private-data-keys';
 
 export interface KeyRotationSummary {
   /** Documents now encrypted with the current key. */
@@ -17,7 +17,7 @@ export interface KeyRotationSummary {
  */
 export async function rotateIdDocumentKey(
   db: Db,
-  keys: IdDocumentKeyRing,
+  keys: PrivateDataKeyRing,
   batchSize = 20,
   onBatch: (summary: KeyRotationSummary) => void = () => {},
 ): Promise<KeyRotationSummary> {

@@ -6,7 +6,7 @@ import type { Db } from '@server/db/client';
 import { eq } from 'drizzle-orm';
 import { idDocuments, idVerifications, students, type IdVerification } from '@server/db/schema';
 import { AppError, badRequest, conflict } from '@server/errors';
-import type { IdDocumentKeyRing } from '@server/storage/id-document-keys';
+import type { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
 import { canUploadId, findIdVerification, idStatusOf } from './find-id-verification';
 import { one } from '@server/db/rows';
 import { enqueueEmail } from '../email/enqueue-email';
@@ -79,7 +79,7 @@ async function detectType(head: Buffer): Promise<AcceptedType> {
  */
 export async function uploadIdDocument(
   db: Db,
-  keys: IdDocumentKeyRing,
+  keys: PrivateDataKeyRing,
   studentId: string,
   file: IncomingFile,
   notify: { adminNotifyEmail?: string } = {},

@@ -1,10 +1,10 @@
 import { queuePaymentReceipt } from './queue-payment-receipt';
 import { and, eq } from 'drizzle-orm';
-import type { ChargeRequest } from '@server/payments/provider';
+import type { ChargeRequest } from '@server/square/provider';
 import { paymentAmountPence } from '@shared/catalogue';
 import type { Db } from '@server/db/client';
 import { payments, students, type Payment, type Student } from '@server/db/schema';
-import { newReferralCode } from '@server/lib/codes';
+import { newReferralCode } from '@server/crypto/readable-codes';
 import { PAYS_FOR } from './payment-rules';
 import { expectedMoney } from './ledger-invariants';
 import { getStudent } from '../students/find-student';

@@ -16,7 +16,7 @@ import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { payments, type Payment, type Student } from '@server/db/schema';
 import { AppError, badRequest, conflict } from '@server/errors';
-import { ProviderUnavailableError, type PaymentProvider } from '@server/payments/provider';
+import { ProviderUnavailableError, type PaymentProvider } from '@server/square/provider';
 import { getStudent } from '../students/find-student';
 import { chargeRequestFor, recordCompletedPayment, recordFailedPayment } from './apply-payment';
 import { assertPayable } from './payment-rules';

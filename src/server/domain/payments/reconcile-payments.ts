@@ -8,7 +8,7 @@
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { payments, type Payment } from '@server/db/schema';
-import { ProviderUnavailableError, type ChargeResult, type PaymentProvider } from '@server/payments/provider';
+import { ProviderUnavailableError, type ChargeResult, type PaymentProvider } from '@server/square/provider';
 import { writeAudit, type AuditActor } from '../audit/write-audit';
 import { chargeRequestFor, recordCompletedPayment, recordFailedPayment } from './apply-payment';
 

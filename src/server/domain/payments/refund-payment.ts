@@ -10,7 +10,7 @@ import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import type { Payment } from '@server/db/schema';
 import { AppError, conflict, notFound } from '@server/errors';
-import { ProviderUnavailableError, type PaymentProvider } from '@server/payments/provider';
+import { ProviderUnavailableError, type PaymentProvider } from '@server/square/provider';
 import type { AdminActor } from '../actor';
 import { lockPayment } from './apply-payment';
 import { recordRefund } from './record-refund';

@@ -29,7 +29,7 @@ import {
   type SquareEventEnvelope,
   type SquarePaymentObject,
   type SquareRefundObject,
-} from '@server/payments/square-events';
+} from '@server/square/webhook-events';
 import { writeAudit } from '../audit/write-audit';
 import { enqueueEmail } from '../email/enqueue-email';
 import { fullName } from '../students/find-student';

@@ -18,7 +18,7 @@ import {
   type Student,
 } from '@server/db/schema';
 import { AppError } from '@server/errors';
-import type { IdDocumentKeyRing } from '@server/storage/id-document-keys';
+import type { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
 import { readIdDocument } from '../id-verification/read-id-document';
 import { getStudent } from '../students/find-student';
 
@@ -44,7 +44,7 @@ export interface StudentDataExport {
  */
 export async function exportStudentData(
   db: Db,
-  keys: IdDocumentKeyRing,
+  keys: PrivateDataKeyRing,
   studentId: string,
 ): Promise<StudentDataExport> {
   return db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { notFound } from '@server/errors';
-import type { TokenService } from '@server/lib/tokens';
+import type { TokenService } from '@server/auth/tokens';
 import { findStudentByEmail } from './find-student';
 import type { CourseAccessUrls } from '../settings/site-settings';
 import { getStudentAccount, type StudentAccount } from './student-account';

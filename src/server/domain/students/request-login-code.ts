@@ -3,7 +3,7 @@ import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { studentLoginCodes } from '@server/db/schema';
 import { notFound } from '@server/errors';
-import { LOGIN_CODE_VALID_MINUTES, newLoginCode, type LoginCodeHasher } from '@server/lib/login-codes';
+import { LOGIN_CODE_VALID_MINUTES, newLoginCode, type LoginCodeHasher } from '@server/auth/login-codes';
 import { enqueueEmail } from '../email/enqueue-email';
 import { findStudentByEmail } from './find-student';
 

@@ -97,7 +97,7 @@ const idVerificationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      sendDocument(reply, await readIdDocument(app.db, app.idDocumentKeys, request.params.student_id)),
+      sendDocument(reply, await readIdDocument(app.db, app.privateDataKeys, request.params.student_id)),
   );
 };
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { adminLoginBody, adminLoginError, adminLoginResponse, adminMeResponse } from '@shared/schemas/admin-auth';
 import { errorSchema } from '@shared/schemas/common';
 import { logInAdmin, revokeAdminToken } from '@server/domain/admins/log-in-admin';
-import { LoginThrottle } from '@server/lib/login-throttle';
+import { LoginThrottle } from '@server/auth/login-throttle';
 import { tagRoutes } from '@server/plugins/api-docs';
 import { guardAdminScope, guardOwnerScope, guardTotpScope, requireAdmin } from '@server/plugins/auth';
 import adminAccountRoutes from './admins';
@@ -51,7 +51,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const session = await logInAdmin(
         app.db,
         app.tokens,
-        app.idDocumentKeys,
+        app.privateDataKeys,
         throttle,
         request.body,
         request.ip,

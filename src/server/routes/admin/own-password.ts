@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminLoginResponse, adminPasswordChangeBody } from '@shared/schemas/admin-auth';
 import { errorSchema } from '@shared/schemas/common';
 import { changeOwnPassword } from '@server/domain/admins/change-own-password';
-import { ADMIN_TOKEN_TTL_SECONDS } from '@server/lib/tokens';
+import { ADMIN_TOKEN_TTL_SECONDS } from '@server/auth/tokens';
 import { requireAdmin } from '@server/plugins/auth';
 
 /**

@@ -13,7 +13,7 @@ import type { Payment } from '@server/db/schema';
 import { isDisputeCleared } from '@server/domain/payments/ledger-invariants';
 import { listPayments } from '@server/domain/payments/list-payments';
 import { refundPayment } from '@server/domain/payments/refund-payment';
-import { createPaymentProvider } from '@server/payments/create-provider';
+import { createPaymentProvider } from '@server/square/create-provider';
 import { requireAdmin } from '@server/plugins/auth';
 import { pageFields, pageRequest } from '../wire';
 

@@ -22,7 +22,7 @@ const totpAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { secret, otpauthUrl } = await setUpTotp(app.db, app.idDocumentKeys, requireAdmin(request));
+      const { secret, otpauthUrl } = await setUpTotp(app.db, app.privateDataKeys, requireAdmin(request));
       return { secret, otpauth_url: otpauthUrl };
     },
   );
@@ -40,7 +40,7 @@ const totpAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       recovery_codes: await enableTotp(
         app.db,
-        app.idDocumentKeys,
+        app.privateDataKeys,
         requireAdmin(request),
         request.body.code,
         app.clock(),
@@ -58,7 +58,7 @@ const totpAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await disableTotp(app.db, app.idDocumentKeys, requireAdmin(request), request.body.code, app.clock());
+      await disableTotp(app.db, app.privateDataKeys, requireAdmin(request), request.body.code, app.clock());
       return reply.code(204).send(null);
     },
   );

@@ -6,8 +6,8 @@ import {
   sampleCertificateSchema,
 } from '@shared/schemas/certificates';
 import { errorSchema, studentIdParams } from '@shared/schemas/common';
-import { renderCertificatePdf } from '@server/certificates/render-certificate-pdf';
-import { sampleCertificateDocument, sampleCertificatePdf } from '@server/certificates/sample-certificate';
+import { renderCertificatePdf } from '@server/pdf/render-certificate-pdf';
+import { sampleCertificateDocument, sampleCertificatePdf } from '@server/pdf/sample-certificate';
 import { getCertificateDocument } from '@server/domain/certificates/get-certificate-document';
 import { verifyCertificate } from '@server/domain/certificates/verify-certificate';
 import { effectiveSettings } from '@server/domain/settings/site-settings-store';

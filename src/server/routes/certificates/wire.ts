@@ -3,9 +3,9 @@ import type {
   CertificateVerification as CertificateVerificationWire,
   SampleCertificate,
 } from '@shared/schemas/certificates';
-import type { CertificateDocument } from '@server/certificates/certificate-document';
-import { certificateQrDataUrl } from '@server/certificates/certificate-qr';
-import { SAMPLE_CPD_PROVIDER_NUMBER } from '@server/certificates/sample-certificate';
+import type { CertificateDocument } from '@server/pdf/certificate-document';
+import { certificateQrDataUrl } from '@server/pdf/certificate-qr';
+import { SAMPLE_CPD_PROVIDER_NUMBER } from '@server/pdf/sample-certificate';
 import type { CertificateVerification } from '@server/domain/certificates/verify-certificate';
 
 export function toCertificateVerification(found: CertificateVerification): CertificateVerificationWire {

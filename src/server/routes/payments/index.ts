@@ -3,7 +3,7 @@ import { CURRENCY, penceToPounds } from '@shared/money';
 import { errorSchema } from '@shared/schemas/common';
 import { createPaymentBody, createPaymentResponse } from '@shared/schemas/payments';
 import { createCardPayment } from '@server/domain/payments/create-card-payment';
-import { createPaymentProvider } from '@server/payments/create-provider';
+import { createPaymentProvider } from '@server/square/create-provider';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
 import { toStudentRecord } from '../wire';

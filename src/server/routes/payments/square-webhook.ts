@@ -4,8 +4,8 @@ import { messages } from '@shared/messages';
 import { errorSchema } from '@shared/schemas/common';
 import { handleSquareEvent } from '@server/domain/payments/square-events';
 import { badRequest, notFound, unauthorized } from '@server/errors';
-import { isValidSquareSignature } from '@server/payments/square-webhook-signature';
-import { squareEventEnvelope } from '@server/payments/square-events';
+import { isValidSquareSignature } from '@server/square/webhook-signature';
+import { squareEventEnvelope } from '@server/square/webhook-events';
 
 const webhookResponse = z.object({ outcome: z.enum(['applied', 'replayed', 'ignored']) });
 

@@ -7,7 +7,7 @@ import {
   recentSignupsResponse,
 } from '@shared/schemas/public';
 import { tagRoutes } from '@server/plugins/api-docs';
-import { jsonBody, sendJsonBody, type JsonBody } from '@server/lib/json-body';
+import { jsonBody, sendJsonBody, type JsonBody } from '@server/routes/json-body';
 import { listRecentSignups } from '@server/domain/reports/list-recent-signups';
 import { storeContactMessage } from '@server/domain/support/store-contact-message';
 import { toRecentSignup } from './wire';

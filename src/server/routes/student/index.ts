@@ -30,8 +30,8 @@ import { logInStudent } from '@server/domain/students/log-in-student';
 import { logOutStudent } from '@server/domain/students/log-out-student';
 import { requestLoginCode } from '@server/domain/students/request-login-code';
 import { verifyLoginCode } from '@server/domain/students/verify-login-code';
-import { LoginCodeHasher } from '@server/lib/login-codes';
-import { CodeRequestThrottle } from '@server/lib/login-throttle';
+import { LoginCodeHasher } from '@server/auth/login-codes';
+import { CodeRequestThrottle } from '@server/auth/login-throttle';
 import { getStudentAccount } from '@server/domain/students/student-account';
 import { effectiveSettings } from '@server/domain/settings/site-settings-store';
 import { AppError, badRequest, forbidden, notFound, unauthorized } from '@server/errors';
@@ -262,7 +262,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         const row = await uploadIdDocument(
           app.db,
-          app.idDocumentKeys,
+          app.privateDataKeys,
           student.id,
           {
             stream: part.file,

@@ -33,7 +33,7 @@ const studentPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
     },
     async (request, reply) => {
-      const data = await exportStudentData(app.db, app.idDocumentKeys, request.params.id);
+      const data = await exportStudentData(app.db, app.privateDataKeys, request.params.id);
       reply.header('content-disposition', `attachment; filename="${studentDataFileName(data.student.id)}"`);
       return toStudentDataExport(data);
     },

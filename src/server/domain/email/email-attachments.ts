@@ -1,12 +1,12 @@
 /** Files an outbox message carries: the certificate PDF for `certificate-issued`. */
-import { renderCertificatePdf } from '@server/certificates/render-certificate-pdf';
+import { renderCertificatePdf } from '@server/pdf/render-certificate-pdf';
 import type { Db } from '@server/db/client';
 import type { EmailOutboxRow } from '@server/db/schema';
 import { getCertificateDocument } from '@server/domain/certificates/get-certificate-document';
 import { cpdProviderNumber } from '@server/domain/settings/site-settings';
 import { effectiveSettings } from '@server/domain/settings/site-settings-store';
 import type { Config } from '@server/config';
-import type { OutgoingMail } from '@server/email/transport';
+import type { OutgoingMail } from '@server/mail/transport';
 
 export async function emailAttachments(
   db: Db,

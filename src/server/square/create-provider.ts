@@ -9,7 +9,7 @@ export function createPaymentProvider(square: Config['square'], db: Db): Payment
   if (environment === 'offline') return new OfflineSquareProvider(db);
   // Imported only here: loading Square's SDK is a large share of a server's start (docs/perf), which
   // a server in offline mode (development, the tests) need not spend. It starts loading now.
-  const provider = import('./square-api-provider').then(
+  const provider = import('./api-provider').then(
     ({ SquareApiProvider }) =>
       new SquareApiProvider({
         environment,

@@ -10,7 +10,7 @@ import {
   MemoryAttemptCounter,
   RedisAttemptCounter,
 } from './login-throttle';
-import { openRedis } from './redis';
+import { openRedis } from '../redis/open-redis';
 
 // The Redis every machine here runs (README); keys under a prefix private to this run.
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -1,8 +1,9 @@
 /**
- * ID documents are encrypted at rest with AES-256-GCM (docs/decisions/018-id-documents-in-database.md):
- * a random 12-byte nonce per document, the 16-byte authentication tag and the id of the key stored with
- * the ciphertext, and the student's id as additional authenticated data, so a document cannot be
- * moved to another student's row. Keys never reach the logs.
+ * The private data kept at rest, ID document images and admins' two-factor secrets, is encrypted with
+ * AES-256-GCM under ID_DOCUMENT_KEY (docs/decisions/018-id-documents-in-database.md): a random 12-byte
+ * nonce per value, the 16-byte authentication tag and the id of the key stored with the ciphertext,
+ * and the owner's id as additional authenticated data, so a value cannot be moved to another row.
+ * Keys never reach the logs.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
@@ -23,8 +24,8 @@ export function keyIdOf(key: Buffer): string {
   return createHash('sha256').update(key).digest('hex').slice(0, 16);
 }
 
-/** The key new documents are encrypted with, and older keys still accepted for reading (during a rotation). */
-export class IdDocumentKeyRing {
+/** The key new values are encrypted with, and older keys still accepted for reading (during a rotation). */
+export class PrivateDataKeyRing {
   readonly currentKeyId: string;
   private readonly keys = new Map<string, Buffer>();
 
