@@ -5,11 +5,10 @@
  * Redis and the database pool close.
  * After SHUTDOWN_TIMEOUT_MS the remaining connections are cut and the process exits anyway.
  */
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { bootstrapAdmin } from './domain/admins/bootstrap-admin';
-import { effectiveSettings } from './domain/settings/site-settings-store';
-import { cpdProviderNumber } from './domain/settings/site-settings';
+import { runStartUpSteps } from './start-up';
 
 /** On SIGTERM the process drains until no connection has arrived for this long (see `stop`)… */
 const DRAIN_QUIET_MS = 100;
@@ -29,20 +28,26 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp(config);
-  await bootstrapAdmin(
-    app.db,
-    config.admin,
-    (line) => app.log.info(line),
-    (line) => console.log(line),
-  );
+  await runStartUpSteps(app);
+  const stop = gracefulStop(app, config.shutdownTimeoutMs);
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 
-  // A production site (on PostgreSQL) should print its CPD provider number on certificates.
-  if (config.databaseUrl && !cpdProviderNumber(await effectiveSettings(app.db, config))) {
-    app.log.warn(
-      'No CPD provider number (neither CPD_PROVIDER_NUMBER nor the Settings tab): certificates are issued without one',
-    );
+  await app.listen({ port: config.port, host: config.host });
+  // A parent that started this process with an IPC channel (the test harnesses) learns that this
+  // process is the one listening on the port, not another that held it first.
+  if (process.send) {
+    process.send({ ready: true });
+    process.channel?.unref();
   }
+  app.jobs.start();
+  app.log.info(
+    `Serving on ${config.publicUrl} (database: ${app.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
+  );
+}
 
+/** The SIGTERM/SIGINT handler: drain, then close; after `shutdownTimeoutMs` exit anyway. */
+function gracefulStop(app: FastifyInstance, shutdownTimeoutMs: number): (signal: string) => void {
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -50,18 +55,18 @@ async function main(): Promise<void> {
     app.lifecycle.draining = true;
     app.log.info({ signal }, 'shutting down');
     setTimeout(() => {
-      app.log.error({ shutdownTimeoutMs: config.shutdownTimeoutMs }, 'shutdown took too long; exiting');
+      app.log.error({ shutdownTimeoutMs }, 'shutdown took too long; exiting');
       app.server.closeAllConnections();
       process.exit(1);
-    }, config.shutdownTimeoutMs).unref();
+    }, shutdownTimeoutMs).unref();
     // Drain first, then close (docs/decisions/021). A proxy keeps connecting until a request fails,
     // and closing the listening socket resets the connections waiting in its queue, with requests the
     // proxy has already sent on them: it resends a GET, but a POST would come back as 502. So while
-    // draining, GET and HEAD are answered 503 (app.ts), which nginx passes to another process while it
+    // draining, GET and HEAD are answered 503 (plugins/draining.ts), which nginx passes to another process while it
     // stops sending to this one; other requests are served. Once no connection has arrived for
     // DRAIN_QUIET_MS (or after DRAIN_MAX_MS), the app closes: the listening socket and the idle
-    // connections close, the requests in flight finish, then its onClose hook stops the jobs and
-    // closes Redis and the database. The check runs from setImmediate, after the event loop has
+    // connections close, the requests in flight finish, then the plugins' onClose hooks stop the
+    // jobs and close Redis and the database. The check runs from setImmediate, after the event loop has
     // accepted and read what was waiting, however late the loop runs under load.
     const drainStarted = Date.now();
     let lastConnectionAt = drainStarted;
@@ -83,20 +88,7 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
-
-  await app.listen({ port: config.port, host: config.host });
-  // A parent that started this process with an IPC channel (the test harnesses) learns that this
-  // process is the one listening on the port, not another that held it first.
-  if (process.send) {
-    process.send({ ready: true });
-    process.channel?.unref();
-  }
-  app.jobs.start();
-  app.log.info(
-    `Serving on ${config.publicUrl} (database: ${app.database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'})`,
-  );
+  return stop;
 }
 
 main().catch((error) => {

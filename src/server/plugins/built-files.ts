@@ -14,6 +14,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { SPA_SHELL_FILE } from '@shared/routes';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -40,6 +41,15 @@ export function builtFileNames(clientDir: string): Set<string> {
     names.add(relative);
   }
   return names;
+}
+
+/**
+ * The page that boots the SPA for any app route: the build's shell, or the landing page before the
+ * prerender wrote one; undefined before a build.
+ */
+export function spaShellFile(files: Set<string>): string | undefined {
+  if (!files.has('index.html')) return undefined;
+  return files.has(SPA_SHELL_FILE) ? SPA_SHELL_FILE : 'index.html';
 }
 
 /** Registers a GET/HEAD route per built file (not per folder) and `reply.sendFile` (relative to clientDir). */

@@ -5,14 +5,13 @@
  * one, else the SPA shell: with status 200 for the app's routes (deep links such as
  * /admin/dashboard), 404 and the not-found page for anything else. Unknown /api paths are 404 JSON,
  * a missing file a plain 404. /verify/{id} is made per request with the certificate's result
- * (plugins/verify-page.ts).
+ * (routes/certificates/verify-page.ts).
  */
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { messages } from '@shared/messages';
-import { isAppRoute, NOT_FOUND_FILE, ROUTES, SPA_SHELL_FILE } from '@shared/routes';
-import { builtFileNames, registerBuiltFiles } from './built-files';
-import { registerVerifyPage } from '../routes/certificates/verify-page';
+import { isAppRoute, NOT_FOUND_FILE, ROUTES } from '@shared/routes';
+import { builtFileNames, registerBuiltFiles, spaShellFile } from './built-files';
 
 function safeDecode(urlPath: string): string {
   try {
@@ -33,7 +32,7 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
   // dist/client/index.html is the prerendered landing page once the build has prerendered it.
   const hasClient = files.has('index.html');
   const page = (relative: string): string | undefined => (hasClient && files.has(relative) ? relative : undefined);
-  const shell = page(SPA_SHELL_FILE) ?? page('index.html');
+  const shell = spaShellFile(files);
 
   if (hasClient) {
     // Every file at its path.
@@ -56,9 +55,6 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
       }
     }
   }
-
-  // /verify/{id}: the verification page, made per request with its result (plugins/verify-page.ts).
-  if (shell) await registerVerifyPage(app, clientDir, shell);
 
   function pageFor(urlPath: string): { file: string | undefined; status: 200 | 404 } {
     const clean = path.posix.normalize(urlPath).replace(/\/+$/, '') || '/';

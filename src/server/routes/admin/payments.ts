@@ -13,7 +13,6 @@ import type { Payment } from '@server/db/schema';
 import { isDisputeCleared } from '@server/domain/payments/ledger-invariants';
 import { listPayments } from '@server/domain/payments/list-payments';
 import { refundPayment } from '@server/domain/payments/refund-payment';
-import { createPaymentProvider } from '@server/square/create-provider';
 import { requireAdmin } from '@server/plugins/auth';
 import { pageFields, pageRequest } from '../wire';
 
@@ -46,7 +45,7 @@ function toAdminPayment(payment: Payment, studentName: string | null, email: str
 
 /** GET /api/admin/payments and POST /api/admin/payments/{id}/refund: the Payments tab (docs/product/payments.md). */
 const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const provider = createPaymentProvider(app.config.square, app.db);
+  const provider = app.paymentProvider;
 
   app.get(
     '/payments',

@@ -28,7 +28,8 @@ import { normaliseCertificateId } from '@shared/codes';
 import { ROUTES, VERIFY_FRAME_FILE, VERIFY_FRAME_SLOTS } from '@shared/routes';
 import type { CertificateVerification } from '@shared/schemas/certificates';
 import { verifyCertificate } from '@server/domain/certificates/verify-certificate';
-import { AppError } from '@server/errors';
+import { DomainError } from '@server/errors';
+import { builtFileNames, spaShellFile } from '@server/plugins/built-files';
 import { toCertificateVerification } from '@server/routes/certificates/wire';
 
 /** src/client/entry-server.tsx's renderVerifyPage, as built. */
@@ -51,10 +52,11 @@ type VerifyPageHandler = (
 
 /**
  * Registers /verify/{id} in a scope of its own (its compression and ETag plugins apply to it alone);
- * before a build, nothing (the route then gets the SPA shell from spa.ts). `shell` is the SPA
- * shell's file, relative to clientDir.
+ * before a build, nothing (the route then gets the SPA shell from plugins/spa.ts).
  */
-export async function registerVerifyPage(app: FastifyInstance, clientDir: string, shell: string): Promise<void> {
+export async function registerVerifyPage(app: FastifyInstance, clientDir: string): Promise<void> {
+  const shell = spaShellFile(builtFileNames(clientDir));
+  if (!shell) return;
   const handler = await loadVerifyPage(app, clientDir, shell);
   if (!handler) return;
   await app.register(async (scope) => {
@@ -93,7 +95,7 @@ async function loadVerifyPage(
     try {
       return toCertificateVerification(await verifyCertificate(app.db, certificateId));
     } catch (error) {
-      if (error instanceof AppError && error.statusCode === 404) return null;
+      if (error instanceof DomainError && error.kind === 'not_found') return null;
       request.log.warn({ err: error }, 'certificate lookup for its page failed; the page asks the API');
       return undefined;
     }

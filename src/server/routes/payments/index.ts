@@ -3,7 +3,6 @@ import { CURRENCY, penceToPounds } from '@shared/money';
 import { errorSchema } from '@shared/schemas/common';
 import { createPaymentBody, createPaymentResponse } from '@shared/schemas/payments';
 import { createCardPayment } from '@server/domain/payments/create-card-payment';
-import { createPaymentProvider } from '@server/square/create-provider';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
 import { toStudentRecord } from '../wire';
@@ -12,7 +11,7 @@ import squareWebhookRoutes from './square-webhook';
 /** The payments API area (mounted under /api): Square card payments and Square's webhook. */
 const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'payments');
-  const provider = createPaymentProvider(app.config.square, app.db);
+  const provider = app.paymentProvider;
   // Its own scope: the raw body is kept for the signature check.
   await app.register(squareWebhookRoutes);
 

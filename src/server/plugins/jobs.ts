@@ -1,0 +1,44 @@
+/**
+ * The background jobs: payment reconciliation, the e-mail outbox, the course e-mails and the two
+ * retention jobs. main.ts starts them once the server listens; tests run a pass with `runNow`.
+ * Closing stops them (a running pass finishes) before the services and the database close.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { emailAttachments } from '../domain/email/email-attachments';
+import { courseEmailsJob } from '../jobs/course-emails';
+import { emailOutboxJob } from '../jobs/email-outbox';
+import { idDocumentRetentionJob } from '../jobs/id-document-retention';
+import { reconcilePaymentsJob } from '../jobs/reconcile-payments';
+import { JobScheduler } from '../jobs/scheduler';
+import { unpaidRetentionJob } from '../jobs/unpaid-retention';
+
+export const jobsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config, db, log } = app;
+    const jobs = new JobScheduler(log);
+    app.decorate('jobs', jobs);
+    jobs.add(reconcilePaymentsJob(db, app.paymentProvider, config.reconcile, log));
+    const outbox = {
+      db,
+      transport: app.mail,
+      site: { siteUrl: config.publicUrl },
+      retryFirstMs: config.mail.retryFirstMs,
+      attachmentsFor: (row: Parameters<typeof emailAttachments>[2]) => emailAttachments(db, config, row),
+      log,
+    };
+    jobs.add(emailOutboxJob(outbox, config.mail.pollMs));
+    jobs.add(courseEmailsJob(db, config, log, app.clock));
+    const { retentionDays, retentionCheckMs } = config.idDocuments;
+    jobs.add(idDocumentRetentionJob(db, { retentionDays, everyMs: retentionCheckMs }, log));
+    jobs.add(
+      unpaidRetentionJob(
+        db,
+        { retentionDays: config.unpaidRetention.days, everyMs: config.unpaidRetention.checkMs },
+        log,
+      ),
+    );
+    app.addHook('onClose', () => jobs.stop());
+  },
+  { name: 'jobs', dependencies: ['database', 'services'] },
+);
