@@ -55,3 +55,51 @@ export class ProviderUnavailableError extends Error {
     this.name = 'ProviderUnavailableError';
   }
 }
+
+/** An amount in the smallest unit (pence for GBP), as the provider reported it. */
+export interface ProviderMoney {
+  pence: number;
+  currency: string;
+}
+
+/**
+ * What the provider reports about money that moved, in this site's terms (the Square adapter
+ * translates its webhook events into these: square/webhook-events.ts). `providerStatus` and the
+ * dispute's `state` keep the provider's own word, for the log and the admin area.
+ */
+export type ProviderEvent = { eventId: string; type: string } & (
+  | {
+      kind: 'payment';
+      /** The provider's payment id. */
+      reference: string;
+      /** Our payment row's id as sent with the charge: identifies a payment still pending here. */
+      ourPaymentId?: string;
+      status: 'completed' | 'failed' | 'not_final';
+      providerStatus: string;
+      amount?: ProviderMoney;
+      updatedAt: Date | null;
+    }
+  | {
+      kind: 'refund';
+      refundId: string;
+      /** The provider's id of the refunded payment. */
+      paymentReference: string;
+      completed: boolean;
+      providerStatus: string;
+      amount: ProviderMoney;
+      reason?: string;
+    }
+  | {
+      kind: 'dispute';
+      disputeId: string;
+      paymentReference: string;
+      state: string;
+      /** The bank gave the money back to the cardholder. */
+      lost: boolean;
+      amount?: ProviderMoney;
+      dueAt: Date | null;
+      /** When the provider reported this state (null: unknown, taken as now). */
+      reportedAt: Date | null;
+    }
+  | { kind: 'other' }
+);

@@ -16,6 +16,7 @@ import { paymentAmountPence } from '@shared/catalogue';
 import type { Db } from '@server/db/client';
 import { one } from '@server/db/rows';
 import { payments, students, type Payment, type Student } from '@server/db/schema';
+import { DISPUTE_CLEARED_STATES, DISPUTE_LOST_STATES } from '@server/square/webhook-events';
 import { PAYS_FOR } from './payment-rules';
 
 export interface LedgerViolation {
@@ -150,11 +151,6 @@ export interface RefundCounts {
   /** Payments with a dispute still open at Square. */
   disputesOpen: number;
 }
-
-/** Dispute states after which the money has gone back to the cardholder (recorded as a refund). */
-export const DISPUTE_LOST_STATES = ['LOST', 'ACCEPTED'] as const;
-/** Dispute states that clear the flag: the merchant kept the money. */
-export const DISPUTE_CLEARED_STATES = ['WON', 'INQUIRY_CLOSED'] as const;
 
 export const isDisputeCleared = (state: string) => (DISPUTE_CLEARED_STATES as readonly string[]).includes(state);
 

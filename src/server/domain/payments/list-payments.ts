@@ -6,7 +6,7 @@ import { one } from '@server/db/rows';
 import { pageOffset, type Page, type PageRequest } from '@server/db/pagination';
 import { payments, students, type Payment } from '@server/db/schema';
 import { containsPattern } from '../students/student-filters';
-import { DISPUTE_CLEARED_STATES } from './ledger-invariants';
+import { DISPUTE_CLEARED_STATES } from '@server/square/webhook-events';
 
 export interface PaymentFilter {
   /** needs_review: completed payments flagged for an admin. */

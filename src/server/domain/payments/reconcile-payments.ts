@@ -58,7 +58,7 @@ async function settle(tx: Db, provider: PaymentProvider, payment: Payment): Prom
 
 /**
  * Settles a pending card payment with the provider's final answer, as the reconciler does and as
- * Square's webhook does (square-events.ts): completed (applied once, re-checked as any completion,
+ * Square's webhook does (apply-provider-event.ts): completed (applied once, re-checked as any completion,
  * receipt e-mail) or failed, with an audit row. 'unknown' when it was no longer pending (settled
  * meanwhile by the request itself, the reconciler or a webhook): nothing changes.
  */

@@ -1,6 +1,6 @@
 /**
  * Recording a refund (docs/product/payments.md), one code path for every source: an admin's refund
- * here (refund-payment.ts), a refund made in Square's dashboard, a dispute lost (square-events.ts).
+ * here (refund-payment.ts), a refund made in Square's dashboard, a dispute lost (apply-provider-event.ts).
  * In the caller's transaction, which holds the student's row and the payment's (`lockPayment`): the
  * refund's reference is recorded once (a refund reported again changes nothing), the payment becomes
  * `refunded` when nothing is left of it (else it stays `completed`, refunded in part and flagged

@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '@shared/messages';
 import { errorSchema } from '@shared/schemas/common';
-import { handleSquareEvent } from '@server/domain/payments/square-events';
-import { badRequest, notFound, unauthorized } from '@server/errors';
+import { applyProviderEvent } from '@server/domain/payments/apply-provider-event';
+import { DomainError } from '@server/errors';
 import { isValidSquareSignature } from '@server/square/webhook-signature';
-import { squareEventEnvelope } from '@server/square/webhook-events';
+import { squareEventEnvelope, translateSquareEvent } from '@server/square/webhook-events';
 
 const webhookResponse = z.object({ outcome: z.enum(['applied', 'replayed', 'ignored']) });
 
@@ -30,24 +30,27 @@ const squareWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const webhook = app.config.square.webhook;
-      if (!webhook) throw notFound(messages.admin.squareWebhookNotConfigured);
+      if (!webhook) throw new DomainError('not_found', messages.admin.squareWebhookNotConfigured);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
       if (!isValidSquareSignature(webhook, raw, request.headers['x-square-hmacsha256-signature'])) {
         request.log.warn('square webhook: bad or missing signature');
-        throw unauthorized(messages.admin.squareWebhookBadSignature);
+        throw new DomainError('unauthenticated', messages.admin.squareWebhookBadSignature);
       }
       let json: unknown;
       try {
         json = JSON.parse(raw.toString('utf8'));
       } catch {
-        throw badRequest(messages.admin.squareWebhookBadEvent);
+        throw new DomainError('invalid', messages.admin.squareWebhookBadEvent);
       }
       const envelope = squareEventEnvelope.safeParse(json);
-      if (!envelope.success) throw badRequest(messages.admin.squareWebhookBadEvent);
-      const event = envelope.data;
-      const result = await handleSquareEvent(app.db, event, { adminNotifyEmail: app.config.mail.adminNotifyEmail });
+      const event = envelope.success ? translateSquareEvent(envelope.data) : null;
+      if (!event) throw new DomainError('invalid', messages.admin.squareWebhookBadEvent);
+      const result = await applyProviderEvent(app.db, event, {
+        adminNotifyEmail: app.config.mail.adminNotifyEmail,
+        now: app.clock(),
+      });
       request.log.info(
-        { squareEventType: event.type, squareEventId: event.event_id, outcome: result.outcome, reason: result.reason },
+        { squareEventType: event.type, squareEventId: event.eventId, outcome: result.outcome, reason: result.reason },
         'square webhook event',
       );
       return { outcome: result.outcome };
