@@ -9,13 +9,25 @@ import tseslint from 'typescript-eslint';
 /**
  * The architecture, checked on every lint (docs/decisions/009-architecture.md):
  * - client and server never import each other; shared imports neither;
- * - on the server, routes → domain → infrastructure (db, lib, payments, storage, certificates), never back;
- *   only routes (and the client) use the wire schemas of src/shared/schemas;
+ * - the server's layers, each importing only the ones below it, never back:
+ *     main.ts, app.ts, start-up.ts, fastify-options.ts, cli/   (assembly)
+ *     plugins/ → routes/                                       (HTTP: routes use the plugins' guards)
+ *     jobs/                                                    (background work)
+ *     domain/                                                  (the rules)
+ *     infrastructure, named by technology: db/ auth/ crypto/ square/ mail/ pdf/ logging/ redis/
+ *     storage/ and config.ts, paths.ts, errors.ts
+ *   so plugins never import routes, and the domain takes the actor (domain/actor.ts) as a value;
+ * - only routes (and the client) use the wire schemas of src/shared/schemas;
  * - no client feature imports another feature;
  * - no import cycles.
  */
 const server = (path) => `./src/server/${path}`;
-const infrastructure = ['db', 'lib', 'payments', 'storage', 'certificates', 'config.ts', 'errors.ts'].map(server);
+const infrastructure = [
+  ...['db', 'auth', 'crypto', 'square', 'mail', 'pdf', 'logging', 'redis', 'storage'],
+  ...['config.ts', 'paths.ts', 'errors.ts'],
+].map(server);
+const assembly = ['main.ts', 'app.ts', 'start-up.ts', 'fastify-options.ts', 'cli'].map(server);
+const http = [server('plugins'), server('routes')];
 const features = readdirSync('src/client/features');
 
 const zones = [
@@ -23,23 +35,32 @@ const zones = [
   { target: './src/server', from: './src/client', message: 'The server never imports browser code.' },
   { target: './src/shared', from: ['./src/client', './src/server'], message: 'Shared code imports neither side.' },
   {
-    target: server('domain'),
-    from: [server('routes'), server('plugins'), server('app.ts'), server('main.ts')],
-    message: 'Domain code never imports the HTTP layer: take the actor (domain/actor.ts) as a parameter.',
+    target: [...http, server('jobs'), server('domain'), ...infrastructure],
+    from: assembly,
+    message: 'Only the assembly (main.ts, app.ts, start-up.ts, the commands) imports the assembly.',
+  },
+  {
+    target: server('plugins'),
+    from: server('routes'),
+    message: 'Plugins sit below the routes: a route registers itself from routes/, not from a plugin.',
+  },
+  {
+    target: [server('jobs'), server('domain'), ...infrastructure],
+    from: http,
+    message: 'Below the HTTP layer nothing imports it: take the actor (domain/actor.ts) and plain values as parameters.',
+  },
+  {
+    target: [server('domain'), ...infrastructure],
+    from: server('jobs'),
+    message: 'Jobs call the domain; the domain and the infrastructure never call a job.',
   },
   {
     target: infrastructure,
     from: server('domain'),
-    except: ['./actor.ts'],
-    message: 'Infrastructure does not depend on the domain (only on the actor type).',
+    message: 'Infrastructure does not depend on the domain: the domain calls it, with values it defines.',
   },
   {
-    target: infrastructure,
-    from: [server('routes'), server('plugins'), server('app.ts')],
-    message: 'Infrastructure does not depend on the HTTP layer.',
-  },
-  {
-    target: [server('domain'), ...infrastructure],
+    target: [server('domain'), server('jobs'), ...infrastructure],
     from: './src/shared/schemas',
     message: 'Wire schemas belong to routes and the client; the domain takes and returns domain types.',
   },
@@ -94,5 +115,22 @@ export default tseslint.config(
     // The shared code runs in both the browser and Node: no node:* imports (and its tsconfig has no DOM).
     files: ['src/shared/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['node:*'] }] },
+  },
+  {
+    // The domain knows no HTTP: no Fastify types or plugins; it throws DomainError (src/server/errors.ts).
+    files: ['src/server/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['fastify', 'fastify/*', '@fastify/*', 'fastify-*'],
+              message: 'Domain code never uses Fastify: take plain values, throw DomainError (src/server/errors.ts).',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -5,7 +5,20 @@
  */
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
-import type { TokenClaims } from '@server/domain/actor';
+
+/** What a verified token says, before the database adds what may have changed since (an admin's role). */
+export type TokenClaims =
+  | {
+      role: 'admin';
+      adminId: string;
+      username: string;
+      /** The token's id, so logout can revoke exactly that token. */
+      jti: string;
+      /** When the token was issued: a password change refuses the tokens issued before it. */
+      issuedAt: Date;
+      expiresAt: Date;
+    }
+  | { role: 'student'; studentId: string; jti: string; expiresAt: Date };
 
 export const ADMIN_TOKEN_TTL_SECONDS = 8 * 60 * 60;
 /** The default of STUDENT_TOKEN_TTL (seven days). */

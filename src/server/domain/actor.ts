@@ -30,6 +30,3 @@ export interface StudentActor {
 }
 
 export type Actor = AdminActor | StudentActor;
-
-/** What a verified token says, before the database adds what may have changed since (the admin's role). */
-export type TokenClaims = Omit<AdminActor, 'adminRole' | 'totpEnabled'> | StudentActor;

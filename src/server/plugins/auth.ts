@@ -10,11 +10,12 @@ import { and, eq, notExists, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { adminTokenRevocations, adminTotp, admins, studentTokenRevocations } from '../db/schema';
-import { AppError, forbidden, unauthorized } from '../errors';
+import { DomainError } from '../errors';
 import { messages } from '@shared/messages';
 import { adminSecurity, documentAdminRole, documentSecurity } from './api-docs';
 import type { Db } from '../db/client';
-import type { Actor, AdminActor, TokenClaims } from '@server/domain/actor';
+import type { TokenClaims } from '@server/auth/tokens';
+import type { Actor, AdminActor } from '@server/domain/actor';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -97,16 +98,16 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
 /** 401 unless the request carries a valid, unrevoked admin token. */
 export function requireAdmin(request: FastifyRequest): AdminActor {
-  if (request.auth?.role !== 'admin') throw unauthorized();
+  if (request.auth?.role !== 'admin') throw new DomainError('unauthenticated', messages.common.notSignedIn);
   return request.auth;
 }
 
 /** 401 without a token; 403 for a student token of another student. Admins may read any student. */
 export function requireStudentAccess(request: FastifyRequest, studentId: string): Actor {
   const auth = request.auth;
-  if (!auth) throw unauthorized();
+  if (!auth) throw new DomainError('unauthenticated', messages.common.notSignedIn);
   if (auth.role === 'admin') return auth;
-  if (auth.studentId !== studentId) throw forbidden();
+  if (auth.studentId !== studentId) throw new DomainError('forbidden', messages.common.forbidden);
   return auth;
 }
 
@@ -125,7 +126,7 @@ export function guardAdminScope(scope: FastifyInstance): void {
 }
 
 async function ownerOnly(request: FastifyRequest): Promise<void> {
-  if (requireAdmin(request).adminRole !== 'owner') throw forbidden(messages.admin.ownersOnly);
+  if (requireAdmin(request).adminRole !== 'owner') throw new DomainError('forbidden', messages.admin.ownersOnly);
 }
 
 /**
@@ -140,7 +141,7 @@ export function guardOwnerScope(scope: FastifyInstance): void {
 
 async function totpSetUp(this: FastifyInstance, request: FastifyRequest): Promise<void> {
   if (this.config.adminRequireTotp && !requireAdmin(request).totpEnabled) {
-    throw new AppError(403, messages.adminSecurity.totpSetupRequired, { totp_setup_required: true });
+    throw new DomainError('forbidden', messages.adminSecurity.totpSetupRequired, { totp_setup_required: true });
   }
 }
 
