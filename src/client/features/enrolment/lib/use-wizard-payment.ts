@@ -1,0 +1,70 @@
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from '@client/lib/toast';
+import { penceToPounds } from '@shared/money';
+import { messages } from '@shared/messages';
+import { ApiError, errorDetail } from '@client/lib/api-client';
+import { lastPayment, studentSession } from '@client/lib/session';
+import { paths } from '@shared/routes';
+import { useCreatePayment } from '../api/create-payment';
+import { newIdempotencyKey } from './idempotency-key';
+import type { EnrolmentWizard } from './use-enrolment-wizard';
+
+const m = messages.enrolment;
+
+/**
+ * Step 4's payment. Paying the enrolment fee only ends on step 5 (where the course can be chosen
+ * next); a payment that includes the course ends on /success.
+ */
+export function useWizardPayment({ student, choices, go, setLocalStudent }: EnrolmentWizard) {
+  const navigate = useNavigate();
+  const [paymentError, setPaymentError] = useState<string | null>(null);
+  const idempotencyKey = useRef<string | null>(null);
+  const createPayment = useCreatePayment();
+
+  const pay = async (token: string, amountPence: number) => {
+    if (!student) return;
+    setPaymentError(null);
+    // One key per attempt, reused if this attempt is retried after an unknown outcome.
+    idempotencyKey.current ??= newIdempotencyKey();
+    const amount = penceToPounds(amountPence);
+    try {
+      const result = await createPayment.mutateAsync({
+        source_id: token,
+        student_id: student.id,
+        amount,
+        currency: 'GBP',
+        payment_type: choices.paymentType,
+        description: `Payment: ${choices.paymentType}`,
+        idempotency_key: idempotencyKey.current,
+      });
+      idempotencyKey.current = null;
+      if (!result?.success) {
+        toast.error(m.paymentFailed);
+        return;
+      }
+      toast.success(m.paymentSuccessful);
+      lastPayment.set({ email: student.email, paymentType: choices.paymentType, amountPence });
+      const session = studentSession.get();
+      if (session) studentSession.set({ token: session.token, student: { ...session.student, ...result.student } });
+      setLocalStudent({
+        ...student,
+        enrollment_paid: result.student.enrollment_paid,
+        course_paid: result.student.course_paid,
+      });
+      // The payment step is replaced: Back from the confirmation does not offer to pay again.
+      if (choices.paymentType === 'enrollment') go(5, {}, true);
+      else void navigate(paths.success);
+    } catch (error) {
+      const outcomeKnown = error instanceof ApiError && error.status >= 400 && error.status < 500;
+      if (outcomeKnown) idempotencyKey.current = null;
+      const detail = errorDetail(error, m.paymentFailed);
+      setPaymentError(detail);
+      toast.error(detail);
+    }
+  };
+
+  return { paying: createPayment.isPending, paymentError, setPaymentError, pay };
+}
+
+export type WizardPayment = ReturnType<typeof useWizardPayment>;
