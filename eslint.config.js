@@ -47,7 +47,8 @@ const zones = [
   {
     target: [server('jobs'), server('domain'), ...infrastructure],
     from: http,
-    message: 'Below the HTTP layer nothing imports it: take the actor (domain/actor.ts) and plain values as parameters.',
+    message:
+      'Below the HTTP layer nothing imports it: take the actor (domain/actor.ts) and plain values as parameters.',
   },
   {
     target: [server('domain'), ...infrastructure],
