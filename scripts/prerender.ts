@@ -96,7 +96,7 @@ function page(template: string, { head, body }: Pick<RenderedPage, 'head' | 'bod
 }
 
 /**
- * The frame of the verification page, which the server fills per request (plugins/verify-page.ts):
+ * The frame of the verification page, which the server fills per request (src/server/routes/certificates/verify-page.ts):
  * the page as rendered for a stand-in id, with its head tags and content taken out for the slots.
  */
 function verifyFrame(template: string, standIn: RenderedPage, preloads: string): string {
