@@ -1,7 +1,7 @@
 /**
  * The steps main.ts runs once the app is built (and migrated) and before it listens, each named:
  * the server's own data put in order, then what an operator should hear about. Tests build the app
- * without them; each step has its own test.
+ * without them (test/foundation/start-up.test.ts runs them).
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
