@@ -329,7 +329,7 @@ export const messages = {
       'You have sent several messages in a short time. Please wait a few minutes before sending another.',
   },
   certificates: {
-    notFound: 'No certificate found with this ID',
+    unknownId: 'No certificate found with this ID',
     noneRequested: 'No certificate has been requested yet',
     awaitingActivation:
       'Your certificate is awaiting admin activation. You can download it once it has been activated.',

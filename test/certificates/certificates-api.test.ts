@@ -262,7 +262,7 @@ describe('certificates API', () => {
         headers: bearer(adminToken),
       });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ detail: messages.certificates.notFound });
+      expect(res.json()).toEqual({ detail: messages.certificates.unknownId });
     });
 
     it('lists certificates pending first with student name, course, completion date and status, page by page', async () => {

@@ -26,7 +26,7 @@ export interface CertificateVerification {
  */
 export async function verifyCertificate(db: Db, rawId: string): Promise<CertificateVerification> {
   const certificateId = normaliseCertificateId(rawId);
-  if (!certificateId) throw notFound(messages.certificates.notFound);
+  if (!certificateId) throw notFound(messages.certificates.unknownId);
   const [row] = await db
     .select({
       certificateId: certificates.certificateId,
@@ -42,7 +42,7 @@ export async function verifyCertificate(db: Db, rawId: string): Promise<Certific
     .leftJoin(idVerifications, eq(idVerifications.studentId, certificates.studentId))
     .where(eq(certificates.certificateId, certificateId))
     .limit(1);
-  if (!row) throw notFound(messages.certificates.notFound);
+  if (!row) throw notFound(messages.certificates.unknownId);
   return {
     certificateId: row.certificateId,
     valid: row.activatedAt !== null,

@@ -48,7 +48,7 @@ export default function VerifyPage() {
             <Outcome
               tone="red"
               icon={<SearchX className="size-7" aria-hidden />}
-              heading={messages.certificates.notFound}
+              heading={messages.certificates.unknownId}
             >
               Check the ID printed on the certificate, beside the QR code, and try again.
             </Outcome>
