@@ -1,20 +1,34 @@
-import { messages } from '@shared/messages';
+/**
+ * What went wrong, in the domain's words. The error handler (plugins/error-handler.ts) alone turns a
+ * kind into an HTTP status; nothing here knows HTTP, so every layer may throw it.
+ */
+export type DomainErrorKind =
+  /** The input breaks a rule (a field, a state the request cannot apply to). */
+  | 'invalid'
+  /** Who asks is not known: no, a wrong or an expired credential. */
+  | 'unauthenticated'
+  /** Who asks is known but may not do this. */
+  | 'forbidden'
+  | 'not_found'
+  /** The thing's current state refuses the change (already done, in progress, taken). */
+  | 'conflict'
+  | 'too_large'
+  /** Too many attempts in too short a time. */
+  | 'rate_limited'
+  /** A provider we depend on answered with a failure. */
+  | 'upstream_failed'
+  /** Cannot be done now (a provider did not answer in time); trying again later may work. */
+  | 'unavailable';
 
 /** One error type for everything a person may be told. Its message is safe to show. */
-export class AppError extends Error {
+export class DomainError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503,
-    readonly detail: string,
-    /** Flags sent beside `detail` for the client to act on (e.g. `totp_required`). */
+    readonly kind: DomainErrorKind,
+    message: string,
+    /** Flags sent beside the message for the client to act on (e.g. `totp_required`). */
     readonly flags?: Readonly<Record<string, true>>,
   ) {
-    super(detail);
-    this.name = 'AppError';
+    super(message);
+    this.name = 'DomainError';
   }
 }
-
-export const badRequest = (detail: string) => new AppError(400, detail);
-export const unauthorized = (detail: string = messages.common.notSignedIn) => new AppError(401, detail);
-export const forbidden = (detail: string = messages.common.forbidden) => new AppError(403, detail);
-export const notFound = (detail: string = messages.common.notFound) => new AppError(404, detail);
-export const conflict = (detail: string) => new AppError(409, detail);

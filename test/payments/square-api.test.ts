@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { payments, students } from '@server/db/schema';
 import { createCardPayment } from '@server/domain/payments/create-card-payment';
-import { AppError } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { ProviderUnavailableError } from '@server/square/provider';
 import { pricePence, pricePounds } from '../factories';
 import { buildTestApp, type TestApp } from '../helpers/app';
@@ -115,10 +115,10 @@ describe('card payments through the Square API', () => {
       paymentType: 'enrollment',
       idempotencyKey: randomUUID(),
     }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AppError);
+    expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({
-      statusCode: 503,
-      detail:
+      kind: 'unavailable',
+      message:
         'The payment provider did not answer in time. Please try again in a moment; retrying will not charge you twice.',
     });
     expect((await paymentRows(student.id))[0]).toMatchObject({ status: 'pending' });

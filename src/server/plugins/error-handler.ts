@@ -1,6 +1,7 @@
 /**
- * One error handler: `{ "detail": ... }` for everything. 4xx details pass through; 5xx are logged
- * with the request id and answered with a generic message (no stack, no SQL).
+ * One error handler: `{ "detail": ... }` for everything. A DomainError (src/server/errors.ts) is
+ * answered with its kind's status and its message; other 4xx details pass through; other 5xx are
+ * logged with the request id and answered with a generic message (no stack, no SQL).
  */
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
@@ -8,15 +9,28 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@shared/messages';
 import { describeDatabaseError, isDatabaseUnavailable } from '../db/errors';
-import { AppError } from '../errors';
+import { DomainError, type DomainErrorKind } from '../errors';
+
+/** The one place a domain error's kind becomes an HTTP status. */
+const STATUS_OF_KIND: Readonly<Record<DomainErrorKind, number>> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+  upstream_failed: 502,
+  unavailable: 503,
+};
 
 /** What a 503 for an unavailable database tells the client to wait before retrying. */
 const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { detail?: string; headers?: Record<string, string> }, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.code(error.statusCode).send({ ...error.flags, detail: error.detail });
+    if (error instanceof DomainError) {
+      return reply.code(STATUS_OF_KIND[error.kind]).send({ ...error.flags, detail: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issue = error.validation[0];

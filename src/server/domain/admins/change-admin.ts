@@ -9,7 +9,7 @@ import { messages } from '@shared/messages';
 import type { AdminRole } from '@shared/statuses';
 import type { Db } from '@server/db/client';
 import { admins, type Admin } from '@server/db/schema';
-import { conflict, notFound } from '@server/errors';
+import { DomainError } from '@server/errors';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
 import { clearTotp } from './manage-totp';
@@ -21,7 +21,7 @@ async function lockAdmin(tx: Db, username: string): Promise<Admin> {
     .from(admins)
     .where(eq(sql`lower(${admins.username})`, username.trim().toLowerCase()))
     .for('update');
-  if (!admin) throw notFound(messages.adminSecurity.adminNotFound);
+  if (!admin) throw new DomainError('not_found', messages.adminSecurity.adminNotFound);
   return admin;
 }
 
@@ -33,7 +33,7 @@ async function keepAnotherOwner(tx: Db, adminId: string): Promise<void> {
     .where(eq(admins.role, 'owner'))
     .orderBy(asc(admins.id))
     .for('update');
-  if (!owners.some((o) => o.id !== adminId)) throw conflict(messages.adminSecurity.lastOwner);
+  if (!owners.some((o) => o.id !== adminId)) throw new DomainError('conflict', messages.adminSecurity.lastOwner);
 }
 
 export async function changeAdminRole(db: Db, owner: AdminActor, username: string, role: AdminRole): Promise<Admin> {
@@ -77,6 +77,6 @@ async function findId(tx: Db, username: string): Promise<string> {
     .select({ id: admins.id })
     .from(admins)
     .where(eq(sql`lower(${admins.username})`, username.trim().toLowerCase()));
-  if (!row) throw notFound(messages.adminSecurity.adminNotFound);
+  if (!row) throw new DomainError('not_found', messages.adminSecurity.adminNotFound);
   return row.id;
 }

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { admins } from '@server/db/schema';
-import { badRequest, unauthorized } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from '@server/auth/passwords';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
@@ -20,12 +20,12 @@ export async function changeOwnPassword(
   now: Date,
 ): Promise<void> {
   if (passwords.next.length < MIN_PASSWORD_LENGTH)
-    throw badRequest(messages.adminSecurity.passwordTooShort(MIN_PASSWORD_LENGTH));
-  if (passwords.next === passwords.current) throw badRequest(messages.adminSecurity.passwordUnchanged);
+    throw new DomainError('invalid', messages.adminSecurity.passwordTooShort(MIN_PASSWORD_LENGTH));
+  if (passwords.next === passwords.current) throw new DomainError('invalid', messages.adminSecurity.passwordUnchanged);
   const [row] = await db.select({ passwordHash: admins.passwordHash }).from(admins).where(eq(admins.id, admin.adminId));
-  if (!row) throw unauthorized();
+  if (!row) throw new DomainError('unauthenticated', messages.common.notSignedIn);
   if (!(await verifyPassword(row.passwordHash, passwords.current))) {
-    throw badRequest(messages.adminSecurity.currentPasswordWrong);
+    throw new DomainError('invalid', messages.adminSecurity.currentPasswordWrong);
   }
   const passwordHash = await hashPassword(passwords.next);
   await db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import { messages } from '@shared/messages';
 import type { AdminRole } from '@shared/statuses';
 import type { Db } from '@server/db/client';
 import { admins } from '@server/db/schema';
-import { badRequest, conflict } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { hashPassword, MIN_PASSWORD_LENGTH } from '@server/auth/passwords';
 import { findAdminByUsername } from './find-admin';
 
@@ -20,16 +20,16 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{3,64}$/;
  */
 export async function createAdmin(db: Db, username: string, password: string, role: AdminRole = 'owner') {
   const name = username.trim();
-  if (!USERNAME_PATTERN.test(name)) throw badRequest(messages.adminSecurity.usernameFormat);
+  if (!USERNAME_PATTERN.test(name)) throw new DomainError('invalid', messages.adminSecurity.usernameFormat);
   if (password.length < MIN_PASSWORD_LENGTH) {
-    throw badRequest(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+    throw new DomainError('invalid', `Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
   }
   const [created] = await db
     .insert(admins)
     .values({ username: name, role, passwordHash: await hashPassword(password) })
     .onConflictDoNothing()
     .returning({ id: admins.id, username: admins.username, role: admins.role });
-  if (!created) throw conflict(messages.adminSecurity.adminExists);
+  if (!created) throw new DomainError('conflict', messages.adminSecurity.adminExists);
   return created;
 }
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { adminTokenRevocations, admins } from '@server/db/schema';
-import { AppError, unauthorized } from '@server/errors';
+import { DomainError } from '@server/errors';
 import type { LoginThrottle } from '@server/auth/login-throttle';
 import { dummyPasswordHash, verifyPassword } from '@server/auth/passwords';
 import { ADMIN_TOKEN_TTL_SECONDS, type TokenService } from '@server/auth/tokens';
@@ -42,13 +42,13 @@ export async function logInAdmin(
   // The attempt is counted before the password is checked: concurrent guesses cannot all get through.
   const { refusedForSeconds, delayMs } = await throttle.reserve(key, address);
   if (refusedForSeconds > 0) {
-    throw new AppError(429, messages.admin.tooManyLoginAttempts(Math.ceil(refusedForSeconds / 60)));
+    throw new DomainError('rate_limited', messages.admin.tooManyLoginAttempts(Math.ceil(refusedForSeconds / 60)));
   }
   if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
   const admin = await findAdminByUsername(db, key);
   // Verify against a dummy hash for unknown usernames so the timing does not reveal them.
   const ok = await verifyPassword(admin?.passwordHash ?? (await dummyPasswordHash()), credentials.password);
-  if (!admin || !ok) throw unauthorized(messages.admin.invalidCredentials);
+  if (!admin || !ok) throw new DomainError('unauthenticated', messages.admin.invalidCredentials);
   await checkSecondFactor(db, keys, admin.id, credentials, now);
   await throttle.succeeded(key, address);
   await db.update(admins).set({ lastLoginAt: new Date() }).where(eq(admins.id, admin.id));
@@ -66,13 +66,13 @@ async function checkSecondFactor(
   const required = { totp_required: true } as const;
   if (credentials.totp_code) {
     if (await acceptTotpCode(db, keys, adminId, credentials.totp_code, now)) return;
-    throw new AppError(401, messages.adminSecurity.totpCodeWrong, required);
+    throw new DomainError('unauthenticated', messages.adminSecurity.totpCodeWrong, required);
   }
   if (credentials.recovery_code) {
     if (await useRecoveryCode(db, adminId, credentials.recovery_code)) return;
-    throw new AppError(401, messages.adminSecurity.recoveryCodeWrong, required);
+    throw new DomainError('unauthenticated', messages.adminSecurity.recoveryCodeWrong, required);
   }
-  throw new AppError(401, messages.adminSecurity.totpRequired, required);
+  throw new DomainError('unauthenticated', messages.adminSecurity.totpRequired, required);
 }
 
 /** Logout: the token stops working at once, though it has not expired. */

@@ -7,14 +7,14 @@ import { eq, isNull } from 'drizzle-orm';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { adminRecoveryCodes, adminTotp } from '@server/db/schema';
-import { conflict, AppError } from '@server/errors';
+import { DomainError } from '@server/errors';
 import type { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, sealTotpSecret } from './totp-codes';
 import { acceptTotpCode, findAdminTotp } from './verify-second-factor';
 
-const wrongCode = () => new AppError(400, messages.adminSecurity.totpCodeWrong);
+const wrongCode = () => new DomainError('invalid', messages.adminSecurity.totpCodeWrong);
 
 /** A new secret (replacing one not yet confirmed); refused while two-factor sign-in is on. */
 export async function setUpTotp(
@@ -22,7 +22,8 @@ export async function setUpTotp(
   keys: PrivateDataKeyRing,
   admin: AdminActor,
 ): Promise<{ secret: string; otpauthUrl: string }> {
-  if ((await findAdminTotp(db, admin.adminId))?.enabledAt) throw conflict(messages.adminSecurity.totpAlreadyOn);
+  if ((await findAdminTotp(db, admin.adminId))?.enabledAt)
+    throw new DomainError('conflict', messages.adminSecurity.totpAlreadyOn);
   const fresh = newTotpSecret(admin.username);
   const sealed = await sealTotpSecret(keys, admin.adminId, fresh.secret);
   const values = { ...sealed, enabledAt: null, lastUsedStep: null, createdAt: new Date() };
@@ -31,7 +32,7 @@ export async function setUpTotp(
     .values({ adminId: admin.adminId, ...values })
     .onConflictDoUpdate({ target: adminTotp.adminId, set: values, setWhere: isNull(adminTotp.enabledAt) })
     .returning({ adminId: adminTotp.adminId });
-  if (!row) throw conflict(messages.adminSecurity.totpAlreadyOn);
+  if (!row) throw new DomainError('conflict', messages.adminSecurity.totpAlreadyOn);
   return fresh;
 }
 
@@ -44,8 +45,8 @@ export async function enableTotp(
   now: Date,
 ): Promise<string[]> {
   const row = await findAdminTotp(db, admin.adminId);
-  if (!row) throw conflict(messages.adminSecurity.totpNotSetUp);
-  if (row.enabledAt) throw conflict(messages.adminSecurity.totpAlreadyOn);
+  if (!row) throw new DomainError('conflict', messages.adminSecurity.totpNotSetUp);
+  if (row.enabledAt) throw new DomainError('conflict', messages.adminSecurity.totpAlreadyOn);
   const codes = newRecoveryCodes();
   await db.transaction(async (tx) => {
     if (!(await acceptTotpCode(tx, keys, admin.adminId, code, now, 'pending'))) throw wrongCode();
@@ -67,7 +68,8 @@ export async function disableTotp(
   code: string,
   now: Date,
 ): Promise<void> {
-  if (!(await findAdminTotp(db, admin.adminId))?.enabledAt) throw conflict(messages.adminSecurity.totpNotOn);
+  if (!(await findAdminTotp(db, admin.adminId))?.enabledAt)
+    throw new DomainError('conflict', messages.adminSecurity.totpNotOn);
   await db.transaction(async (tx) => {
     if (!(await acceptTotpCode(tx, keys, admin.adminId, code, now))) throw wrongCode();
     await clearTotp(tx, admin.adminId);

@@ -3,7 +3,7 @@ import { normaliseCertificateId } from '@shared/codes';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { certificates, students } from '@server/db/schema';
-import { notFound } from '@server/errors';
+import { DomainError } from '@server/errors';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
 import { enqueueEmail } from '../email/enqueue-email';
@@ -23,7 +23,7 @@ export async function activateCertificate(
   { confirmIncomplete = false }: { confirmIncomplete?: boolean } = {},
 ): Promise<{ certificateId: string; alreadyActive: boolean }> {
   const certificateId = normaliseCertificateId(rawId);
-  if (!certificateId) throw notFound(messages.certificates.unknownId);
+  if (!certificateId) throw new DomainError('not_found', messages.certificates.unknownId);
   return db.transaction(async (tx) => {
     // Before the course starts or below 100 %, only with an explicit confirmation (docs/product/admin.md).
     const [pending] = await tx
@@ -44,7 +44,7 @@ export async function activateCertificate(
         .from(certificates)
         .where(eq(certificates.certificateId, certificateId))
         .limit(1);
-      if (!existing) throw notFound(messages.certificates.unknownId);
+      if (!existing) throw new DomainError('not_found', messages.certificates.unknownId);
       return { certificateId, alreadyActive: true };
     }
     const [student] = await tx

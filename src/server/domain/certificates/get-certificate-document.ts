@@ -2,7 +2,7 @@ import { CERTIFICATE_SIGNATORY, COURSES } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import { verificationUrl, type CertificateDocument } from '@server/pdf/certificate-document';
 import type { Db } from '@server/db/client';
-import { conflict, notFound } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { fullName, getStudent } from '../students/find-student';
 import { cpdProviderNumber } from '../settings/site-settings';
 import { findStudentCertificate } from './find-student-certificate';
@@ -18,8 +18,8 @@ export async function getCertificateDocument(
 ): Promise<CertificateDocument> {
   const student = await getStudent(db, studentId);
   const certificate = await findStudentCertificate(db, student.id);
-  if (!certificate) throw notFound(messages.certificates.noneRequested);
-  if (!certificate.activatedAt) throw conflict(messages.certificates.awaitingActivation);
+  if (!certificate) throw new DomainError('not_found', messages.certificates.noneRequested);
+  if (!certificate.activatedAt) throw new DomainError('conflict', messages.certificates.awaitingActivation);
   return {
     certificateId: certificate.certificateId,
     holderName: fullName(student),

@@ -3,7 +3,7 @@ import type { CourseType } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { certificates } from '@server/db/schema';
-import { badRequest, conflict, forbidden } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { newCertificateId } from '@server/crypto/readable-codes';
 import { completedStages } from '../progress/get-progress';
 import { summariseProgress } from '../progress/summarise-progress';
@@ -20,23 +20,24 @@ export async function requestCertificate(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);
-    if (!student.coursePaid || !student.courseType) throw forbidden(messages.student.progressNeedsCoursePaid);
+    if (!student.coursePaid || !student.courseType)
+      throw new DomainError('forbidden', messages.student.progressNeedsCoursePaid);
     if (request.courseType && request.courseType !== student.courseType) {
-      throw badRequest(messages.student.certificateCourseMismatch);
+      throw new DomainError('invalid', messages.student.certificateCourseMismatch);
     }
     const stages = await completedStages(tx, studentId);
     const progress = summariseProgress(
       student.courseType,
       stages.map((s) => s.stageNumber),
     );
-    if (progress.percentage < 100) throw badRequest(messages.student.certificateNeedsFullProgress);
+    if (progress.percentage < 100) throw new DomainError('invalid', messages.student.certificateNeedsFullProgress);
 
     const [existing] = await tx
       .select({ id: certificates.id })
       .from(certificates)
       .where(eq(certificates.studentId, studentId))
       .limit(1);
-    if (existing) throw conflict(messages.student.certificateAlreadyRequested);
+    if (existing) throw new DomainError('conflict', messages.student.certificateAlreadyRequested);
 
     // Recorded when the last stage was ticked; for progress from before that was recorded, the
     // latest stage's time. Never before the course start (an admin may have moved it later since).

@@ -4,7 +4,7 @@ import { normaliseCertificateId } from '@shared/codes';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { certificates, idVerifications, students } from '@server/db/schema';
-import { notFound } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { fullName } from '../students/find-student';
 
 /** What anyone may learn about a certificate: never an email or other personal data. */
@@ -26,7 +26,7 @@ export interface CertificateVerification {
  */
 export async function verifyCertificate(db: Db, rawId: string): Promise<CertificateVerification> {
   const certificateId = normaliseCertificateId(rawId);
-  if (!certificateId) throw notFound(messages.certificates.unknownId);
+  if (!certificateId) throw new DomainError('not_found', messages.certificates.unknownId);
   const [row] = await db
     .select({
       certificateId: certificates.certificateId,
@@ -42,7 +42,7 @@ export async function verifyCertificate(db: Db, rawId: string): Promise<Certific
     .leftJoin(idVerifications, eq(idVerifications.studentId, certificates.studentId))
     .where(eq(certificates.certificateId, certificateId))
     .limit(1);
-  if (!row) throw notFound(messages.certificates.unknownId);
+  if (!row) throw new DomainError('not_found', messages.certificates.unknownId);
   return {
     certificateId: row.certificateId,
     valid: row.activatedAt !== null,

@@ -9,7 +9,7 @@ import { courseSchedule, scheduleEntryFor, isoDateAfter, type ScheduleEntry } fr
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { cohorts, students, type Cohort } from '@server/db/schema';
-import { badRequest, conflict, notFound } from '@server/errors';
+import { DomainError } from '@server/errors';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
 import { one } from '@server/db/rows';
@@ -86,25 +86,25 @@ export async function claimCourseStartDate(
   if (student.courseStartDate === date) return;
   const [cohort] = await tx.select().from(cohorts).where(eq(cohorts.courseStartDate, date)).for('update');
   if (!cohort) {
-    if (await anyCohort(tx)) throw badRequest(messages.enrolment.invalidStartDate);
+    if (await anyCohort(tx)) throw new DomainError('invalid', messages.enrolment.invalidStartDate);
     const intakes = courseSchedule(today).map((entry) => entry.start_date);
-    if (!intakes.includes(date)) throw badRequest(messages.enrolment.invalidStartDate);
+    if (!intakes.includes(date)) throw new DomainError('invalid', messages.enrolment.invalidStartDate);
     return;
   }
-  if (date <= isoDateAfter(today, 0)) throw badRequest(messages.enrolment.invalidStartDate);
-  if (cohort.closed) throw conflict(messages.enrolment.startDateClosed);
+  if (date <= isoDateAfter(today, 0)) throw new DomainError('invalid', messages.enrolment.invalidStartDate);
+  if (cohort.closed) throw new DomainError('conflict', messages.enrolment.startDateClosed);
   if (cohort.capacity !== null) {
     const [taken] = await tx
       .select({ n: count() })
       .from(students)
       .where(and(eq(students.courseStartDate, date), ne(students.id, student.id)));
-    if ((taken?.n ?? 0) >= cohort.capacity) throw conflict(messages.enrolment.startDateFull);
+    if ((taken?.n ?? 0) >= cohort.capacity) throw new DomainError('conflict', messages.enrolment.startDateFull);
   }
 }
 
 async function cohortView(db: Db, date: string): Promise<CohortView> {
   const [row] = (await listCohorts(db)).filter((c) => c.courseStartDate === date);
-  if (!row) throw notFound(messages.admin.cohortNotFound);
+  if (!row) throw new DomainError('not_found', messages.admin.cohortNotFound);
   return row;
 }
 
@@ -114,14 +114,15 @@ export async function createCohort(
   input: { courseStartDate: string; capacity: number | null },
   today: Date = new Date(),
 ): Promise<CohortView> {
-  if (input.courseStartDate <= isoDateAfter(today, 0)) throw badRequest(messages.admin.cohortDateNotFuture);
+  if (input.courseStartDate <= isoDateAfter(today, 0))
+    throw new DomainError('invalid', messages.admin.cohortDateNotFuture);
   await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(cohorts)
       .values({ courseStartDate: input.courseStartDate, capacity: input.capacity })
       .onConflictDoNothing()
       .returning({ date: cohorts.courseStartDate });
-    if (inserted.length === 0) throw conflict(messages.admin.cohortExists);
+    if (inserted.length === 0) throw new DomainError('conflict', messages.admin.cohortExists);
     await writeAudit(tx, admin, {
       action: 'cohort.created',
       details: { course_start_date: input.courseStartDate, capacity: input.capacity },
@@ -139,7 +140,7 @@ export async function updateCohort(
 ): Promise<CohortView> {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(cohorts).where(eq(cohorts.courseStartDate, date)).for('update');
-    if (!before) throw notFound(messages.admin.cohortNotFound);
+    if (!before) throw new DomainError('not_found', messages.admin.cohortNotFound);
     const after = one(
       await tx
         .update(cohorts)
@@ -166,9 +167,9 @@ export async function updateCohort(
 export async function deleteCohort(db: Db, admin: AdminActor, date: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [cohort] = await tx.select().from(cohorts).where(eq(cohorts.courseStartDate, date)).for('update');
-    if (!cohort) throw notFound(messages.admin.cohortNotFound);
+    if (!cohort) throw new DomainError('not_found', messages.admin.cohortNotFound);
     const [taken] = await tx.select({ n: count() }).from(students).where(eq(students.courseStartDate, date));
-    if ((taken?.n ?? 0) > 0) throw conflict(messages.admin.cohortHasStudents(taken?.n ?? 0));
+    if ((taken?.n ?? 0) > 0) throw new DomainError('conflict', messages.admin.cohortHasStudents(taken?.n ?? 0));
     await tx.delete(cohorts).where(eq(cohorts.courseStartDate, date));
     await writeAudit(tx, admin, { action: 'cohort.deleted', details: { course_start_date: date } });
   });

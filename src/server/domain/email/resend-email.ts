@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { emailOutbox } from '@server/db/schema';
-import { conflict, notFound } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { logColumns, type EmailLogEntry } from './list-emails';
 
 /**
@@ -24,6 +24,6 @@ export async function resendEmail(db: Db, id: string): Promise<EmailLogEntry> {
     .returning(logColumns);
   if (row) return row;
   const [existing] = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
-  if (!existing) throw notFound(messages.admin.emailNotFound);
-  throw conflict(messages.admin.emailNotFailed);
+  if (!existing) throw new DomainError('not_found', messages.admin.emailNotFound);
+  throw new DomainError('conflict', messages.admin.emailNotFailed);
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { students, type Student } from '@server/db/schema';
-import { badRequest } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { findStudentByEmail } from '../students/find-student';
 import { one } from '@server/db/rows';
 
@@ -31,7 +31,8 @@ export async function registerStudent(
   db: Db,
   registration: Registration,
 ): Promise<{ student: Student; referralCodeStatus: ReferralCodeStatus }> {
-  if (await findStudentByEmail(db, registration.email)) throw badRequest(messages.enrolment.emailAlreadyRegistered);
+  if (await findStudentByEmail(db, registration.email))
+    throw new DomainError('invalid', messages.enrolment.emailAlreadyRegistered);
   let referredBy: string | null = null;
   if (registration.referralCode) {
     const [referrer] = await db
@@ -62,7 +63,7 @@ export async function registerStudent(
     return { student, referralCodeStatus };
   } catch (error) {
     // Two registrations with the same email at the same moment: the unique index decides.
-    if (isUniqueViolation(error)) throw badRequest(messages.enrolment.emailAlreadyRegistered);
+    if (isUniqueViolation(error)) throw new DomainError('invalid', messages.enrolment.emailAlreadyRegistered);
     throw error;
   }
 }

@@ -3,7 +3,7 @@ import { type CourseType } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { payments, students, type Student } from '@server/db/schema';
-import { conflict } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { claimCourseStartDate } from '../cohorts/cohorts';
 import { getStudent } from '../students/find-student';
 import { one } from '@server/db/rows';
@@ -22,7 +22,7 @@ export async function selectCourse(
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, options.studentId, true);
     if (student.coursePaid && student.courseType !== options.courseType)
-      throw conflict(messages.enrolment.courseAlreadyPaid);
+      throw new DomainError('conflict', messages.enrolment.courseAlreadyPaid);
     // A pending payment fixed the course it buys: the course cannot change under it.
     const [paying] = await tx
       .select({ id: payments.id })
@@ -36,7 +36,7 @@ export async function selectCourse(
         ),
       )
       .limit(1);
-    if (paying) throw conflict(messages.enrolment.courseChangeWhilePaying);
+    if (paying) throw new DomainError('conflict', messages.enrolment.courseChangeWhilePaying);
     // Last, so the cohort's row stays locked only for the student's update that follows.
     await claimCourseStartDate(tx, student, options.courseStartDate, options.today ?? new Date());
     const updated = one(

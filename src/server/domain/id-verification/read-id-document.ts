@@ -3,7 +3,7 @@ import { ID_UPLOAD_EXTENSIONS, type IdUploadType } from '@shared/id-documents';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { byteaBase64, idDocuments, idVerifications } from '@server/db/schema';
-import { notFound } from '@server/errors';
+import { DomainError } from '@server/errors';
 import type { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
 
 /**
@@ -26,7 +26,7 @@ export async function readIdDocument(
     .from(idDocuments)
     .innerJoin(idVerifications, eq(idVerifications.studentId, idDocuments.studentId))
     .where(eq(idDocuments.studentId, studentId));
-  if (!row?.contentType) throw notFound(messages.student.idDocumentNotFound);
+  if (!row?.contentType) throw new DomainError('not_found', messages.student.idDocumentNotFound);
   const contentType = row.contentType as IdUploadType;
   return {
     bytes: keys.open(studentId, row),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { idVerifications, type IdVerification } from '@server/db/schema';
-import { badRequest, conflict, notFound } from '@server/errors';
+import { DomainError } from '@server/errors';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
 import { fullName, getStudent } from '../students/find-student';
@@ -23,13 +23,15 @@ export async function reviewIdDocument(
   site: { courseAccessUrls: CourseAccessUrls } = { courseAccessUrls: {} },
 ): Promise<IdVerification> {
   const reason = review.rejectionReason?.trim() ?? '';
-  if (review.decision === 'rejected' && reason === '') throw badRequest(messages.admin.rejectionReasonRequired);
+  if (review.decision === 'rejected' && reason === '')
+    throw new DomainError('invalid', messages.admin.rejectionReasonRequired);
 
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId);
     const current = await findIdVerification(tx, studentId, true);
-    if (!current || current.status === 'required') throw notFound(messages.student.idDocumentNotFound);
-    if (current.status !== 'pending') throw conflict(messages.student.idAlreadyReviewed);
+    if (!current || current.status === 'required')
+      throw new DomainError('not_found', messages.student.idDocumentNotFound);
+    if (current.status !== 'pending') throw new DomainError('conflict', messages.student.idAlreadyReviewed);
     const row = one(
       await tx
         .update(idVerifications)

@@ -5,7 +5,7 @@ import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { eq } from 'drizzle-orm';
 import { idDocuments, idVerifications, students, type IdVerification } from '@server/db/schema';
-import { AppError, badRequest, conflict } from '@server/errors';
+import { DomainError } from '@server/errors';
 import type { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
 import { canUploadId, findIdVerification, idStatusOf } from './find-id-verification';
 import { one } from '@server/db/rows';
@@ -19,7 +19,7 @@ type AcceptedType = IdUploadType;
 /** file-type needs at most this many bytes to recognise JPEG, PNG and PDF (and the look-alikes). */
 const HEAD_BYTES = 4100;
 
-const tooLarge = () => new AppError(413, messages.student.idFileSize);
+const tooLarge = () => new DomainError('too_large', messages.student.idFileSize);
 
 export interface IncomingFile {
   /** The file's bytes as they arrive. */
@@ -38,8 +38,8 @@ async function nextChunk(iterator: ChunkIterator): Promise<IteratorResult<Buffer
   try {
     return await iterator.next();
   } catch (error) {
-    if (error instanceof AppError) throw error;
-    throw badRequest(messages.student.idUploadInterrupted);
+    if (error instanceof DomainError) throw error;
+    throw new DomainError('invalid', messages.student.idUploadInterrupted);
   }
 }
 
@@ -67,7 +67,7 @@ async function discardRest(iterator: ChunkIterator): Promise<void> {
 
 async function detectType(head: Buffer): Promise<AcceptedType> {
   const detected = head.length > 0 ? await fileTypeFromBuffer(head) : undefined;
-  if (!detected || !(detected.mime in ACCEPTED)) throw badRequest(messages.student.idFileType);
+  if (!detected || !(detected.mime in ACCEPTED)) throw new DomainError('invalid', messages.student.idFileType);
   return detected.mime as AcceptedType;
 }
 
@@ -161,6 +161,9 @@ export async function uploadIdDocument(
   });
 }
 
-function uploadRefused(status: string): AppError {
-  return conflict(status === 'approved' ? messages.student.idAlreadyApproved : messages.student.idUnderReview);
+function uploadRefused(status: string): DomainError {
+  return new DomainError(
+    'conflict',
+    status === 'approved' ? messages.student.idAlreadyApproved : messages.student.idUnderReview,
+  );
 }

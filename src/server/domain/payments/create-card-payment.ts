@@ -15,7 +15,7 @@ import { poundsToPence, formatPence } from '@shared/money';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { payments, type Payment, type Student } from '@server/db/schema';
-import { AppError, badRequest, conflict } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { ProviderUnavailableError, type PaymentProvider } from '@server/square/provider';
 import { getStudent } from '../students/find-student';
 import { chargeRequestFor, recordCompletedPayment, recordFailedPayment } from './apply-payment';
@@ -62,13 +62,14 @@ export async function createCardPayment(
       .limit(1);
     if (existing) {
       if (existing.studentId !== student.id || existing.paymentType !== input.paymentType) {
-        throw conflict(m.idempotencyKeyReused);
+        throw new DomainError('conflict', m.idempotencyKeyReused);
       }
       return { payment: existing, owned: false };
     }
     assertPayable(student, input.paymentType);
     const amountPence = paymentAmountPence(input.paymentType, student.courseType);
-    if (poundsToPence(input.amount) !== amountPence) throw badRequest(m.amountMismatch(formatPence(amountPence)));
+    if (poundsToPence(input.amount) !== amountPence)
+      throw new DomainError('invalid', m.amountMismatch(formatPence(amountPence)));
     const [other] = await tx
       .select({ id: payments.id })
       .from(payments)
@@ -81,7 +82,7 @@ export async function createCardPayment(
         ),
       )
       .limit(1);
-    if (other) throw conflict(m.paymentInProgress);
+    if (other) throw new DomainError('conflict', m.paymentInProgress);
     const payment = one(
       await tx
         .insert(payments)
@@ -106,7 +107,7 @@ export async function createCardPayment(
   if (!claim.owned) {
     payment = await takeOverOrWait(db, payment);
     if (payment.status === 'completed') return { payment, student: await getStudent(db, input.studentId) };
-    if (payment.status === 'failed') throw badRequest(payment.failureDetail ?? m.paymentAlreadyFailed);
+    if (payment.status === 'failed') throw new DomainError('invalid', payment.failureDetail ?? m.paymentAlreadyFailed);
   }
   return chargeAndRecord(db, provider, payment, input.sourceId);
 }
@@ -135,7 +136,7 @@ async function takeOverOrWait(db: Db, payment: Payment): Promise<Payment> {
         .returning();
       if (taken) return taken;
     }
-    if (Date.now() > deadline) throw conflict(m.paymentInProgress);
+    if (Date.now() > deadline) throw new DomainError('conflict', m.paymentInProgress);
     await new Promise((resolve) => setTimeout(resolve, 50));
     current = one(await db.select().from(payments).where(eq(payments.id, current.id)).limit(1));
   }
@@ -156,12 +157,14 @@ async function chargeAndRecord(
       .update(payments)
       .set({ failureDetail: UNKNOWN_OUTCOME[kind] })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
-    throw kind === 'timeout' ? new AppError(503, m.providerTimeout) : new AppError(502, m.providerError);
+    throw kind === 'timeout'
+      ? new DomainError('unavailable', m.providerTimeout)
+      : new DomainError('upstream_failed', m.providerError);
   }
 
   if (result.outcome === 'declined') {
     await recordFailedPayment(db, payment.id, result.detail);
-    throw badRequest(result.detail);
+    throw new DomainError('invalid', result.detail);
   }
 
   return db.transaction(async (tx) => {

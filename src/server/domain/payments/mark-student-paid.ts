@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { messages } from '@shared/messages';
-import { conflict } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { COURSES, paymentAmountPence, type PaymentType } from '@shared/catalogue';
 import type { Db } from '@server/db/client';
 import { one } from '@server/db/rows';
@@ -39,7 +39,8 @@ export async function markStudentPaid(
       .select({ paymentType: payments.paymentType })
       .from(payments)
       .where(and(eq(payments.studentId, student.id), eq(payments.status, 'pending')));
-    if (pending.some((p) => overlaps(p.paymentType, paymentType))) throw conflict(messages.admin.markPaidWhilePaying);
+    if (pending.some((p) => overlaps(p.paymentType, paymentType)))
+      throw new DomainError('conflict', messages.admin.markPaidWhilePaying);
     const amountPence = paymentAmountPence(paymentType, student.courseType);
     const now = new Date();
     const courseType = paymentType === 'enrollment' ? null : student.courseType;

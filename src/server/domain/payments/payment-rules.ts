@@ -1,7 +1,7 @@
 import type { PaymentType } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import type { Student } from '@server/db/schema';
-import { badRequest, conflict } from '@server/errors';
+import { DomainError } from '@server/errors';
 
 /** What each payment type pays for. */
 export const PAYS_FOR: Record<PaymentType, { enrollment: boolean; course: boolean }> = {
@@ -17,8 +17,11 @@ export const PAYS_FOR: Record<PaymentType, { enrollment: boolean; course: boolea
  */
 export function assertPayable(student: Student, type: PaymentType): void {
   const pays = PAYS_FOR[type];
-  if (pays.enrollment && student.enrollmentPaid) throw conflict(messages.enrolment.enrolmentAlreadyPaid);
-  if (pays.course && student.coursePaid) throw conflict(messages.enrolment.courseAlreadyPaidForStudent);
-  if (pays.course && !student.courseType) throw badRequest(messages.enrolment.selectCourseBeforePaying);
-  if (type === 'course' && !student.enrollmentPaid) throw badRequest(messages.enrolment.payEnrolmentFirst);
+  if (pays.enrollment && student.enrollmentPaid)
+    throw new DomainError('conflict', messages.enrolment.enrolmentAlreadyPaid);
+  if (pays.course && student.coursePaid)
+    throw new DomainError('conflict', messages.enrolment.courseAlreadyPaidForStudent);
+  if (pays.course && !student.courseType) throw new DomainError('invalid', messages.enrolment.selectCourseBeforePaying);
+  if (type === 'course' && !student.enrollmentPaid)
+    throw new DomainError('invalid', messages.enrolment.payEnrolmentFirst);
 }

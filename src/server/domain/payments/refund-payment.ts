@@ -9,7 +9,7 @@
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import type { Payment } from '@server/db/schema';
-import { AppError, conflict, notFound } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { ProviderUnavailableError, type PaymentProvider } from '@server/square/provider';
 import type { AdminActor } from '../actor';
 import { lockPayment } from './apply-payment';
@@ -26,9 +26,9 @@ export async function refundPayment(
 ): Promise<Payment> {
   return db.transaction(async (tx) => {
     const locked = await lockPayment(tx, paymentId);
-    if (!locked) throw notFound(messages.admin.paymentNotFound);
+    if (!locked) throw new DomainError('not_found', messages.admin.paymentNotFound);
     const { payment } = locked;
-    if (payment.status !== 'completed') throw conflict(messages.admin.refundOnlyCompleted);
+    if (payment.status !== 'completed') throw new DomainError('conflict', messages.admin.refundOnlyCompleted);
     // What is left: all of it, unless Square already refunded a part.
     const amountPence = payment.amountPence - payment.refundedPence;
 
@@ -45,10 +45,10 @@ export async function refundPayment(
         });
       } catch (error) {
         if (error instanceof ProviderUnavailableError)
-          throw new AppError(502, messages.admin.refundProviderUnavailable);
+          throw new DomainError('upstream_failed', messages.admin.refundProviderUnavailable);
         throw error;
       }
-      if (result.outcome === 'failed') throw new AppError(502, result.detail);
+      if (result.outcome === 'failed') throw new DomainError('upstream_failed', result.detail);
       refundReference = result.refundReference;
     }
 
@@ -62,7 +62,7 @@ export async function refundPayment(
       notifyStudent: true,
     });
     // Null only if Square's answer names a refund already recorded (reported by its webhook first).
-    if (!refunded) throw conflict(messages.admin.refundOnlyCompleted);
+    if (!refunded) throw new DomainError('conflict', messages.admin.refundOnlyCompleted);
     return refunded;
   });
 }

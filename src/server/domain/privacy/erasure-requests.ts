@@ -10,7 +10,7 @@ import type { Db } from '@server/db/client';
 import { pageOffset, type Page, type PageRequest } from '@server/db/pagination';
 import { one } from '@server/db/rows';
 import { erasureRequests, students, type ErasureRequest } from '@server/db/schema';
-import { conflict, notFound } from '@server/errors';
+import { DomainError } from '@server/errors';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
 import { enqueueEmail } from '../email/enqueue-email';
@@ -96,8 +96,8 @@ async function countRequests(db: Db, where: ReturnType<typeof eq> | undefined): 
 /** The open request, locked for the decision; 404 unknown, 409 already decided. */
 async function openRequest(tx: Db, id: string): Promise<ErasureRequest> {
   const [request] = await tx.select().from(erasureRequests).where(eq(erasureRequests.id, id)).for('update');
-  if (!request) throw notFound(messages.privacy.requestNotFound);
-  if (request.status !== 'requested') throw conflict(messages.privacy.requestAlreadyDecided);
+  if (!request) throw new DomainError('not_found', messages.privacy.requestNotFound);
+  if (request.status !== 'requested') throw new DomainError('conflict', messages.privacy.requestAlreadyDecided);
   return request;
 }
 

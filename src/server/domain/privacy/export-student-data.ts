@@ -17,7 +17,7 @@ import {
   type Payment,
   type Student,
 } from '@server/db/schema';
-import { AppError } from '@server/errors';
+import { DomainError } from '@server/errors';
 import type { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
 import { readIdDocument } from '../id-verification/read-id-document';
 import { getStudent } from '../students/find-student';
@@ -52,7 +52,7 @@ export async function exportStudentData(
     const byStudent = <T extends { studentId: unknown }>(table: T) => eq(table.studentId as never, student.id);
     const [idVerification = null] = await tx.select().from(idVerifications).where(byStudent(idVerifications));
     const document = await readIdDocument(tx, keys, student.id).catch((error: unknown) => {
-      if (error instanceof AppError && error.statusCode === 404) return null;
+      if (error instanceof DomainError && error.kind === 'not_found') return null;
       throw error;
     });
     return {

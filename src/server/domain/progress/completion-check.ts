@@ -3,7 +3,7 @@ import { messages } from '@shared/messages';
 import { courseHasStarted } from '@shared/schedule';
 import type { Db } from '@server/db/client';
 import { stageProgress, type Student } from '@server/db/schema';
-import { conflict } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { summariseProgress } from './summarise-progress';
 
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -29,5 +29,5 @@ export async function requireCompletionConfirmed(tx: Db, student: Student, confi
     reasons.push(m.notStarted(longDate.format(new Date(`${student.courseStartDate}T00:00:00Z`))));
   }
   if (progress.percentage < 100) reasons.push(m.incomplete(Math.round(progress.percentage)));
-  if (reasons.length > 0) throw conflict(m.needsConfirmation(reasons));
+  if (reasons.length > 0) throw new DomainError('conflict', m.needsConfirmation(reasons));
 }

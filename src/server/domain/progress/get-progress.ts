@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { stageProgress, students, type Student } from '@server/db/schema';
-import { notFound } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { messages } from '@shared/messages';
 import { isStudentId } from '@server/domain/students/find-student';
 import { summariseProgress, type ProgressSummary } from './summarise-progress';
@@ -72,10 +72,10 @@ const progressQueries = new WeakMap<Db, ReturnType<typeof prepareProgressQuery>>
  * whether their token is still valid, the route and the auth plugin have checked.
  */
 export async function getProgressById(db: Db, studentId: string): Promise<StudentProgressView> {
-  if (!isStudentId(studentId)) throw notFound(messages.admin.studentNotFound);
+  if (!isStudentId(studentId)) throw new DomainError('not_found', messages.admin.studentNotFound);
   let query = progressQueries.get(db);
   if (!query) progressQueries.set(db, (query = prepareProgressQuery(db)));
   const [row] = await query.execute({ id: studentId });
-  if (!row) throw notFound(messages.admin.studentNotFound);
+  if (!row) throw new DomainError('not_found', messages.admin.studentNotFound);
   return { student: row.student, progress: summariseProgress(row.student.courseType ?? null, row.stages) };
 }

@@ -5,7 +5,7 @@ import { courseHasStarted, formatLongDate } from '@shared/schedule';
 import type { Db } from '@server/db/client';
 import { one } from '@server/db/rows';
 import { stageProgress, students } from '@server/db/schema';
-import { badRequest, conflict, forbidden } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { findIdVerification } from '../id-verification/find-id-verification';
 import { getStudent } from '../students/find-student';
 import { getProgress, type StudentProgress } from './get-progress';
@@ -25,14 +25,16 @@ export async function updateStageProgress(
 ): Promise<StudentProgress> {
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);
-    if (!student.coursePaid || !student.courseType) throw forbidden(messages.student.progressNeedsCoursePaid);
+    if (!student.coursePaid || !student.courseType)
+      throw new DomainError('forbidden', messages.student.progressNeedsCoursePaid);
     const verification = await findIdVerification(tx, studentId);
-    if (verification?.status !== 'approved') throw forbidden(messages.student.progressNeedsIdApproval);
+    if (verification?.status !== 'approved')
+      throw new DomainError('forbidden', messages.student.progressNeedsIdApproval);
     if (student.courseStartDate && !courseHasStarted(student.courseStartDate, now)) {
-      throw conflict(messages.student.stagesOpenOn(formatLongDate(student.courseStartDate)));
+      throw new DomainError('conflict', messages.student.stagesOpenOn(formatLongDate(student.courseStartDate)));
     }
     const total = totalStages(student.courseType);
-    if (update.stageNumber > total) throw badRequest(messages.student.stageOutOfRange(total));
+    if (update.stageNumber > total) throw new DomainError('invalid', messages.student.stageOutOfRange(total));
 
     if (update.completed) {
       await tx

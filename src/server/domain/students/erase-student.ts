@@ -10,7 +10,7 @@ import {
   students,
   type Student,
 } from '@server/db/schema';
-import { conflict } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { fullName } from './find-student';
 import { scrubPersonalValues } from './scrub-personal-values';
 
@@ -44,7 +44,7 @@ export async function eraseStudent(tx: Db, student: Student, decidedBy: { adminI
     .from(payments)
     .where(and(eq(payments.studentId, student.id), eq(payments.status, 'pending')))
     .limit(1);
-  if (pending) throw conflict(messages.admin.deleteWhilePaying);
+  if (pending) throw new DomainError('conflict', messages.admin.deleteWhilePaying);
 
   const email = student.email.toLowerCase();
   const name = fullName(student).toLowerCase();

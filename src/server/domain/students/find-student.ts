@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { students, type Student } from '@server/db/schema';
-import { notFound } from '@server/errors';
+import { DomainError } from '@server/errors';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,10 +21,10 @@ export async function findStudentByEmail(db: Db, email: string): Promise<Student
 
 /** The student, or 404 with a plain message. `forUpdate` locks the row until the transaction ends. */
 export async function getStudent(db: Db, id: string, forUpdate = false): Promise<Student> {
-  if (!isStudentId(id)) throw notFound(messages.admin.studentNotFound);
+  if (!isStudentId(id)) throw new DomainError('not_found', messages.admin.studentNotFound);
   const query = db.select().from(students).where(eq(students.id, id)).limit(1);
   const [student] = forUpdate ? await query.for('update') : await query;
-  if (!student) throw notFound(messages.admin.studentNotFound);
+  if (!student) throw new DomainError('not_found', messages.admin.studentNotFound);
   return student;
 }
 

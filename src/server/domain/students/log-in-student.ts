@@ -1,6 +1,6 @@
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
-import { notFound } from '@server/errors';
+import { DomainError } from '@server/errors';
 import type { TokenService } from '@server/auth/tokens';
 import { findStudentByEmail } from './find-student';
 import type { CourseAccessUrls } from '../settings/site-settings';
@@ -14,7 +14,7 @@ export async function logInStudent(
   email: string,
 ): Promise<{ account: StudentAccount; token: string }> {
   const student = await findStudentByEmail(db, email);
-  if (!student) throw notFound(messages.student.emailNotFound);
+  if (!student) throw new DomainError('not_found', messages.student.emailNotFound);
   return {
     account: await getStudentAccount(db, student, site),
     token: await tokens.studentToken(student.id),

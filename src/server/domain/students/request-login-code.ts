@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { studentLoginCodes } from '@server/db/schema';
-import { notFound } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { LOGIN_CODE_VALID_MINUTES, newLoginCode, type LoginCodeHasher } from '@server/auth/login-codes';
 import { enqueueEmail } from '../email/enqueue-email';
 import { findStudentByEmail } from './find-student';
@@ -13,7 +13,7 @@ import { findStudentByEmail } from './find-student';
  */
 export async function requestLoginCode(db: Db, hasher: LoginCodeHasher, email: string): Promise<void> {
   const student = await findStudentByEmail(db, email);
-  if (!student) throw notFound(messages.student.emailNotFound);
+  if (!student) throw new DomainError('not_found', messages.student.emailNotFound);
   const code = newLoginCode();
   const values = {
     codeHash: hasher.hash(student.id, code),

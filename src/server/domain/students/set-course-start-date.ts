@@ -3,7 +3,7 @@ import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { one } from '@server/db/rows';
 import { payments, students, type Student } from '@server/db/schema';
-import { conflict } from '@server/errors';
+import { DomainError } from '@server/errors';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
 import { fullName, getStudent } from './find-student';
@@ -26,7 +26,7 @@ export async function setCourseStartDate(
       .from(payments)
       .where(and(eq(payments.studentId, student.id), eq(payments.status, 'pending')))
       .limit(1);
-    if (paying) throw conflict(messages.admin.startDate.whilePaying);
+    if (paying) throw new DomainError('conflict', messages.admin.startDate.whilePaying);
     const updated = one(
       await tx
         .update(students)

@@ -3,7 +3,7 @@ import { messages } from '@shared/messages';
 import type { CompletionStatus } from '@shared/statuses';
 import type { Db } from '@server/db/client';
 import { students, type Student } from '@server/db/schema';
-import { badRequest } from '@server/errors';
+import { DomainError } from '@server/errors';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
 import { fullName, getStudent } from './find-student';
@@ -42,7 +42,7 @@ export async function completeStudent(
 ): Promise<Student> {
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);
-    if (!student.coursePaid) throw badRequest(messages.admin.completeNeedsCoursePaid);
+    if (!student.coursePaid) throw new DomainError('invalid', messages.admin.completeNeedsCoursePaid);
     await requireCompletionConfirmed(tx, student, confirmIncomplete);
     const updated = await setCompletionStatus(tx, student.id, 'completed');
     await writeAudit(tx, admin, {

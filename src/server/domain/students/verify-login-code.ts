@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { studentLoginCodes } from '@server/db/schema';
-import { badRequest } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { LOGIN_CODE_MAX_FAILURES, type LoginCodeHasher } from '@server/auth/login-codes';
 import type { TokenService } from '@server/auth/tokens';
 import { findStudentByEmail } from './find-student';
@@ -22,7 +22,7 @@ export async function verifyLoginCode(
   code: string,
 ): Promise<{ account: StudentAccount; token: string }> {
   const student = await findStudentByEmail(db, email);
-  if (!student) throw badRequest(messages.student.codeExpired);
+  if (!student) throw new DomainError('invalid', messages.student.codeExpired);
   // The outcome is decided and recorded in one transaction (the row locked), then reported: a
   // wrong try must be counted even though the request fails.
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
@@ -53,7 +53,7 @@ export async function verifyLoginCode(
     await tx.delete(studentLoginCodes).where(eq(studentLoginCodes.studentId, student.id));
     return { ok: true };
   });
-  if (!outcome.ok) throw badRequest(outcome.detail);
+  if (!outcome.ok) throw new DomainError('invalid', outcome.detail);
   return {
     account: await getStudentAccount(db, student, deps),
     token: await deps.tokens.studentToken(student.id),

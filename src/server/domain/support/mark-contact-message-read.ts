@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { contactMessages, type ContactMessage } from '@server/db/schema';
-import { notFound } from '@server/errors';
+import { DomainError } from '@server/errors';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
 import { one } from '@server/db/rows';
@@ -11,7 +11,7 @@ import { one } from '@server/db/rows';
 export async function markContactMessageRead(db: Db, admin: AdminActor, id: string): Promise<ContactMessage> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update');
-    if (!row) throw notFound(messages.admin.messageNotFound);
+    if (!row) throw new DomainError('not_found', messages.admin.messageNotFound);
     if (row.readAt) return row;
     const updated = one(
       await tx.update(contactMessages).set({ readAt: new Date() }).where(eq(contactMessages.id, id)).returning(),

@@ -14,7 +14,7 @@ import { messages } from '@shared/messages';
 import { changeAdminRole, removeAdmin, resetAdminTotp } from '@server/domain/admins/change-admin';
 import { inviteAdmin } from '@server/domain/admins/invite-admin';
 import { findAdminSummary, listAdmins, type AdminSummary } from '@server/domain/admins/list-admins';
-import { notFound } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { requireAdmin } from '@server/plugins/auth';
 
 const toAdminAccount = (a: AdminSummary): AdminAccount => ({
@@ -32,7 +32,7 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The admin's row after a change, as the list shows it (404 if removed meanwhile). */
   async function account(adminId: string): Promise<AdminAccount> {
     const found = await findAdminSummary(app.db, adminId);
-    if (!found) throw notFound(messages.adminSecurity.adminNotFound);
+    if (!found) throw new DomainError('not_found', messages.adminSecurity.adminNotFound);
     return toAdminAccount(found);
   }
 

@@ -14,7 +14,7 @@ import { listDecidedIdVerifications } from '@server/domain/id-verification/list-
 import { listPendingIdVerifications } from '@server/domain/id-verification/list-pending-id-verifications';
 import { readIdDocument } from '@server/domain/id-verification/read-id-document';
 import { reviewIdDocument } from '@server/domain/id-verification/review-id-document';
-import { badRequest } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { effectiveSettings } from '@server/domain/settings/site-settings-store';
 import { requireAdmin } from '@server/plugins/auth';
 import { toIdStatus } from '../wire';
@@ -71,7 +71,8 @@ const idVerificationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { student_id: studentId } = request.params;
       const body = request.body;
-      if (body.student_id && body.student_id !== studentId) throw badRequest(messages.student.studentIdMismatch);
+      if (body.student_id && body.student_id !== studentId)
+        throw new DomainError('invalid', messages.student.studentIdMismatch);
       const row = await reviewIdDocument(
         app.db,
         requireAdmin(request),

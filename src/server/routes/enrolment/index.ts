@@ -12,7 +12,7 @@ import {
 import { registrationBody } from '@shared/schemas/registration';
 import { registerStudent } from '@server/domain/enrolment/register-student';
 import { selectCourse } from '@server/domain/enrolment/select-course';
-import { badRequest } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { offeredCourseDates } from '@server/domain/cohorts/cohorts';
 import { effectiveSettings } from '@server/domain/settings/site-settings-store';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
@@ -116,7 +116,7 @@ const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       requireStudentAccess(request, id);
       if (request.body.student_id && request.body.student_id !== id)
-        throw badRequest(messages.enrolment.studentIdMismatch);
+        throw new DomainError('invalid', messages.enrolment.studentIdMismatch);
       const student = await selectCourse(app.db, {
         studentId: id,
         courseType: request.body.course_type,

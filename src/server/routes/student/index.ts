@@ -34,7 +34,7 @@ import { LoginCodeHasher } from '@server/auth/login-codes';
 import { CodeRequestThrottle } from '@server/auth/login-throttle';
 import { getStudentAccount } from '@server/domain/students/student-account';
 import { effectiveSettings } from '@server/domain/settings/site-settings-store';
-import { AppError, badRequest, forbidden, notFound, unauthorized } from '@server/errors';
+import { DomainError } from '@server/errors';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
 import { toIdStatus, toStudentAreaRecord } from '../wire';
@@ -69,7 +69,7 @@ function ownStudent(request: FastifyRequest, _reply: FastifyReply, done: HookHan
 
 /** A body's optional `student_id` must name the student of the path. */
 function assertSameStudent(pathId: string, bodyId: string | undefined): void {
-  if (bodyId && bodyId !== pathId) throw badRequest(messages.student.studentIdMismatch);
+  if (bodyId && bodyId !== pathId) throw new DomainError('invalid', messages.student.studentIdMismatch);
 }
 
 /**
@@ -77,9 +77,12 @@ function assertSameStudent(pathId: string, bodyId: string | undefined): void {
  * which emails exist: an unknown email is 403 for a student and 404 only for an admin.
  */
 async function studentByEmail(app: FastifyInstance, request: FastifyRequest, email: string): Promise<Student> {
-  if (!request.auth) throw unauthorized();
+  if (!request.auth) throw new DomainError('unauthenticated', messages.common.notSignedIn);
   const student = await findStudentByEmail(app.db, email);
-  if (!student) throw request.auth.role === 'admin' ? notFound(messages.admin.studentNotFound) : forbidden();
+  if (!student)
+    throw request.auth.role === 'admin'
+      ? new DomainError('not_found', messages.admin.studentNotFound)
+      : new DomainError('forbidden', messages.common.forbidden);
   requireStudentAccess(request, student.id);
   return student;
 }
@@ -112,9 +115,9 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 30, timeWindow: '10 minutes' } },
     },
     async (request, reply) => {
-      if (app.config.studentLogin !== 'code') throw notFound(messages.common.notFound);
+      if (app.config.studentLogin !== 'code') throw new DomainError('not_found', messages.common.notFound);
       if (!(await codeRequests.reserve(request.body.email, request.ip)))
-        throw new AppError(429, messages.student.tooManyCodeRequests);
+        throw new DomainError('rate_limited', messages.student.tooManyCodeRequests);
       await requestLoginCode(app.db, hasher, request.body.email);
       return reply.code(202).send({ detail: messages.student.codeSentDetail });
     },
@@ -131,7 +134,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
     },
     async (request) => {
-      if (app.config.studentLogin !== 'code') throw notFound(messages.common.notFound);
+      if (app.config.studentLogin !== 'code') throw new DomainError('not_found', messages.common.notFound);
       const { account, token } = await verifyLoginCode(
         app.db,
         {
@@ -157,7 +160,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.auth?.role !== 'student') throw unauthorized();
+      if (request.auth?.role !== 'student') throw new DomainError('unauthenticated', messages.common.notSignedIn);
       await logOutStudent(app.db, request.auth);
       return reply.code(204).send(null);
     },
@@ -175,7 +178,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // With sign-in codes, knowing an email is not enough for a token.
-      if (app.config.studentLogin !== 'email') throw forbidden(messages.student.codeLoginRequired);
+      if (app.config.studentLogin !== 'email') throw new DomainError('forbidden', messages.student.codeLoginRequired);
       const { account, token } = await logInStudent(
         app.db,
         app.tokens,
@@ -249,15 +252,15 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const student = await studentByEmail(app, request, request.params.email);
-      if (!request.isMultipart()) throw badRequest(messages.student.idFileMissing);
+      if (!request.isMultipart()) throw new DomainError('invalid', messages.student.idFileMissing);
       // A multipart body that is cut off or malformed fails here: the client's problem, not a server error.
       const part = await request.file().catch(() => {
-        throw badRequest(messages.student.idUploadInterrupted);
+        throw new DomainError('invalid', messages.student.idUploadInterrupted);
       });
-      if (!part) throw badRequest(messages.student.idFileMissing);
+      if (!part) throw new DomainError('invalid', messages.student.idFileMissing);
       if (part.fieldname !== 'file') {
         part.file.resume();
-        throw badRequest(messages.student.idFileMissing);
+        throw new DomainError('invalid', messages.student.idFileMissing);
       }
       try {
         const row = await uploadIdDocument(
@@ -274,7 +277,8 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         // The client went away mid-upload (nothing was kept): not a server failure.
         const aborted = request.raw.readableAborted || request.raw.destroyed;
-        if (!(error instanceof AppError) && aborted) throw badRequest(messages.student.idUploadInterrupted);
+        if (!(error instanceof DomainError) && aborted)
+          throw new DomainError('invalid', messages.student.idUploadInterrupted);
         throw error;
       }
     },
