@@ -1,16 +1,15 @@
-import * as Select from '@radix-ui/react-select';
-import { ChevronDown, IdCard } from 'lucide-react';
+import { IdCard } from 'lucide-react';
 import { toast } from '@client/lib/toast';
 import { useEffect } from 'react';
 import { COURSES, COURSE_TYPES, type CourseType, type PaymentType } from '@shared/catalogue';
 import { formatPence } from '@shared/money';
 import { messages } from '@shared/messages';
-import { Button } from '@client/components/ui/button';
 import { RadioCards } from '@client/components/ui/radio-cards';
-import { Spinner } from '@client/components/ui/spinner';
 import { formatDate } from '@client/lib/format';
+import type { CourseDatesResponse } from '@shared/schemas/enrolment';
 import { useCourseDates } from '../api/get-course-dates';
 import { StepButtons } from './payment-type-step';
+import { StartDateField } from './start-date-field';
 
 const COURSE_NOTES: Record<CourseType, string> = {
   foundation: `${COURSES.foundation.moduleCount} modules: everything you need to start reviewing books on video.`,
@@ -66,94 +65,54 @@ export function CourseSelectionStep(props: {
         onChange={props.onCourseChange}
       />
 
-      <div className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" role="note">
-        <IdCard className="size-5 shrink-0" aria-hidden />
-        <p>
-          <strong>ID verification required.</strong> Before you can access the course materials you will need to upload
-          a photo ID (driving licence, passport or government ID) from your student dashboard.
-        </p>
-      </div>
+      <IdRequiredNote />
 
-      <div className="space-y-2">
-        <p id="start-date-label" className="block text-sm font-medium text-slate-800">
-          Start Date{' '}
-          <span className="text-red-700" aria-hidden>
-            *
-          </span>
-        </p>
-        {dates.isPending ? (
-          <Spinner label="Loading course dates…" />
-        ) : dates.isError ? (
-          <div className="flex flex-wrap items-center gap-3">
-            <p className="text-sm text-red-700">{messages.enrolment.courseDatesFailed}</p>
-            <Button variant="outline" size="sm" onClick={() => void dates.refetch()} loading={dates.isFetching}>
-              Retry
-            </Button>
-          </div>
-        ) : dates.data.schedule.length === 0 ? (
-          <p className="text-sm text-slate-700">{messages.enrolment.noStartDates}</p>
-        ) : (
-          <Select.Root value={props.startDate ?? undefined} onValueChange={props.onStartDateChange}>
-            <Select.Trigger
-              aria-labelledby="start-date-label"
-              className="flex w-full items-center justify-between rounded-lg border border-slate-300 bg-white px-3 py-2 text-left text-base"
-            >
-              <Select.Value placeholder="Select a start date" />
-              <Select.Icon>
-                <ChevronDown className="size-4" aria-hidden />
-              </Select.Icon>
-            </Select.Trigger>
-            <Select.Portal>
-              <Select.Content
-                position="popper"
-                sideOffset={4}
-                className="z-50 w-[var(--radix-select-trigger-width)] rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
-              >
-                <Select.Viewport>
-                  {dates.data.schedule.map((entry) => (
-                    <Select.Item
-                      key={entry.start_date}
-                      value={entry.start_date}
-                      className="cursor-pointer rounded px-3 py-2 outline-none data-[highlighted]:bg-brand-100"
-                    >
-                      <Select.ItemText>
-                        {entry.label} — starts {formatDate(entry.start_date)}
-                      </Select.ItemText>
-                    </Select.Item>
-                  ))}
-                </Select.Viewport>
-              </Select.Content>
-            </Select.Portal>
-          </Select.Root>
-        )}
-        {props.startDateError && (
-          <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-            {props.startDateError}
-          </p>
-        )}
-      </div>
+      <StartDateField
+        dates={dates}
+        startDate={props.startDate}
+        error={props.startDateError}
+        onChange={props.onStartDateChange}
+      />
 
-      {chosen && (
-        <dl
-          className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-3"
-          aria-label="Your course dates"
-        >
-          <div>
-            <dt className="text-sm text-slate-600">Start date</dt>
-            <dd className="font-semibold">{formatDate(chosen.start_date)}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-600">End date</dt>
-            <dd className="font-semibold">{formatDate(chosen.end_date)}</dd>
-          </div>
-          <div>
-            <dt className="text-sm text-slate-600">Graduation</dt>
-            <dd className="font-semibold">{formatDate(chosen.graduation_date)}</dd>
-          </div>
-        </dl>
-      )}
+      {chosen && <ChosenCourseDates entry={chosen} />}
 
       <StepButtons onBack={props.onBack} onContinue={props.onContinue} loading={props.saving} />
     </div>
+  );
+}
+
+/** Needed before the course materials open: said before paying for a course. */
+function IdRequiredNote() {
+  return (
+    <div className="flex gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" role="note">
+      <IdCard className="size-5 shrink-0" aria-hidden />
+      <p>
+        <strong>ID verification required.</strong> Before you can access the course materials you will need to upload a
+        photo ID (driving licence, passport or government ID) from your student dashboard.
+      </p>
+    </div>
+  );
+}
+
+/** The chosen start date's course dates: start, end and graduation. */
+function ChosenCourseDates({ entry }: { entry: CourseDatesResponse['schedule'][number] }) {
+  return (
+    <dl
+      className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:grid-cols-3"
+      aria-label="Your course dates"
+    >
+      <div>
+        <dt className="text-sm text-slate-600">Start date</dt>
+        <dd className="font-semibold">{formatDate(entry.start_date)}</dd>
+      </div>
+      <div>
+        <dt className="text-sm text-slate-600">End date</dt>
+        <dd className="font-semibold">{formatDate(entry.end_date)}</dd>
+      </div>
+      <div>
+        <dt className="text-sm text-slate-600">Graduation</dt>
+        <dd className="font-semibold">{formatDate(entry.graduation_date)}</dd>
+      </div>
+    </dl>
   );
 }

@@ -7,7 +7,7 @@ import { messages } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { usePublicConfig } from '@client/lib/public-config';
-import { lineItems, PAYMENT_TYPE_LABELS } from '../lib/wizard';
+import { lineItems, PAYMENT_TYPE_LABELS, type LineItem } from '../lib/wizard';
 import type { CardForm } from './card-form';
 import { OfflineCardForm } from './offline-card-form';
 import { SquareCardForm } from './square-card-form';
@@ -28,16 +28,11 @@ export function PaymentStep(props: {
   onPay: (token: string, amountPence: number) => void;
 }) {
   const config = usePublicConfig();
-  const [open, setOpen] = useState(false);
   const [cardForm, setCardForm] = useState<CardForm | null>(null);
   const [tokenizing, setTokenizing] = useState(false);
   const items = lineItems(props.paymentType, props.course);
   const total = items.reduce((sum, item) => sum + item.pence, 0);
 
-  useEffect(() => {
-    const timer = setTimeout(() => setOpen(true), CARD_FORM_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
   const onInitError = useCallback(() => toast.error(messages.enrolment.paymentInitFailed), []);
   useEffect(() => {
     if (config.isError) onInitError();
@@ -63,44 +58,13 @@ export function PaymentStep(props: {
     }
   };
 
-  const square = config.data?.square;
   return (
     <div className="space-y-5">
       <h2 className="text-xl font-bold">Payment</h2>
-      <section aria-labelledby="order-summary" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
-        <h3 id="order-summary" className="font-semibold">
-          Order Summary — {PAYMENT_TYPE_LABELS[props.paymentType]}
-        </h3>
-        <ul className="mt-2 divide-y divide-slate-200">
-          {items.map((item) => (
-            <li key={item.label} className="flex justify-between py-2">
-              <span>{item.label}</span>
-              <span>{formatPence(item.pence)}</span>
-            </li>
-          ))}
-        </ul>
-        <p className="flex justify-between border-t-2 border-slate-300 pt-2 text-lg font-bold">
-          <span>Total</span>
-          <span data-testid="order-total">{formatPence(total)}</span>
-        </p>
-      </section>
+      <OrderSummary paymentType={props.paymentType} items={items} total={total} />
 
       <section aria-label="Card payment" className="space-y-3">
-        {!open || config.isPending ? (
-          <Spinner label="Opening the secure card form…" />
-        ) : square?.environment === 'offline' ? (
-          <OfflineCardForm onReady={setCardForm} />
-        ) : square && square.application_id && square.location_id ? (
-          <SquareCardForm
-            environment={square.environment}
-            applicationId={square.application_id}
-            locationId={square.location_id}
-            onReady={setCardForm}
-            onError={onInitError}
-          />
-        ) : (
-          <p className="text-sm text-red-700">{messages.enrolment.paymentInitFailed}</p>
-        )}
+        <CardFormSlot config={config} onReady={setCardForm} onInitError={onInitError} />
         {props.error && (
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
             {props.error}
@@ -119,4 +83,57 @@ export function PaymentStep(props: {
       </div>
     </div>
   );
+}
+
+function OrderSummary({ paymentType, items, total }: { paymentType: PaymentType; items: LineItem[]; total: number }) {
+  return (
+    <section aria-labelledby="order-summary" className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <h3 id="order-summary" className="font-semibold">
+        Order Summary — {PAYMENT_TYPE_LABELS[paymentType]}
+      </h3>
+      <ul className="mt-2 divide-y divide-slate-200">
+        {items.map((item) => (
+          <li key={item.label} className="flex justify-between py-2">
+            <span>{item.label}</span>
+            <span>{formatPence(item.pence)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="flex justify-between border-t-2 border-slate-300 pt-2 text-lg font-bold">
+        <span>Total</span>
+        <span data-testid="order-total">{formatPence(total)}</span>
+      </p>
+    </section>
+  );
+}
+
+/** Square's card form (or the offline test form) once open, a spinner until then, or why it cannot open. */
+function CardFormSlot({
+  config,
+  onReady,
+  onInitError,
+}: {
+  config: ReturnType<typeof usePublicConfig>;
+  onReady: (form: CardForm | null) => void;
+  onInitError: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setOpen(true), CARD_FORM_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const square = config.data?.square;
+  if (!open || config.isPending) return <Spinner label="Opening the secure card form…" />;
+  if (square?.environment === 'offline') return <OfflineCardForm onReady={onReady} />;
+  if (square && square.application_id && square.location_id)
+    return (
+      <SquareCardForm
+        environment={square.environment}
+        applicationId={square.application_id}
+        locationId={square.location_id}
+        onReady={onReady}
+        onError={onInitError}
+      />
+    );
+  return <p className="text-sm text-red-700">{messages.enrolment.paymentInitFailed}</p>;
 }

@@ -1,7 +1,7 @@
 /**
  * Step 1's validation: the schema the server validates with, so the messages match SPEC word for
  * word, through react-hook-form's zod resolver. Loaded when the form is first used rather than with
- * the page (personal-info-step.tsx): zod is the largest part of the page's code otherwise.
+ * the page (use-registration-form.ts): zod is the largest part of the page's code otherwise.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
