@@ -56,5 +56,9 @@ describe('course start', () => {
 
   it('prints dates the way the site does', () => {
     expect(formatLongDate('2027-03-01')).toBe('1 March 2027');
+    // A timestamp or a Date prints its UTC calendar day, whatever the machine's time zone.
+    expect(formatLongDate('2027-01-09T23:59:59.000Z')).toBe('9 January 2027');
+    expect(formatLongDate('2027-01-10T01:00:00+02:00')).toBe('9 January 2027');
+    expect(formatLongDate(new Date('2027-12-31T23:30:00Z'))).toBe('31 December 2027');
   });
 });

@@ -108,9 +108,20 @@ export function courseHasStarted(startIso: string, today: Date = new Date()): bo
 
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** "2027-03-01" → "1 March 2027": the en-GB long form the site prints dates in. */
-export function formatLongDate(iso: string): string {
-  return longDate.format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
+/**
+ * The Date of an ISO date or timestamp: "2027-03-01" is that day at 00:00 UTC, a timestamp
+ * ("2027-03-01T14:05:00.000Z") its instant. Invalid text gives an invalid Date.
+ */
+export function dateFromIso(value: string): Date {
+  return new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+}
+
+/**
+ * "2027-03-01" → "1 March 2027": the en-GB long form the site, e-mails and certificates print dates
+ * in, always the UTC calendar date. Takes an ISO date, an ISO timestamp (its UTC day) or a Date.
+ */
+export function formatLongDate(value: string | Date): string {
+  return longDate.format(typeof value === 'string' ? dateFromIso(value) : value);
 }
 
 /** Whole days from `today` until the course starting on `startIso` opens (0 once it has started). */

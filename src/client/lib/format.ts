@@ -1,8 +1,8 @@
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+import { dateFromIso, formatLongDate } from '@shared/schedule';
 
-/** "2027-03-01" or an ISO timestamp → "1 March 2027" (en-GB long format). */
+/** "2027-03-01" or an ISO timestamp → "1 March 2027" (en-GB long format); '' for none or invalid. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
-  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime()) ? '' : longDate.format(date);
+  const date = dateFromIso(value);
+  return Number.isNaN(date.getTime()) ? '' : formatLongDate(date);
 }

@@ -25,10 +25,3 @@ export interface CertificateDocument {
 export function verificationUrl(publicUrl: string, certificateId: string): string {
   return `${publicUrl.replace(/\/$/, '')}${paths.verifyCertificate(certificateId)}`;
 }
-
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** "2027-03-01" → "1 March 2027": the en-GB long form the site uses everywhere. */
-export function formatCertificateDate(isoDate: string): string {
-  return longDate.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`));
-}

@@ -7,9 +7,10 @@
  */
 import type { Font } from 'fontkit';
 import { PDFDocument, degrees, rgb, type PDFPage, type RGB } from 'pdf-lib';
+import { formatLongDate } from '@shared/schedule';
 import { freshFace, loadFont, type FontName } from './certificate-fonts';
 import { certificateQrPng } from './certificate-qr';
-import { formatCertificateDate, type CertificateDocument } from './certificate-document';
+import type { CertificateDocument } from './certificate-document';
 import { PdfFonts, drawShapedText, shapeText } from './shaped-text';
 
 type CertificateFont = 'regular' | 'italic' | 'semibold' | 'script';
@@ -227,8 +228,8 @@ export async function renderCertificatePdf(certificate: CertificateDocument): Pr
 
   // Bottom band: dates and id | seal | signature | QR code.
   const left = 76;
-  drawLabelled(canvas, fonts, 'Date of completion', formatCertificateDate(certificate.completionDate), left, 428);
-  drawLabelled(canvas, fonts, 'Date of issue', formatCertificateDate(certificate.issuedDate), left, 466);
+  drawLabelled(canvas, fonts, 'Date of completion', formatLongDate(certificate.completionDate), left, 428);
+  drawLabelled(canvas, fonts, 'Date of issue', formatLongDate(certificate.issuedDate), left, 466);
   drawLabelled(canvas, fonts, 'Certificate ID', certificate.certificateId, left, 504);
 
   drawSeal(canvas, fonts, 330, 470);

@@ -1,12 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '@shared/messages';
-import { courseHasStarted } from '@shared/schedule';
+import { courseHasStarted, formatLongDate } from '@shared/schedule';
 import type { Db } from '@server/db/client';
 import { stageProgress, type Student } from '@server/db/schema';
 import { DomainError } from '@server/errors';
 import { summariseProgress } from './summarise-progress';
-
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * Before an admin completes a student or activates their certificate (docs/product/admin.md): when the course has
@@ -26,7 +24,7 @@ export async function requireCompletionConfirmed(tx: Db, student: Student, confi
   const m = messages.admin.completionCheck;
   const reasons: string[] = [];
   if (student.courseStartDate && !courseHasStarted(student.courseStartDate)) {
-    reasons.push(m.notStarted(longDate.format(new Date(`${student.courseStartDate}T00:00:00Z`))));
+    reasons.push(m.notStarted(formatLongDate(student.courseStartDate)));
   }
   if (progress.percentage < 100) reasons.push(m.incomplete(Math.round(progress.percentage)));
   if (reasons.length > 0) throw new DomainError('conflict', m.needsConfirmation(reasons));

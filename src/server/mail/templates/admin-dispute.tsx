@@ -2,8 +2,9 @@ import { Column, Row, Section, Text } from '@react-email/components';
 import { formatPence } from '@shared/money';
 import { messages } from '@shared/messages';
 import { ROUTES } from '@shared/routes';
+import { formatLongDate } from '@shared/schedule';
 import type { EmailData } from '../message-types';
-import { ActionButton, colours, EmailLayout, longDate, paragraph, type TemplateContext } from './layout';
+import { ActionButton, colours, EmailLayout, paragraph, type TemplateContext } from './layout';
 
 type Data = EmailData['admin-dispute'];
 
@@ -31,7 +32,7 @@ export function AdminDisputeEmail({ data, site }: { data: Data; site: TemplateCo
         <Line label={e.receiptItem} value={data.description} />
         <Line label={e.receiptAmount} value={formatPence(data.amountPence)} />
         <Line label={e.adminDisputeState} value={data.state} />
-        <Line label={e.adminDisputeDue} value={data.dueAt ? longDate(data.dueAt) : e.adminDisputeNoDue} />
+        <Line label={e.adminDisputeDue} value={data.dueAt ? formatLongDate(data.dueAt) : e.adminDisputeNoDue} />
         <Line label={e.receiptReference} value={data.reference} />
       </Section>
       <ActionButton href={`${site.siteUrl}${ROUTES.adminDashboard}`}>{e.adminButton}</ActionButton>

@@ -1,16 +1,17 @@
 import { Text } from '@react-email/components';
 import { messages } from '@shared/messages';
 import { ROUTES } from '@shared/routes';
+import { formatLongDate } from '@shared/schedule';
 import type { EmailData } from '../message-types';
 import { CourseHelp } from './course-parts';
-import { ActionButton, EmailLayout, longDate, paragraph, type TemplateContext } from './layout';
+import { ActionButton, EmailLayout, paragraph, type TemplateContext } from './layout';
 
 type Data = EmailData['course-starting'];
 
-export const subject = (data: Data) => messages.email.courseStartingSubject(longDate(data.startDate));
+export const subject = (data: Data) => messages.email.courseStartingSubject(formatLongDate(data.startDate));
 
 export function CourseStartingEmail({ data, site }: { data: Data; site: TemplateContext }) {
-  const intro = messages.email.courseStartingIntro(data.courseTitle, longDate(data.startDate));
+  const intro = messages.email.courseStartingIntro(data.courseTitle, formatLongDate(data.startDate));
   return (
     <EmailLayout preview={intro} title={subject(data)}>
       <Text style={paragraph}>{messages.email.greeting(data.firstName)}</Text>

@@ -79,7 +79,3 @@ export function ActionButton(props: { href: string; children: ReactNode }): Reac
     </Section>
   );
 }
-
-/** en-GB long date of an ISO timestamp: "1 January 2027". */
-export const longDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

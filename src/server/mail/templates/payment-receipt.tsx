@@ -2,8 +2,9 @@ import { Column, Row, Section, Text } from '@react-email/components';
 import { formatPence } from '@shared/money';
 import { messages } from '@shared/messages';
 import { ROUTES } from '@shared/routes';
+import { formatLongDate } from '@shared/schedule';
 import type { EmailData } from '../message-types';
-import { ActionButton, colours, EmailLayout, longDate, paragraph, type TemplateContext } from './layout';
+import { ActionButton, colours, EmailLayout, paragraph, type TemplateContext } from './layout';
 
 type Data = EmailData['payment-receipt'];
 
@@ -35,7 +36,7 @@ export function PaymentReceiptEmail({ data, site }: { data: Data; site: Template
           label={messages.email.receiptAmount}
           value={data.kind === 'refund' ? `-${formatPence(data.amountPence)}` : formatPence(data.amountPence)}
         />
-        <Line label={messages.email.receiptDate} value={longDate(data.at)} />
+        <Line label={messages.email.receiptDate} value={formatLongDate(data.at)} />
         <Line label={messages.email.receiptReference} value={data.reference} />
       </Section>
       <Text style={paragraph}>{messages.email.receiptNext(data.kind)}</Text>
