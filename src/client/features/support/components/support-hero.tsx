@@ -1,0 +1,47 @@
+import { Mail, MessageCircle, Users } from 'lucide-react';
+import { SmartLink } from '@client/components/layout/smart-link';
+import { support } from '@client/content';
+import { useSupportContact } from '@client/lib/support-contact';
+
+/** The support page's banner: heading, introduction and the three ways to reach us. */
+export function SupportHero() {
+  const { channels } = support;
+  const contact = useSupportContact();
+  return (
+    <section
+      aria-labelledby="support-heading"
+      className="bg-gradient-to-b from-brand-900 to-brand-800 py-12 text-white"
+    >
+      <div className="mx-auto max-w-6xl px-4">
+        <h1 id="support-heading" className="text-3xl font-extrabold sm:text-4xl">
+          {support.heading}
+        </h1>
+        <p className="mt-3 text-lg text-brand-100">{support.intro}</p>
+        <ul className="mt-8 grid gap-4 md:grid-cols-3">
+          <li className="rounded-xl bg-white/10 p-5">
+            <Mail className="size-6" aria-hidden />
+            <h2 className="mt-2 font-semibold">{channels.email.title}</h2>
+            <a
+              href={`mailto:${contact.email}`}
+              className="mt-1 block break-all text-brand-100 underline hover:text-white"
+            >
+              {contact.email}
+            </a>
+          </li>
+          <li className="rounded-xl bg-white/10 p-5">
+            <MessageCircle className="size-6" aria-hidden />
+            <h2 className="mt-2 font-semibold">{channels.liveChat.title}</h2>
+            <p className="mt-1 text-brand-100">{contact.hours}</p>
+          </li>
+          <li className="rounded-xl bg-white/10 p-5">
+            <Users className="size-6" aria-hidden />
+            <h2 className="mt-2 font-semibold">{channels.community.title}</h2>
+            <SmartLink href={contact.communityUrl} className="mt-1 block text-brand-100 underline hover:text-white">
+              {channels.community.text}
+            </SmartLink>
+          </li>
+        </ul>
+      </div>
+    </section>
+  );
+}
