@@ -1,0 +1,95 @@
+import { messages } from '@shared/messages';
+import { formatPence, poundsToPence } from '@shared/money';
+import type { AdminPayment } from '@shared/schemas/admin-payments';
+import { Badge } from '@client/components/ui/badge';
+import { Button } from '@client/components/ui/button';
+import { formatDate } from '@client/lib/format';
+import type { Column } from './data-table';
+import { amountText, STATUS_BADGES, studentText, TYPE_LABELS } from './payment-labels';
+
+/** What Square reported beyond the status: a dispute (state, due date), a refund made at Square. */
+function SquareFlags({ payment: p }: { payment: AdminPayment }) {
+  const partly = p.status !== 'refunded' && p.refunded_amount > 0;
+  if (!p.disputed && p.refund_source !== 'square' && !partly) return null;
+  return (
+    <div className="mt-1 flex flex-col items-start gap-1">
+      {p.disputed && (
+        <>
+          <Badge tone="red">{messages.admin.disputedBadge(p.disputed.state)}</Badge>
+          {p.disputed.due_at && (
+            <span className="text-xs text-slate-600">{messages.admin.disputeDue(formatDate(p.disputed.due_at))}</span>
+          )}
+        </>
+      )}
+      {p.refund_source === 'square' &&
+        (partly ? (
+          <Badge tone="amber">{messages.admin.partlyRefunded(formatPence(poundsToPence(p.refunded_amount)))}</Badge>
+        ) : (
+          <Badge tone="slate">{messages.admin.refundedElsewhere}</Badge>
+        ))}
+    </div>
+  );
+}
+
+/** The status badge, with why it failed or was refunded, and Square's flags. */
+function PaymentStatusCell({ payment: p }: { payment: AdminPayment }) {
+  return (
+    <>
+      <Badge tone={STATUS_BADGES[p.status].tone}>{STATUS_BADGES[p.status].label}</Badge>
+      {p.status === 'failed' && p.failure_detail && (
+        <div className="mt-1 text-xs text-slate-600">{p.failure_detail}</div>
+      )}
+      {p.status === 'refunded' && p.refund_reason && (
+        <div className="mt-1 text-xs text-slate-600">{p.refund_reason}</div>
+      )}
+      <SquareFlags payment={p} />
+    </>
+  );
+}
+
+/** The payments table's columns; a completed (or needs-review) payment has a Refund button. */
+export function paymentColumns(onRefund: (payment: AdminPayment) => void): Array<Column<AdminPayment>> {
+  return [
+    {
+      header: 'Student',
+      cell: (p) => (
+        <>
+          <div className="font-semibold text-slate-900">{studentText(p)}</div>
+          {p.email && <div className="break-all text-slate-600">{p.email}</div>}
+        </>
+      ),
+    },
+    { header: 'Purchase', cell: (p) => p.description ?? TYPE_LABELS[p.payment_type] },
+    { header: 'Amount', cell: amountText },
+    { header: 'Method', cell: (p) => (p.method === 'card' ? 'Card' : 'Manual') },
+    { header: 'Status', cell: (p) => <PaymentStatusCell payment={p} /> },
+    {
+      header: 'Reference',
+      cell: (p) => p.provider_reference ?? '—',
+      className: 'font-mono text-xs break-all',
+    },
+    {
+      header: 'Date',
+      cell: (p) => (
+        <>
+          <div>{formatDate(p.created_at)}</div>
+          {p.refunded_at && <div className="text-xs text-slate-600">Refunded {formatDate(p.refunded_at)}</div>}
+        </>
+      ),
+    },
+    {
+      header: 'Actions',
+      cell: (p) =>
+        p.status === 'completed' || p.status === 'needs_review' ? (
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`Refund ${amountText(p)} to ${studentText(p)}`}
+            onClick={() => onRefund(p)}
+          >
+            Refund
+          </Button>
+        ) : null,
+    },
+  ];
+}
