@@ -5,11 +5,11 @@ import { messages } from '@shared/messages';
 import type { AdminCertificate } from '@shared/schemas/certificates';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
-import { ApiError, errorDetail } from '@client/lib/api-client';
 import { formatDate } from '@client/lib/format';
 import { useActivateCertificate } from '../api/activate-certificate';
 import { useAdminCertificates } from '../api/get-certificates';
 import { CompletionConfirmDialog } from './completion-confirm-dialog';
+import { conflictMessage } from './conflict-message';
 import { DataTable, type Column } from './data-table';
 import { PAGE_SIZE } from './list-parts';
 
@@ -27,43 +27,10 @@ export function CertificatesTab() {
           toast.success(messages.admin.activated);
           setConfirming(null);
         },
-        // A 409 says why (course not started, progress below 100 %) when the confirmation was missing.
-        onError: (error) =>
-          toast.error(
-            error instanceof ApiError && error.status === 409
-              ? errorDetail(error, messages.admin.activateFailed)
-              : messages.admin.activateFailed,
-          ),
+        onError: (error) => toast.error(conflictMessage(error, messages.admin.activateFailed)),
       },
     );
   }
-
-  const columns: Array<Column<AdminCertificate>> = [
-    { header: 'Certificate ID', cell: (c) => c.certificate_id, className: 'font-mono' },
-    { header: 'Student', cell: (c) => c.student_name },
-    { header: 'Course', cell: (c) => COURSES[c.course_type].title },
-    { header: 'Completion Date', cell: (c) => formatDate(c.completion_date) },
-    {
-      header: 'Status',
-      cell: (c) => (c.activated ? <Badge tone="green">Activated</Badge> : <Badge tone="amber">Pending</Badge>),
-    },
-    {
-      header: 'Action',
-      cell: (c) =>
-        c.activated ? (
-          <span className="font-medium text-emerald-800">Ready for Download</span>
-        ) : (
-          <Button
-            size="sm"
-            onClick={() => setConfirming(c)}
-            loading={activate.isPending && activate.variables?.certificateId === c.certificate_id}
-            aria-label={`Activate certificate ${c.certificate_id}`}
-          >
-            Activate
-          </Button>
-        ),
-    },
-  ];
 
   return (
     <>
@@ -71,7 +38,10 @@ export function CertificatesTab() {
         heading="Certificates"
         query={certificates}
         empty={messages.admin.noCertificates}
-        columns={columns}
+        columns={certificateColumns({
+          onActivate: setConfirming,
+          isActivating: (c) => activate.isPending && activate.variables?.certificateId === c.certificate_id,
+        })}
         rows={certificates.data?.certificates ?? []}
         rowKey={(c) => c.certificate_id}
         pagination={{ page, total: certificates.data?.total ?? 0, onPage: setPage }}
@@ -93,4 +63,40 @@ export function CertificatesTab() {
       />
     </>
   );
+}
+
+/** The certificates table's columns; a pending certificate has an Activate button (asked first). */
+function certificateColumns({
+  onActivate,
+  isActivating,
+}: {
+  onActivate: (certificate: AdminCertificate) => void;
+  isActivating: (certificate: AdminCertificate) => boolean;
+}): Array<Column<AdminCertificate>> {
+  return [
+    { header: 'Certificate ID', cell: (c) => c.certificate_id, className: 'font-mono' },
+    { header: 'Student', cell: (c) => c.student_name },
+    { header: 'Course', cell: (c) => COURSES[c.course_type].title },
+    { header: 'Completion Date', cell: (c) => formatDate(c.completion_date) },
+    {
+      header: 'Status',
+      cell: (c) => (c.activated ? <Badge tone="green">Activated</Badge> : <Badge tone="amber">Pending</Badge>),
+    },
+    {
+      header: 'Action',
+      cell: (c) =>
+        c.activated ? (
+          <span className="font-medium text-emerald-800">Ready for Download</span>
+        ) : (
+          <Button
+            size="sm"
+            onClick={() => onActivate(c)}
+            loading={isActivating(c)}
+            aria-label={`Activate certificate ${c.certificate_id}`}
+          >
+            Activate
+          </Button>
+        ),
+    },
+  ];
 }

@@ -49,7 +49,45 @@ export function CohortsTab() {
       },
     });
 
-  const columns: Array<Column<CohortItem>> = [
+  return (
+    <DataTable
+      heading="Course start dates"
+      toolbar={<AddCohortForm />}
+      query={cohorts}
+      empty={messages.admin.noCohorts}
+      columns={cohortColumns({
+        onToggle,
+        isToggling: (c) =>
+          update.isPending && update.variables?.date === c.course_start_date && 'closed' in update.variables,
+        onDelete: setDeleteFor,
+      })}
+      rows={cohorts.data?.cohorts ?? []}
+      rowKey={(c) => c.course_start_date}
+      rowTestId="cohort-row"
+      cardsOnPhones
+      after={
+        <DeleteCohortDialog
+          cohort={deleteFor}
+          loading={remove.isPending}
+          onConfirm={onDelete}
+          onClose={() => setDeleteFor(null)}
+        />
+      }
+    />
+  );
+}
+
+/** The start dates table's columns: its Close/Reopen and Delete buttons act through the callbacks. */
+function cohortColumns({
+  onToggle,
+  isToggling,
+  onDelete,
+}: {
+  onToggle: (cohort: CohortItem) => void;
+  isToggling: (cohort: CohortItem) => boolean;
+  onDelete: (cohort: CohortItem) => void;
+}): Array<Column<CohortItem>> {
+  return [
     {
       header: 'Start date',
       card: 'title',
@@ -66,46 +104,41 @@ export function CohortsTab() {
       card: 'actions',
       cell: (c) => (
         <div className="flex flex-wrap gap-2">
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => onToggle(c)}
-            loading={update.isPending && update.variables?.date === c.course_start_date && 'closed' in update.variables}
-          >
+          <Button size="sm" variant="outline" onClick={() => onToggle(c)} loading={isToggling(c)}>
             {c.closed ? 'Reopen' : 'Close'}
             <span className="sr-only"> {formatDate(c.course_start_date)}</span>
           </Button>
-          <Button size="sm" variant="danger" onClick={() => setDeleteFor(c)}>
+          <Button size="sm" variant="danger" onClick={() => onDelete(c)}>
             Delete<span className="sr-only"> {formatDate(c.course_start_date)}</span>
           </Button>
         </div>
       ),
     },
   ];
+}
 
+/** Asks before deleting a start date (the server refuses one a student chose); `cohort` null: closed. */
+function DeleteCohortDialog({
+  cohort,
+  loading,
+  onConfirm,
+  onClose,
+}: {
+  cohort: CohortItem | null;
+  loading: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   return (
-    <DataTable
-      heading="Course start dates"
-      toolbar={<AddCohortForm />}
-      query={cohorts}
-      empty={messages.admin.noCohorts}
-      columns={columns}
-      rows={cohorts.data?.cohorts ?? []}
-      rowKey={(c) => c.course_start_date}
-      rowTestId="cohort-row"
-      cardsOnPhones
-      after={
-        <ConfirmDialog
-          open={deleteFor !== null}
-          onOpenChange={(open) => !open && setDeleteFor(null)}
-          title="Delete start date"
-          description={deleteFor ? messages.admin.cohortDeleteConfirm(formatDate(deleteFor.course_start_date)) : ''}
-          confirmLabel="Delete"
-          tone="danger"
-          loading={remove.isPending}
-          onConfirm={onDelete}
-        />
-      }
+    <ConfirmDialog
+      open={cohort !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Delete start date"
+      description={cohort ? messages.admin.cohortDeleteConfirm(formatDate(cohort.course_start_date)) : ''}
+      confirmLabel="Delete"
+      tone="danger"
+      loading={loading}
+      onConfirm={onConfirm}
     />
   );
 }

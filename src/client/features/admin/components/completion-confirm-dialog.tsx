@@ -3,8 +3,8 @@ import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { Spinner } from '@client/components/ui/spinner';
 import { formatDate } from '@client/lib/format';
 import { messages } from '@shared/messages';
-import { courseDatesFrom, courseHasStarted } from '@shared/schedule';
-import { useCompletionFacts } from '../api/get-completion-facts';
+import { useCompletionFacts, type CompletionFacts } from '../api/get-completion-facts';
+import { completionChecks } from './completion-checks';
 
 const m = messages.admin.completionCheck;
 
@@ -35,13 +35,7 @@ export function CompletionConfirmDialog({
   const facts = useCompletionFacts(target?.studentId ?? '', target?.search ?? '', target !== null);
   const [acknowledged, setAcknowledged] = useState(false);
   const data = facts.data;
-  const dates = data?.courseStartDate ? courseDatesFrom(data.courseStartDate) : null;
-  const notStarted = dates !== null && !courseHasStarted(dates.start_date);
-  const incomplete = data !== undefined && (data.progressPercentage ?? 0) < 100;
-  const warnings = [
-    notStarted && dates ? m.notStarted(formatDate(dates.start_date)) : null,
-    incomplete ? m.incomplete(Math.round(data?.progressPercentage ?? 0)) : null,
-  ].filter((warning): warning is string => warning !== null);
+  const { dates, warnings } = completionChecks(data);
   const needsAcknowledgement = warnings.length > 0;
   const ready = data !== undefined && (!needsAcknowledgement || acknowledged);
 
@@ -70,45 +64,67 @@ export function CompletionConfirmDialog({
           </p>
         ) : (
           <>
-            <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
-              <dt className="text-slate-700">{m.progress}</dt>
-              <dd className="font-semibold" data-testid="completion-progress">
-                {data.progressPercentage === null
-                  ? m.noProgress
-                  : `${Math.round(data.progressPercentage)}% (${data.completedStages}/${data.totalStages})`}
-              </dd>
-              <dt className="text-slate-700">{m.starts}</dt>
-              <dd className="font-semibold">{dates ? formatDate(dates.start_date) : m.noDate}</dd>
-              {dates && (
-                <>
-                  <dt className="text-slate-700">{m.ends}</dt>
-                  <dd className="font-semibold">{formatDate(dates.end_date)}</dd>
-                  <dt className="text-slate-700">{m.graduation}</dt>
-                  <dd className="font-semibold">{formatDate(dates.graduation_date)}</dd>
-                </>
-              )}
-            </dl>
+            <FactsList data={data} dates={dates} />
             {needsAcknowledgement && (
-              <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
-                <ul className="list-disc space-y-1 pl-5">
-                  {warnings.map((warning) => (
-                    <li key={warning}>{warning}</li>
-                  ))}
-                </ul>
-                <label className="flex items-start gap-2 font-semibold">
-                  <input
-                    type="checkbox"
-                    className="mt-0.5 size-4 accent-brand-700"
-                    checked={acknowledged}
-                    onChange={(event) => setAcknowledged(event.target.checked)}
-                  />
-                  {m.acknowledge}
-                </label>
-              </div>
+              <Acknowledgement warnings={warnings} acknowledged={acknowledged} onChange={setAcknowledged} />
             )}
           </>
         )}
       </div>
     </ConfirmDialog>
+  );
+}
+
+/** Progress (stages done) and the course's start, end and graduation dates. */
+function FactsList({ data, dates }: { data: CompletionFacts; dates: ReturnType<typeof completionChecks>['dates'] }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
+      <dt className="text-slate-700">{m.progress}</dt>
+      <dd className="font-semibold" data-testid="completion-progress">
+        {data.progressPercentage === null
+          ? m.noProgress
+          : `${Math.round(data.progressPercentage)}% (${data.completedStages}/${data.totalStages})`}
+      </dd>
+      <dt className="text-slate-700">{m.starts}</dt>
+      <dd className="font-semibold">{dates ? formatDate(dates.start_date) : m.noDate}</dd>
+      {dates && (
+        <>
+          <dt className="text-slate-700">{m.ends}</dt>
+          <dd className="font-semibold">{formatDate(dates.end_date)}</dd>
+          <dt className="text-slate-700">{m.graduation}</dt>
+          <dd className="font-semibold">{formatDate(dates.graduation_date)}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** The warnings, and the box the admin ticks to continue anyway. */
+function Acknowledgement({
+  warnings,
+  acknowledged,
+  onChange,
+}: {
+  warnings: string[];
+  acknowledged: boolean;
+  onChange: (acknowledged: boolean) => void;
+}) {
+  return (
+    <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
+      <ul className="list-disc space-y-1 pl-5">
+        {warnings.map((warning) => (
+          <li key={warning}>{warning}</li>
+        ))}
+      </ul>
+      <label className="flex items-start gap-2 font-semibold">
+        <input
+          type="checkbox"
+          className="mt-0.5 size-4 accent-brand-700"
+          checked={acknowledged}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        {m.acknowledge}
+      </label>
+    </div>
   );
 }

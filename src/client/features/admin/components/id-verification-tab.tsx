@@ -112,58 +112,94 @@ function PendingIdVerifications() {
     decide(rejecting, 'rejected', reason.trim());
   }
 
-  const rejectDialog = (
-    <ConfirmDialog
-      open={rejecting !== null}
-      onOpenChange={(open) => !open && setRejecting(null)}
-      title="Reject ID"
-      description={rejecting ? `Reject the ID document of ${rejecting.student_name}?` : ''}
-      confirmLabel="Reject"
-      tone="danger"
-      loading={review.isPending}
-      onConfirm={confirmReject}
-    >
-      <TextAreaField label={messages.admin.rejectionReasonPrompt} value={reason} onChange={setReason} />
-    </ConfirmDialog>
-  );
-
   return (
     <ListSection
       heading="ID Verification"
       query={pending}
       isEmpty={rows.length === 0}
       empty={messages.admin.noPendingIdVerifications}
-      after={rejectDialog}
+      after={
+        <RejectIdDialog
+          item={rejecting}
+          reason={reason}
+          onReason={setReason}
+          loading={review.isPending}
+          onConfirm={confirmReject}
+          onClose={() => setRejecting(null)}
+        />
+      }
     >
       <ul className="space-y-3">
         {rows.map((item) => (
-          <li key={item.student_id} className={rowClass}>
-            <StudentSummary item={item} dateLine={`Uploaded ${formatDate(item.uploaded_date)}`} />
-            <div className="flex flex-wrap gap-2">
-              <ViewIdButton name={item.student_name} url={item.id_document_url} />
-              <Button
-                variant="success"
-                size="sm"
-                aria-label={`Approve ID of ${item.student_name}`}
-                onClick={() => decide(item, 'approved', null)}
-              >
-                Approve
-              </Button>
-              <Button
-                variant="danger"
-                size="sm"
-                aria-label={`Reject ID of ${item.student_name}`}
-                onClick={() => {
-                  setReason('');
-                  setRejecting(item);
-                }}
-              >
-                Reject
-              </Button>
-            </div>
-          </li>
+          <PendingIdRow
+            key={item.student_id}
+            item={item}
+            onApprove={() => decide(item, 'approved', null)}
+            onReject={() => {
+              setReason('');
+              setRejecting(item);
+            }}
+          />
         ))}
       </ul>
     </ListSection>
+  );
+}
+
+/** A document waiting for review: who sent it and when, View ID, Approve and Reject. */
+function PendingIdRow({
+  item,
+  onApprove,
+  onReject,
+}: {
+  item: PendingIdVerification;
+  onApprove: () => void;
+  onReject: () => void;
+}) {
+  return (
+    <li className={rowClass}>
+      <StudentSummary item={item} dateLine={`Uploaded ${formatDate(item.uploaded_date)}`} />
+      <div className="flex flex-wrap gap-2">
+        <ViewIdButton name={item.student_name} url={item.id_document_url} />
+        <Button variant="success" size="sm" aria-label={`Approve ID of ${item.student_name}`} onClick={onApprove}>
+          Approve
+        </Button>
+        <Button variant="danger" size="sm" aria-label={`Reject ID of ${item.student_name}`} onClick={onReject}>
+          Reject
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Rejecting a document asks for the reason the student will read; `item` null: closed. */
+function RejectIdDialog({
+  item,
+  reason,
+  onReason,
+  loading,
+  onConfirm,
+  onClose,
+}: {
+  item: PendingIdVerification | null;
+  reason: string;
+  onReason: (reason: string) => void;
+  loading: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Reject ID"
+      description={item ? `Reject the ID document of ${item.student_name}?` : ''}
+      confirmLabel="Reject"
+      tone="danger"
+      loading={loading}
+      onConfirm={onConfirm}
+    >
+      <TextAreaField label={messages.admin.rejectionReasonPrompt} value={reason} onChange={onReason} />
+    </ConfirmDialog>
   );
 }
