@@ -3,6 +3,8 @@
  * `detail` messages both come from here so the wording has one source.
  */
 
+import { plural } from './plural';
+
 export const messages = {
   enrolment: {
     requiredFields: 'Please fill in all required fields',
@@ -139,7 +141,9 @@ export const messages = {
     noDecidedIdVerifications: 'No ID decisions yet',
     /** Instead of View ID once the retention job deleted a decided document's image. */
     idDocumentDeletedAfter: (days: number) =>
-      days === 0 ? 'Document deleted after the decision' : `Document deleted after ${days} day${days === 1 ? '' : 's'}`,
+      days === 0
+        ? 'Document deleted after the decision'
+        : `Document deleted after ${days} ${plural(days, { one: 'day', other: 'days' })}`,
     rejectionReasonRequired: 'A rejection reason is required',
     studentNotFound: 'Student not found',
     completeNeedsCoursePaid: 'Only a student whose course is paid can be marked as completed.',
@@ -178,7 +182,7 @@ export const messages = {
     cohortCapacityInvalid: 'Capacity must be a whole number from 1 to 100000, or empty for no limit',
     cohortNothingToChange: 'Send a capacity or closed to change.',
     cohortHasStudents: (students: number) =>
-      `${students} ${students === 1 ? 'student has' : 'students have'} chosen this start date, so it cannot be deleted. Close it instead.`,
+      `${students} ${plural(students, { one: 'student has', other: 'students have' })} chosen this start date, so it cannot be deleted. Close it instead.`,
     cohortAdded: 'Course start date added',
     cohortUpdated: 'Course start date updated',
     cohortDeleted: 'Course start date deleted',

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@client/lib/api-client';
+import { plural } from '@shared/plural';
 import type { PublicConfig } from '@shared/schemas/enrolment';
 
-const days = (n: number) => (n === 0 ? 'as soon as' : `${n} day${n === 1 ? '' : 's'} after`);
+const days = (n: number) => (n === 0 ? 'as soon as' : `${n} ${plural(n, { one: 'day', other: 'days' })} after`);
 
 /**
  * The retention periods the server is configured with (GET /api/public-config), so the policy states
