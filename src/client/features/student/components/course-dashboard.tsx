@@ -66,28 +66,8 @@ export function CourseDashboard({ student }: { student: StudentAreaRecord }) {
   return (
     <div className="grid gap-6 lg:grid-cols-3">
       <div className="space-y-6 lg:col-span-2">
-        {complete && (
-          <div
-            className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-5 text-amber-950"
-            role="status"
-          >
-            <PartyPopper className="mt-0.5 size-6 shrink-0 text-amber-700" aria-hidden />
-            <div>
-              <p className="text-lg font-bold">{messages.student.courseComplete}</p>
-              <p>Every stage is done. Your certificate is below.</p>
-            </div>
-          </div>
-        )}
-        {note && (
-          <p
-            className="flex items-start gap-3 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sky-950"
-            role="note"
-            data-testid="status-note"
-          >
-            <Info className="mt-0.5 size-5 shrink-0 text-sky-700" aria-hidden />
-            {note}
-          </p>
-        )}
+        {complete && <CourseCompleteBanner />}
+        {note && <StatusNote note={note} />}
         <ProgressCard progress={progress} />
         <IdVerificationCard email={student.email} status={idStatus} />
         {idApproved && (
@@ -115,5 +95,34 @@ export function CourseDashboard({ student }: { student: StudentAreaRecord }) {
         <StudentInfoPanel student={student} />
       </div>
     </div>
+  );
+}
+
+function CourseCompleteBanner() {
+  return (
+    <div
+      className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 p-5 text-amber-950"
+      role="status"
+    >
+      <PartyPopper className="mt-0.5 size-6 shrink-0 text-amber-700" aria-hidden />
+      <div>
+        <p className="text-lg font-bold">{messages.student.courseComplete}</p>
+        <p>Every stage is done. Your certificate is below.</p>
+      </div>
+    </div>
+  );
+}
+
+/** What the student's status means for them now (shared/status-note.ts). */
+function StatusNote({ note }: { note: string }) {
+  return (
+    <p
+      className="flex items-start gap-3 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sky-950"
+      role="note"
+      data-testid="status-note"
+    >
+      <Info className="mt-0.5 size-5 shrink-0 text-sky-700" aria-hidden />
+      {note}
+    </p>
   );
 }

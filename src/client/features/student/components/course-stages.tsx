@@ -57,57 +57,70 @@ export function CourseStages({
         </h2>
         <p className="text-sm font-semibold text-brand-800">{title}</p>
       </div>
-      {dates && (
-        <dl
-          aria-label="Your course dates"
-          className="grid grid-cols-3 gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm"
-        >
-          {(
-            [
-              ['Starts', dates.start_date],
-              ['Ends', dates.end_date],
-              ['Graduation', dates.graduation_date],
-            ] as const
-          ).map(([label, iso]) => (
-            <div key={label}>
-              <dt className="text-slate-700">{label}</dt>
-              <dd className="font-semibold">{formatDate(iso)}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      {dates && <CourseDates dates={dates} />}
       <p className="text-sm text-slate-700">{messages.student.modulesVsStages(title, moduleCount, stages.length)}</p>
-      {notStarted && (
-        <div
-          className="flex items-start gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-brand-900"
-          role="note"
-          data-testid="course-countdown"
-        >
-          <CalendarClock className="mt-0.5 size-6 shrink-0 text-brand-700" aria-hidden />
-          <div>
-            <p className="text-lg font-bold">{messages.student.startsIn(daysUntilStart)}</p>
-            <p>{messages.student.stagesOpenOn(formatDate(startDate))}</p>
-          </div>
-        </div>
-      )}
+      {notStarted && <StartCountdown daysUntilStart={daysUntilStart} startDate={startDate} />}
       {notStarted ? (
-        <ol className="space-y-2" aria-label="Course stages">
-          {stages.map((stage, index) => (
-            <li
-              key={stage}
-              className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 bg-white p-3"
-            >
-              <CalendarClock className="size-5 shrink-0 text-slate-500" aria-hidden />
-              <span>
-                <span className="font-semibold">Stage {index + 1}:</span> {stage}
-              </span>
-            </li>
-          ))}
-        </ol>
+        <UpcomingStages stages={stages} />
       ) : (
         <StageChecklist stages={stages} done={done} locked={locked} pending={update.isPending} onToggle={toggle} />
       )}
     </Card>
+  );
+}
+
+function CourseDates({ dates }: { dates: ReturnType<typeof courseDatesFrom> }) {
+  return (
+    <dl
+      aria-label="Your course dates"
+      className="grid grid-cols-3 gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm"
+    >
+      {(
+        [
+          ['Starts', dates.start_date],
+          ['Ends', dates.end_date],
+          ['Graduation', dates.graduation_date],
+        ] as const
+      ).map(([label, iso]) => (
+        <div key={label}>
+          <dt className="text-slate-700">{label}</dt>
+          <dd className="font-semibold">{formatDate(iso)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** Before the start date: how many days are left and when the stages open. */
+function StartCountdown({ daysUntilStart, startDate }: { daysUntilStart: number; startDate: string }) {
+  return (
+    <div
+      className="flex items-start gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-brand-900"
+      role="note"
+      data-testid="course-countdown"
+    >
+      <CalendarClock className="mt-0.5 size-6 shrink-0 text-brand-700" aria-hidden />
+      <div>
+        <p className="text-lg font-bold">{messages.student.startsIn(daysUntilStart)}</p>
+        <p>{messages.student.stagesOpenOn(formatDate(startDate))}</p>
+      </div>
+    </div>
+  );
+}
+
+/** The stages before the course starts: listed, with nothing to tick yet. */
+function UpcomingStages({ stages }: { stages: readonly string[] }) {
+  return (
+    <ol className="space-y-2" aria-label="Course stages">
+      {stages.map((stage, index) => (
+        <li key={stage} className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 bg-white p-3">
+          <CalendarClock className="size-5 shrink-0 text-slate-500" aria-hidden />
+          <span>
+            <span className="font-semibold">Stage {index + 1}:</span> {stage}
+          </span>
+        </li>
+      ))}
+    </ol>
   );
 }
 

@@ -85,22 +85,37 @@ export function StudentLoginForm() {
   );
 }
 
+/** "Resend code", allowed 60 s after the last code was sent; `onResent` once a new code has gone. */
+function useResendCode(email: string, onResent: () => void) {
+  const resend = useStartLogin();
+  const [resendIn, setResendIn] = useState(RESEND_AFTER_SECONDS);
+  useEffect(() => {
+    if (resendIn <= 0) return;
+    const timer = setTimeout(() => setResendIn((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [resendIn]);
+
+  const resendCode = () =>
+    resend.mutate(email, {
+      onSuccess: () => {
+        setResendIn(RESEND_AFTER_SECONDS);
+        onResent();
+        toast.success(messages.student.codeResent);
+      },
+      onError: (e) => toast.error(e instanceof ApiError && e.detail ? e.detail : messages.student.loginFailed),
+    });
+  return { resendIn, resendCode, resending: resend.isPending };
+}
+
 function CodeStep(props: {
   email: string;
   onSignedIn: (student: StudentLoginResponse) => void;
   onUseAnotherEmail: () => void;
 }) {
   const verify = useVerifyCode();
-  const resend = useStartLogin();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [resendIn, setResendIn] = useState(RESEND_AFTER_SECONDS);
-
-  useEffect(() => {
-    if (resendIn <= 0) return;
-    const timer = setTimeout(() => setResendIn((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [resendIn]);
+  const { resendIn, resendCode, resending } = useResendCode(props.email, () => setCode(''));
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -121,16 +136,6 @@ function CodeStep(props: {
       },
     );
   };
-
-  const resendCode = () =>
-    resend.mutate(props.email, {
-      onSuccess: () => {
-        setResendIn(RESEND_AFTER_SECONDS);
-        setCode('');
-        toast.success(messages.student.codeResent);
-      },
-      onError: (e) => toast.error(e instanceof ApiError && e.detail ? e.detail : messages.student.loginFailed),
-    });
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
@@ -159,7 +164,7 @@ function CodeStep(props: {
         <Button type="button" variant="ghost" onClick={props.onUseAnotherEmail}>
           {messages.student.useAnotherEmail}
         </Button>
-        <Button type="button" variant="ghost" onClick={resendCode} disabled={resendIn > 0} loading={resend.isPending}>
+        <Button type="button" variant="ghost" onClick={resendCode} disabled={resendIn > 0} loading={resending}>
           {resendIn > 0 ? messages.student.resendIn(resendIn) : messages.student.resendCode}
         </Button>
       </div>
