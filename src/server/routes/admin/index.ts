@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { adminLoginBody, adminLoginError, adminLoginResponse, adminMeResponse } from '@shared/schemas/admin-auth';
-import { errorSchema } from '@shared/schemas/common';
-import { logInAdmin, revokeAdminToken } from '@server/domain/admins/log-in-admin';
-import { LoginThrottle } from '@server/auth/login-throttle';
 import { tagRoutes } from '@server/plugins/api-docs';
-import { guardAdminScope, guardOwnerScope, guardTotpScope, requireAdmin } from '@server/plugins/auth';
+import { guardAdminScope, guardOwnerScope, guardTotpScope } from '@server/plugins/auth';
 import adminAccountRoutes from './admins';
 import auditAdminRoutes from './audit';
 import certificateAdminRoutes from './certificates';
@@ -18,6 +13,7 @@ import ownPasswordRoutes from './own-password';
 import paymentAdminRoutes from './payments';
 import progressAdminRoutes from './progress';
 import referralAdminRoutes from './referrals';
+import { adminLoginRoutes, adminSessionRoutes } from './session';
 import settingsAdminRoutes from './settings';
 import statsAdminRoutes from './stats';
 import studentAdminRoutes from './students';
@@ -34,59 +30,11 @@ import totpAdminRoutes from './totp';
  */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'admin');
-  const throttle = new LoginThrottle(app.attempts);
-
-  app.post(
-    '/login',
-    {
-      schema: {
-        summary:
-          'Admin login: returns an admin token. With two-factor sign-in on, totp_code or recovery_code too (401 with totp_required: true without one)',
-        body: adminLoginBody,
-        response: { 200: adminLoginResponse, 401: adminLoginError, 429: errorSchema },
-      },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    },
-    async (request) => {
-      const session = await logInAdmin(
-        app.db,
-        app.tokens,
-        app.privateDataKeys,
-        throttle,
-        request.body,
-        request.ip,
-        app.clock(),
-      );
-      return { access_token: session.token, token_type: 'bearer' as const, expires_in: session.expiresInSeconds };
-    },
-  );
+  await app.register(adminLoginRoutes);
 
   await app.register(async (guarded) => {
     guardAdminScope(guarded);
-
-    guarded.get(
-      '/me',
-      {
-        schema: {
-          summary: 'The signed-in admin: username, role and whether two-factor sign-in is on',
-          response: { 200: adminMeResponse },
-        },
-      },
-      async (request) => {
-        const admin = requireAdmin(request);
-        return { username: admin.username, role: admin.adminRole, totp_enabled: admin.totpEnabled };
-      },
-    );
-
-    guarded.post(
-      '/logout',
-      { schema: { summary: 'Admin logout: revokes the token', response: { 204: z.null() } } },
-      async (request, reply) => {
-        await revokeAdminToken(guarded.db, requireAdmin(request));
-        return reply.code(204).send();
-      },
-    );
-
+    await guarded.register(adminSessionRoutes);
     await guarded.register(ownPasswordRoutes);
     await guarded.register(totpAdminRoutes);
 
