@@ -36,20 +36,15 @@ function bearerMatches(header: string | undefined, expected: Buffer): boolean {
   return Boolean(match?.[1]) && timingSafeEqual(digest(match![1]!), expected);
 }
 
-export function registerMetrics(
-  app: FastifyInstance,
-  options: {
-    token: string | undefined;
-    database: Database;
-    lastJobSuccesses: () => Array<{ job: string; at: Date | null }>;
-  },
-): void {
-  if (!options.token) return;
-  const expected = digest(options.token);
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-  const registers = [registry];
+interface MetricsOptions {
+  token: string | undefined;
+  database: Database;
+  lastJobSuccesses: () => Array<{ job: string; at: Date | null }>;
+}
 
+/** This app's metrics, registered in `registry` (per app: tests build many in one process). */
+function createInstruments(registry: Registry) {
+  const registers = [registry];
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP requests by method, route pattern and status class, from arrival to the response sent',
@@ -85,7 +80,26 @@ export function registerMetrics(
     registers,
   });
   const dbGauges = [paymentsPending, paymentsAge, outboxPending, outboxFailed, outboxAge];
+  return {
+    duration,
+    throttled,
+    databaseUp,
+    paymentsPending,
+    paymentsAge,
+    outboxPending,
+    outboxFailed,
+    outboxAge,
+    poolInUse,
+    poolWaiting,
+    jobSuccess,
+    dbGauges,
+  };
+}
 
+type Instruments = ReturnType<typeof createInstruments>;
+
+/** The hot path: one observation per response, and a count of each 429 by throttle. */
+function observeResponses(app: FastifyInstance, { duration, throttled }: Instruments): void {
   app.addHook('onResponse', (request, reply, done) => {
     const status = reply.statusCode;
     const route = routeLabel(request);
@@ -101,28 +115,42 @@ export function registerMetrics(
       throttled.inc({ throttle: reply.hasHeader('x-ratelimit-limit') ? 'per_address' : 'per_account', route });
     done();
   });
+}
+
+/** The gauges read at scrape time: the database's counts, the pool, the jobs' last successes. */
+async function readGauges(metrics: Instruments, options: MetricsOptions): Promise<void> {
+  try {
+    const now = await readOperationsGauges(options.database.db);
+    metrics.paymentsPending.set(now.paymentsPending);
+    metrics.paymentsAge.set(now.oldestPendingPaymentAgeSeconds);
+    metrics.outboxPending.set(now.outboxPending);
+    metrics.outboxFailed.set(now.outboxFailed);
+    metrics.outboxAge.set(now.oldestPendingEmailAgeSeconds);
+    metrics.databaseUp.set(1);
+  } catch {
+    // Values the database did not give are left out rather than shown stale.
+    for (const g of metrics.dbGauges) g.reset();
+    metrics.databaseUp.set(0);
+  }
+  const pool = options.database.poolStats();
+  metrics.poolInUse.set(pool.inUse);
+  metrics.poolWaiting.set(pool.waiting);
+  for (const { job, at } of options.lastJobSuccesses()) metrics.jobSuccess.set({ job }, at ? at.getTime() / 1000 : 0);
+}
+
+export function registerMetrics(app: FastifyInstance, options: MetricsOptions): void {
+  if (!options.token) return;
+  const expected = digest(options.token);
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const metrics = createInstruments(registry);
+  observeResponses(app, metrics);
 
   app.get(METRICS_PATH, { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
     if (!bearerMatches(request.headers.authorization, expected)) {
       return reply.code(401).header('www-authenticate', 'Bearer').send({ detail: messages.common.notSignedIn });
     }
-    try {
-      const now = await readOperationsGauges(options.database.db);
-      paymentsPending.set(now.paymentsPending);
-      paymentsAge.set(now.oldestPendingPaymentAgeSeconds);
-      outboxPending.set(now.outboxPending);
-      outboxFailed.set(now.outboxFailed);
-      outboxAge.set(now.oldestPendingEmailAgeSeconds);
-      databaseUp.set(1);
-    } catch {
-      // Values the database did not give are left out rather than shown stale.
-      for (const g of dbGauges) g.reset();
-      databaseUp.set(0);
-    }
-    const pool = options.database.poolStats();
-    poolInUse.set(pool.inUse);
-    poolWaiting.set(pool.waiting);
-    for (const { job, at } of options.lastJobSuccesses()) jobSuccess.set({ job }, at ? at.getTime() / 1000 : 0);
+    await readGauges(metrics, options);
     return reply
       .type(registry.contentType)
       .header('cache-control', 'no-store')
