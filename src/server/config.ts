@@ -279,13 +279,7 @@ export class ConfigError extends Error {}
 /** Reads the environment. Throws ConfigError naming each bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => {
-      const name = String(issue.path[0] ?? 'environment');
-      return `  ${name}: ${issue.message.replace(/^ADMIN_USERNAME and/, 'ADMIN_USERNAME and')}`;
-    });
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  if (!parsed.success) throw invalidConfiguration(parsed.error);
   const env = parsed.data;
   const dataDir = resolveDataDir(env);
   return {
@@ -302,29 +296,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminRequireTotp: env.ADMIN_REQUIRE_TOTP === '1',
     sessionSecret:
       env.SESSION_SECRET ?? embeddedSecret(dataDir, 'session-secret', () => randomBytes(48).toString('base64url')),
-    idDocuments: {
-      key: Buffer.from(
-        env.ID_DOCUMENT_KEY ??
-          embeddedSecret(dataDir, ID_DOCUMENT_KEY_FILE, () => randomBytes(ID_DOCUMENT_KEY_BYTES).toString('base64')),
-        'base64',
-      ),
-      oldKeys: (env.ID_DOCUMENT_OLD_KEYS?.split(',') ?? []).map((key) => Buffer.from(key.trim(), 'base64')),
-      retentionDays: env.ID_DOCUMENT_RETENTION_DAYS,
-      retentionCheckMs: env.ID_DOCUMENT_RETENTION_CHECK_MS,
-    },
+    idDocuments: idDocumentsConfig(env, dataDir),
     unpaidRetention: { days: env.UNPAID_RETENTION_DAYS, checkMs: env.UNPAID_RETENTION_CHECK_MS },
     metricsToken: env.METRICS_TOKEN,
-    square: {
-      environment: env.SQUARE_ENVIRONMENT,
-      applicationId: env.SQUARE_APPLICATION_ID,
-      locationId: env.SQUARE_LOCATION_ID,
-      accessToken: env.SQUARE_ACCESS_TOKEN,
-      apiUrl: env.SQUARE_API_URL,
-      webhook:
-        env.SQUARE_WEBHOOK_SIGNATURE_KEY && env.SQUARE_WEBHOOK_URL
-          ? { signatureKey: env.SQUARE_WEBHOOK_SIGNATURE_KEY, notificationUrl: env.SQUARE_WEBHOOK_URL }
-          : undefined,
-    },
+    square: squareConfig(env),
     reconcile: { afterS: env.RECONCILE_AFTER_S, intervalS: env.RECONCILE_INTERVAL_S },
     cpdProviderNumber: env.CPD_PROVIDER_NUMBER ?? null,
     courseAccessUrls: { foundation: env.COURSE_ACCESS_URL_FOUNDATION, pro: env.COURSE_ACCESS_URL_PRO },
@@ -345,18 +320,58 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY ? env.TRUST_PROXY.split(',').map((p) => p.trim()) : [],
-    mail: {
-      smtpUrl: env.SMTP_URL,
-      from:
-        env.MAIL_FROM ??
-        `Video Book Review Specialist <no-reply@${new URL(env.PUBLIC_URL ?? 'http://localhost').hostname}>`,
-      adminNotifyEmail: env.ADMIN_NOTIFY_EMAIL,
-      retryFirstMs: env.EMAIL_RETRY_FIRST_MS,
-      pollMs: env.EMAIL_POLL_MS,
-    },
+    mail: mailConfig(env),
     studentLogin: env.STUDENT_LOGIN,
     studentTokenTtlSeconds: durationSeconds(env.STUDENT_TOKEN_TTL),
     clientDir: path.resolve('dist/client'),
+  };
+}
+
+/** Every bad variable, one a line. */
+function invalidConfiguration(error: z.ZodError): ConfigError {
+  const lines = error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? 'environment');
+    return `  ${name}: ${issue.message.replace(/^ADMIN_USERNAME and/, 'ADMIN_USERNAME and')}`;
+  });
+  return new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+}
+
+function idDocumentsConfig(env: Env, dataDir: string): Config['idDocuments'] {
+  return {
+    key: Buffer.from(
+      env.ID_DOCUMENT_KEY ??
+        embeddedSecret(dataDir, ID_DOCUMENT_KEY_FILE, () => randomBytes(ID_DOCUMENT_KEY_BYTES).toString('base64')),
+      'base64',
+    ),
+    oldKeys: (env.ID_DOCUMENT_OLD_KEYS?.split(',') ?? []).map((key) => Buffer.from(key.trim(), 'base64')),
+    retentionDays: env.ID_DOCUMENT_RETENTION_DAYS,
+    retentionCheckMs: env.ID_DOCUMENT_RETENTION_CHECK_MS,
+  };
+}
+
+function squareConfig(env: Env): Config['square'] {
+  return {
+    environment: env.SQUARE_ENVIRONMENT,
+    applicationId: env.SQUARE_APPLICATION_ID,
+    locationId: env.SQUARE_LOCATION_ID,
+    accessToken: env.SQUARE_ACCESS_TOKEN,
+    apiUrl: env.SQUARE_API_URL,
+    webhook:
+      env.SQUARE_WEBHOOK_SIGNATURE_KEY && env.SQUARE_WEBHOOK_URL
+        ? { signatureKey: env.SQUARE_WEBHOOK_SIGNATURE_KEY, notificationUrl: env.SQUARE_WEBHOOK_URL }
+        : undefined,
+  };
+}
+
+function mailConfig(env: Env): Config['mail'] {
+  return {
+    smtpUrl: env.SMTP_URL,
+    from:
+      env.MAIL_FROM ??
+      `Video Book Review Specialist <no-reply@${new URL(env.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+    adminNotifyEmail: env.ADMIN_NOTIFY_EMAIL,
+    retryFirstMs: env.EMAIL_RETRY_FIRST_MS,
+    pollMs: env.EMAIL_POLL_MS,
   };
 }
 
