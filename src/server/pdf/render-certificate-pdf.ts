@@ -6,7 +6,7 @@
  * certificates, their e-mail attachment and the SAMPLE on /certificate-demo.
  */
 import type { Font } from 'fontkit';
-import { PDFDocument, degrees, rgb, type PDFPage, type RGB } from 'pdf-lib';
+import { PDFDocument, degrees, rgb, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
 import { formatLongDate } from '@shared/schedule';
 import { freshFace, loadFont, type FontName } from './certificate-fonts';
 import { certificateQrPng } from './certificate-qr';
@@ -158,16 +158,7 @@ function drawSampleWatermark(canvas: Canvas, fonts: Fonts): void {
   });
 }
 
-export async function renderCertificatePdf(certificate: CertificateDocument): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  const fonts: Fonts = {
-    regular: await freshFace('regular'),
-    italic: await freshFace('italic'),
-    semibold: await freshFace('semibold'),
-    script: await freshFace('script'),
-  };
-  const qr = await pdf.embedPng(await certificateQrPng(certificate.verificationUrl));
-
+function setMetadata(pdf: PDFDocument, certificate: CertificateDocument): void {
   const title = `${certificate.sample ? 'SAMPLE ' : ''}Certificate ${certificate.certificateId}`;
   pdf.setTitle(title);
   pdf.setSubject(`${certificate.courseTitle} — ${certificate.holderName}`);
@@ -176,27 +167,28 @@ export async function renderCertificatePdf(certificate: CertificateDocument): Pr
   pdf.setProducer('Video Book Review Specialist Certification');
   pdf.setLanguage('en-GB');
   pdf.setCreationDate(new Date(`${certificate.issuedDate}T00:00:00Z`));
+}
 
-  const page = pdf.addPage([WIDTH, HEIGHT]);
-  const canvas: Canvas = { page, fonts: new PdfFonts(pdf) };
-  drawFrame(page);
-  if (certificate.sample) drawSampleWatermark(canvas, fonts);
-
+function drawHeading(canvas: Canvas, fonts: Fonts): void {
   drawCentred(canvas, 'VIDEO BOOK REVIEW SPECIALIST CERTIFICATION', CENTRE, 82, {
     font: fonts.semibold,
     size: 11,
     color: GOLD,
   });
   drawCentred(canvas, 'Certificate of Completion', CENTRE, 134, { font: fonts.regular, size: 46, color: NAVY });
-  drawFlourish(page, 152, 150);
+  drawFlourish(canvas.page, 152, 150);
   drawCentred(canvas, 'This is to certify that', CENTRE, 190, { font: fonts.italic, size: 17 });
+}
 
-  const holderFonts = await nameFonts(certificate.holderName);
+/** The holder's name, in the fonts it needs, shrunk to fit, over a rule. */
+async function drawHolderName(canvas: Canvas, fonts: Fonts, holderName: string): Promise<void> {
+  const { page } = canvas;
+  const holderFonts = await nameFonts(holderName);
   // The page's own faces where the name uses them, so each font is embedded once.
   const holderFaces = await Promise.all(
     holderFonts.map((name) => (name === 'script' || name === 'regular' ? fonts[name] : freshFace(name))),
   );
-  const holder = shapeText(certificate.holderName, holderFaces);
+  const holder = shapeText(holderName, holderFaces);
   // Great Vibes is drawn larger, as before.
   const largest = holderFonts[0] === 'script' ? 56 : 40;
   const holderSize = fittedSize(holder.width, largest, 24, 600);
@@ -210,7 +202,9 @@ export async function renderCertificatePdf(certificate: CertificateDocument): Pr
     thickness: 0.8,
     color: GOLD,
   });
+}
 
+function drawCourse(canvas: Canvas, fonts: Fonts, certificate: CertificateDocument): void {
   drawCentred(canvas, 'has successfully completed the', CENTRE, 292, { font: fonts.italic, size: 17 });
   drawCentred(canvas, certificate.courseTitle, CENTRE, 330, { font: fonts.semibold, size: 30, color: NAVY });
   // Without a configured CPD provider number the sentence ends after the programme: no CPD line at all.
@@ -225,19 +219,14 @@ export async function renderCertificatePdf(certificate: CertificateDocument): Pr
       size: 14,
     });
   }
+}
 
-  // Bottom band: dates and id | seal | signature | QR code.
-  const left = 76;
-  drawLabelled(canvas, fonts, 'Date of completion', formatLongDate(certificate.completionDate), left, 428);
-  drawLabelled(canvas, fonts, 'Date of issue', formatLongDate(certificate.issuedDate), left, 466);
-  drawLabelled(canvas, fonts, 'Certificate ID', certificate.certificateId, left, 504);
-
-  drawSeal(canvas, fonts, 330, 470);
-
+/** The signatory's name in script over a rule, then their role (the parts after the first comma). */
+function drawSignature(canvas: Canvas, fonts: Fonts, signatory: string): void {
   const signatureCentre = 530;
-  const [signatoryRole = certificate.signatory, ...signatoryRest] = certificate.signatory.split(', ');
+  const [signatoryRole = signatory, ...signatoryRest] = signatory.split(', ');
   drawCentred(canvas, signatoryRole, signatureCentre, 470, { font: fonts.script, size: 30, color: NAVY });
-  page.drawLine({
+  canvas.page.drawLine({
     start: { x: signatureCentre - 100, y: HEIGHT - 480 },
     end: { x: signatureCentre + 100, y: HEIGHT - 480 },
     thickness: 0.6,
@@ -247,16 +236,47 @@ export async function renderCertificatePdf(certificate: CertificateDocument): Pr
   if (signatoryRest.length > 0) {
     drawCentred(canvas, signatoryRest.join(', '), signatureCentre, 507, { font: fonts.regular, size: 9 });
   }
+}
 
+function drawQrCode(canvas: Canvas, fonts: Fonts, qr: PDFImage): void {
   const qrSize = 92;
   const qrX = WIDTH - 76 - qrSize;
   const qrTop = 412;
-  page.drawImage(qr, { x: qrX, y: HEIGHT - qrTop - qrSize, width: qrSize, height: qrSize });
+  canvas.page.drawImage(qr, { x: qrX, y: HEIGHT - qrTop - qrSize, width: qrSize, height: qrSize });
   drawCentred(canvas, 'SCAN TO VERIFY', qrX + qrSize / 2, qrTop + qrSize + 12, {
     font: fonts.semibold,
     size: 7,
     color: GOLD,
   });
+}
+
+export async function renderCertificatePdf(certificate: CertificateDocument): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const fonts: Fonts = {
+    regular: await freshFace('regular'),
+    italic: await freshFace('italic'),
+    semibold: await freshFace('semibold'),
+    script: await freshFace('script'),
+  };
+  const qr = await pdf.embedPng(await certificateQrPng(certificate.verificationUrl));
+  setMetadata(pdf, certificate);
+
+  const page = pdf.addPage([WIDTH, HEIGHT]);
+  const canvas: Canvas = { page, fonts: new PdfFonts(pdf) };
+  drawFrame(page);
+  if (certificate.sample) drawSampleWatermark(canvas, fonts);
+  drawHeading(canvas, fonts);
+  await drawHolderName(canvas, fonts, certificate.holderName);
+  drawCourse(canvas, fonts, certificate);
+
+  // Bottom band: dates and id | seal | signature | QR code.
+  const left = 76;
+  drawLabelled(canvas, fonts, 'Date of completion', formatLongDate(certificate.completionDate), left, 428);
+  drawLabelled(canvas, fonts, 'Date of issue', formatLongDate(certificate.issuedDate), left, 466);
+  drawLabelled(canvas, fonts, 'Certificate ID', certificate.certificateId, left, 504);
+  drawSeal(canvas, fonts, 330, 470);
+  drawSignature(canvas, fonts, certificate.signatory);
+  drawQrCode(canvas, fonts, qr);
 
   const verifyLine = `Verify this certificate at ${certificate.verificationUrl}`;
   drawCentred(canvas, verifyLine, CENTRE, HEIGHT - 48, {
