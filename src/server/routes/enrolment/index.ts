@@ -18,9 +18,8 @@ import { effectiveSettings } from '@server/domain/settings/site-settings-store';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
 
-/** The enrolment API area (mounted under /api): registration, course dates, course selection, public config. */
-const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
-  tagRoutes(app, 'enrolment');
+/** Open reads, no token: the browser's public settings and the start dates on offer. */
+const openReadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/public-config',
     {
@@ -65,7 +64,10 @@ const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
     // Read per request (one query): an owner's change and each place taken show at once on every process.
     async () => ({ schedule: await offeredCourseDates(app.db) }),
   );
+};
 
+/** The enrolment wizard's writes: registering, then choosing the course and its start date. */
+const wizardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/students',
     {
@@ -129,6 +131,13 @@ const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+};
+
+/** The enrolment API area (mounted under /api): registration, course dates, course selection, public config. */
+const enrolmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  tagRoutes(app, 'enrolment');
+  await app.register(openReadRoutes);
+  await app.register(wizardRoutes);
 };
 
 export default enrolmentRoutes;
