@@ -6,7 +6,7 @@ import type { Db } from '@server/db/client';
 import { eq } from 'drizzle-orm';
 import { idDocuments, idVerifications, students, type IdVerification } from '@server/db/schema';
 import { DomainError } from '@server/errors';
-import type { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
+import type { PrivateDataKeyRing, SealedDocument } from '@server/crypto/private-data-keys';
 import { canUploadId, findIdVerification, idStatusOf } from './find-id-verification';
 import { one } from '@server/db/rows';
 import { enqueueEmail } from '../email/enqueue-email';
@@ -71,42 +71,42 @@ async function detectType(head: Buffer): Promise<AcceptedType> {
   return detected.mime as AcceptedType;
 }
 
-/**
- * Stores a student's ID document, encrypted, and puts it under review. The type comes from the first
- * bytes, and the size is counted while the bytes are encrypted as they arrive; the document is written
- * (with its verification row) in one transaction only once the whole file has arrived, so a rejected
- * or aborted upload leaves nothing. A re-upload replaces the previous document in that transaction.
- */
-export async function uploadIdDocument(
-  db: Db,
-  keys: PrivateDataKeyRing,
-  studentId: string,
-  file: IncomingFile,
-  notify: { adminNotifyEmail?: string } = {},
-): Promise<IdVerification> {
-  const iterator = file.stream[Symbol.asyncIterator]() as ChunkIterator;
-  let head: Buffer;
-  let ended: boolean;
-  let contentType: AcceptedType;
+/** The file's first bytes and its type, read once the student may upload at all. */
+interface FileStart {
+  head: Buffer;
+  ended: boolean;
+  contentType: AcceptedType;
+}
+
+/** Refuses before reading when no upload is allowed, then reads the head and detects the type. */
+async function startFile(db: Db, studentId: string, iterator: ChunkIterator): Promise<FileStart> {
   try {
     const before = await findIdVerification(db, studentId);
     if (!canUploadId(before)) throw uploadRefused(idStatusOf(before));
-    ({ head, ended } = await readHead(iterator));
-    contentType = await detectType(head);
+    const { head, ended } = await readHead(iterator);
+    return { head, ended, contentType: await detectType(head) };
   } catch (error) {
     await discardRest(iterator);
     throw error;
   }
+}
 
+/** Encrypts the file as it arrives, counting its size: past the limit it is refused as it streams. */
+async function sealCounted(
+  keys: PrivateDataKeyRing,
+  studentId: string,
+  file: IncomingFile,
+  iterator: ChunkIterator,
+  { head, ended }: FileStart,
+): Promise<{ sealed: SealedDocument; sizeBytes: number }> {
   let sizeBytes = 0;
   const counted = (chunk: Buffer): Buffer => {
     sizeBytes += chunk.length;
     if (sizeBytes > ID_UPLOAD_MAX_BYTES) throw tooLarge();
     return chunk;
   };
-  let sealed;
   try {
-    sealed = await keys.seal(
+    const sealed = await keys.seal(
       studentId,
       (async function* () {
         yield counted(head);
@@ -116,11 +116,20 @@ export async function uploadIdDocument(
       })(),
     );
     if (file.truncated()) throw tooLarge();
+    return { sealed, sizeBytes };
   } catch (error) {
     await discardRest(iterator);
     throw error;
   }
+}
 
+/** The whole file has arrived: its verification row and document, written together. */
+function storeUpload(
+  db: Db,
+  studentId: string,
+  { contentType, sizeBytes, sealed }: { contentType: AcceptedType; sizeBytes: number; sealed: SealedDocument },
+  notify: { adminNotifyEmail?: string },
+): Promise<IdVerification> {
   return db.transaction(async (tx) => {
     // Lock the student row: it always exists, unlike the verification row of a first upload, so
     // concurrent uploads of one student are serialised and the later ones see the first one's row.
@@ -159,6 +168,25 @@ export async function uploadIdDocument(
     }
     return row;
   });
+}
+
+/**
+ * Stores a student's ID document, encrypted, and puts it under review. The type comes from the first
+ * bytes, and the size is counted while the bytes are encrypted as they arrive; the document is written
+ * (with its verification row) in one transaction only once the whole file has arrived, so a rejected
+ * or aborted upload leaves nothing. A re-upload replaces the previous document in that transaction.
+ */
+export async function uploadIdDocument(
+  db: Db,
+  keys: PrivateDataKeyRing,
+  studentId: string,
+  file: IncomingFile,
+  notify: { adminNotifyEmail?: string } = {},
+): Promise<IdVerification> {
+  const iterator = file.stream[Symbol.asyncIterator]() as ChunkIterator;
+  const start = await startFile(db, studentId, iterator);
+  const { sealed, sizeBytes } = await sealCounted(keys, studentId, file, iterator, start);
+  return storeUpload(db, studentId, { contentType: start.contentType, sizeBytes, sealed }, notify);
 }
 
 function uploadRefused(status: string): DomainError {
