@@ -129,7 +129,7 @@ async function bench(engine: 'postgres' | 'pglite') {
     config.clientDir = path.join(dataDir, 'no-client');
     const app = await buildApp(config, { database, logger: false });
     const admin = await createAdmin(app.db, 'bench-admin', randomBytes(16).toString('hex'));
-    const token = await app.tokens.adminToken(admin.id, admin.username);
+    const token = await app.tokens.adminToken(admin.id, admin.username, app.clock());
     const headers = { authorization: `Bearer ${token}` };
 
     console.log(`${'request'.padEnd(42)} ${'median'.padStart(9)} ${'p95'.padStart(9)}  result`);

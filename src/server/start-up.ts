@@ -27,7 +27,7 @@ export async function runStartUpSteps(app: FastifyInstance): Promise<void> {
 /** ID documents uploaded before they moved into the database are moved in (docs/decisions/018). */
 async function moveDiskIdDocumentsIntoDatabase(app: FastifyInstance): Promise<void> {
   const uploads = new LegacyUploadDir(path.join(app.config.dataDir, 'uploads'));
-  const moved = await importDiskIdDocuments(app.db, app.privateDataKeys, uploads);
+  const moved = await importDiskIdDocuments(app.db, app.privateDataKeys, uploads, app.clock());
   if (moved.imported + moved.notHere + moved.removed > 0)
     app.log.info(moved, 'ID document files moved into the database');
 }

@@ -100,7 +100,7 @@ describe('admin login and logout', () => {
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('not-the-server-secret-not-the-server-secret'));
     const owner = (await t.db.query.admins.findFirst())!;
-    const expired = await t.app.tokens.adminToken(owner.id, owner.username, -10);
+    const expired = await t.app.tokens.adminToken(owner.id, owner.username, t.app.clock(), -10);
     const student = await t.studentToken('00000000-0000-0000-0000-000000000000');
     for (const bad of [token, forged, expired, student, 'garbage']) {
       const res = await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: bearer(bad) });

@@ -23,7 +23,7 @@ describe('admin Emails view: the delivery log and Send again', () => {
     await smtp.close();
   });
 
-  const enqueue = (message: EmailMessage) => t.db.transaction((tx) => enqueueEmail(tx, message));
+  const enqueue = (message: EmailMessage) => t.db.transaction((tx) => enqueueEmail(tx, message, t.app.clock()));
   const list = (query = '') =>
     t.app.inject({ method: 'GET', url: `/api/admin/emails${query}`, headers: bearer(token) });
 

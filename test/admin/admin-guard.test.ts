@@ -22,7 +22,7 @@ describe('every /api/admin route checks the admin token on the server', () => {
       .setJti('forged')
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('someone-elses-secret-someone-elses-secret'));
-    bad['expired token'] = await t.app.tokens.adminToken(admin.id, admin.username, -60);
+    bad['expired token'] = await t.app.tokens.adminToken(admin.id, admin.username, t.app.clock(), -60);
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/admin/login',

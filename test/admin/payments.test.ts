@@ -171,7 +171,7 @@ describe('admin payments (GET /api/admin/payments, POST /api/admin/payments/{id}
   it('a payment that no longer fits when it completes is recorded, flagged needs_review, applied once and listed', async () => {
     const student = await insertPaidStudent(t.db);
     const late = await insertPayment(t.db, { studentId: student.id, paymentType: 'enrollment', status: 'pending' });
-    const recorded = await t.db.transaction((tx) => recordCompletedPayment(tx, late.id, 'offline-late'));
+    const recorded = await t.db.transaction((tx) => recordCompletedPayment(tx, late.id, 'offline-late', t.app.clock()));
     expect(recorded?.payment).toMatchObject({ status: 'completed', needsReview: true });
     expect(await studentRow(student.id)).toMatchObject({
       enrollmentPaid: true,

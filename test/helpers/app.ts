@@ -23,10 +23,12 @@ export interface TestApp {
   db: Db;
   config: Config;
   dataDir: string;
-  /** Creates an admin (once per username; password TEST_ADMIN_PASSWORD) and returns a bearer token for it. */
-  /** A token of this admin, made on first use with this role (an owner unless said). */
+  /**
+   * A bearer token of this admin (password TEST_ADMIN_PASSWORD), made on first use with this role (an
+   * owner unless said), issued at the app's clock.
+   */
   adminToken(username?: string, role?: AdminRole): Promise<string>;
-  /** A bearer token for the given student id. */
+  /** A bearer token for the given student id, issued at the app's clock. */
   studentToken(studentId: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -65,9 +67,9 @@ export async function buildTestApp(env: Record<string, string> = {}, options: Te
         id = (await insertAdmin(app.db, username, role)).id;
         adminIds.set(username, id);
       }
-      return app.tokens.adminToken(id, username);
+      return app.tokens.adminToken(id, username, app.clock());
     },
-    studentToken: (studentId) => app.tokens.studentToken(studentId),
+    studentToken: (studentId) => app.tokens.studentToken(studentId, app.clock()),
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });

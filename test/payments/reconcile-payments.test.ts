@@ -143,13 +143,18 @@ describe('reconciling stuck payments (Square API, replaying CreatePayment)', () 
     // Long enough for the request to reach the fake on a loaded machine; the fake never answers it.
     const provider = squareSandboxProvider(square, 2);
     const key = randomUUID();
-    const error = await createCardPayment(t.db, provider, {
-      studentId: student.id,
-      sourceId: 'fake:charge-then-lost',
-      amount: pricePounds('enrollment'),
-      paymentType: 'enrollment',
-      idempotencyKey: key,
-    }).catch((e: unknown) => e);
+    const error = await createCardPayment(
+      t.db,
+      provider,
+      {
+        studentId: student.id,
+        sourceId: 'fake:charge-then-lost',
+        amount: pricePounds('enrollment'),
+        paymentType: 'enrollment',
+        idempotencyKey: key,
+      },
+      t.app.clock,
+    ).catch((e: unknown) => e);
     // Unknown outcome: unavailable (a timeout) or upstream_failed, depending on how the SDK reports the lost answer.
     expect(error).toBeInstanceOf(DomainError);
     expect(['upstream_failed', 'unavailable']).toContain((error as DomainError).kind);

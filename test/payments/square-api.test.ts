@@ -108,13 +108,18 @@ describe('card payments through the Square API', () => {
   it('answers 503 when Square does not answer in time and never marks the student paid', async () => {
     const student = await registerStudent(t);
     const provider = squareSandboxProvider(square, 0.1);
-    const error = await createCardPayment(t.db, provider, {
-      studentId: student.id,
-      sourceId: 'fake:timeout',
-      amount: FEE,
-      paymentType: 'enrollment',
-      idempotencyKey: randomUUID(),
-    }).catch((e: unknown) => e);
+    const error = await createCardPayment(
+      t.db,
+      provider,
+      {
+        studentId: student.id,
+        sourceId: 'fake:timeout',
+        amount: FEE,
+        paymentType: 'enrollment',
+        idempotencyKey: randomUUID(),
+      },
+      t.app.clock,
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect(error).toMatchObject({
       kind: 'unavailable',

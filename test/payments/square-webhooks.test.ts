@@ -74,13 +74,18 @@ describe('Square webhooks', () => {
   /** A payment charged at Square whose answer never came back: pending here (a short SDK timeout). */
   async function chargeThenLose(studentId: string) {
     const provider = squareSandboxProvider(square, 2);
-    const error = await createCardPayment(t.db, provider, {
-      studentId,
-      sourceId: 'fake:charge-then-lost',
-      amount: pricePounds('enrollment'),
-      paymentType: 'enrollment',
-      idempotencyKey: randomUUID(),
-    }).catch((e: unknown) => e);
+    const error = await createCardPayment(
+      t.db,
+      provider,
+      {
+        studentId,
+        sourceId: 'fake:charge-then-lost',
+        amount: pricePounds('enrollment'),
+        paymentType: 'enrollment',
+        idempotencyKey: randomUUID(),
+      },
+      t.app.clock,
+    ).catch((e: unknown) => e);
     expect(['upstream_failed', 'unavailable']).toContain((error as { kind?: string }).kind);
   }
 

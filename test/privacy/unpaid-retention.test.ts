@@ -40,12 +40,9 @@ describe('erasing registrations that never paid', () => {
     const at = (days: number) =>
       unpaidRetentionJob(
         t.db,
-        {
-          retentionDays: t.config.unpaidRetention.days,
-          everyMs: 1000,
-          now: () => new Date(registered + days * DAY_MS),
-        },
+        { retentionDays: t.config.unpaidRetention.days, everyMs: 1000 },
         silent,
+        () => new Date(registered + days * DAY_MS),
       );
     await at(364).run(new AbortController().signal);
     expect(await remaining()).toEqual([...ids].sort());

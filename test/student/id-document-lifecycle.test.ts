@@ -73,7 +73,7 @@ describe('ID documents in the database', () => {
       writeFileSync(fresh, 'x');
 
       const dir = new LegacyUploadDir(uploads());
-      expect(await importDiskIdDocuments(t.db, t.app.privateDataKeys, dir)).toEqual({
+      expect(await importDiskIdDocuments(t.db, t.app.privateDataKeys, dir, t.app.clock())).toEqual({
         imported: 2,
         notHere: 1,
         removed: 1,
@@ -92,14 +92,14 @@ describe('ID documents in the database', () => {
       expect(existsSync(fresh)).toBe(true);
 
       // Again: nothing left to move.
-      expect(await importDiskIdDocuments(t.db, t.app.privateDataKeys, dir)).toEqual({
+      expect(await importDiskIdDocuments(t.db, t.app.privateDataKeys, dir, t.app.clock())).toEqual({
         imported: 0,
         notHere: 1,
         removed: 0,
       });
       // The process whose disk holds the file moves it in when it starts.
       writeFileSync(elsewhere.file, png);
-      expect((await importDiskIdDocuments(t.db, t.app.privateDataKeys, dir)).imported).toBe(1);
+      expect((await importDiskIdDocuments(t.db, t.app.privateDataKeys, dir, t.app.clock())).imported).toBe(1);
       expect((await view(elsewhere.student)).rawPayload.equals(png)).toBe(true);
     });
 
@@ -107,7 +107,9 @@ describe('ID documents in the database', () => {
       const student = await insertCourseStudent(t.db, { idStatus: 'pending' });
       const name = `seed/${student.id}.jpg`;
       await t.db.update(idVerifications).set({ documentKey: name }).where(eq(idVerifications.studentId, student.id));
-      expect(await importDiskIdDocuments(t.db, t.app.privateDataKeys, new LegacyUploadDir(uploads()))).toEqual({
+      expect(
+        await importDiskIdDocuments(t.db, t.app.privateDataKeys, new LegacyUploadDir(uploads()), t.app.clock()),
+      ).toEqual({
         imported: 0,
         notHere: 1,
         removed: 0,
@@ -190,7 +192,7 @@ describe('ID documents in the database', () => {
       const deleted: number[] = [];
       const log = { info: (entry: object) => deleted.push((entry as { deleted: number }).deleted) };
       const runs = [1, 2].map(() =>
-        idDocumentRetentionJob(t.db, { retentionDays: RETENTION_DAYS, everyMs: 60_000 }, log),
+        idDocumentRetentionJob(t.db, { retentionDays: RETENTION_DAYS, everyMs: 60_000 }, log, t.app.clock),
       );
       const signal = new AbortController().signal;
       await Promise.all(runs.map((job) => job.run(signal)));

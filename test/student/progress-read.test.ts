@@ -42,7 +42,7 @@ describe('student progress read', () => {
   it('says 401, not 404, for a revoked token of a student deleted since', async () => {
     const s = await insertCourseStudent(t.db);
     const token = await t.studentToken(s.id);
-    const claims = await t.app.tokens.verify(token);
+    const claims = await t.app.tokens.verify(token, t.app.clock());
     expect(claims?.role).toBe('student');
     await t.app.inject({ method: 'POST', url: '/api/student/logout', headers: bearer(token) });
     const admin = await t.adminToken();

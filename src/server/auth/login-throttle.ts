@@ -10,9 +10,9 @@ import ipaddr from 'ipaddr.js';
 export interface AttemptCounter {
   /**
    * Atomically records one attempt for `key` and returns the attempts in the last `windowMs`
-   * (this one included) and when the oldest of them was made.
+   * (this one included) and when the oldest of them was made. `now`: the app's clock, in ms.
    */
-  add(key: string, windowMs: number, now?: number): Promise<{ count: number; oldestAt: number }>;
+  add(key: string, windowMs: number, now: number): Promise<{ count: number; oldestAt: number }>;
   /** Forgets the attempts of `key`. */
   clear(key: string): Promise<void>;
 }
@@ -20,7 +20,7 @@ export interface AttemptCounter {
 export class MemoryAttemptCounter implements AttemptCounter {
   private readonly attempts = new Map<string, number[]>();
 
-  async add(key: string, windowMs: number, now = Date.now()): Promise<{ count: number; oldestAt: number }> {
+  async add(key: string, windowMs: number, now: number): Promise<{ count: number; oldestAt: number }> {
     // No await before the write: concurrent callers each see the attempts of the ones before them.
     const list = (this.attempts.get(key) ?? []).filter((t) => now - t < windowMs);
     list.push(now);
@@ -64,7 +64,7 @@ export class RedisAttemptCounter implements AttemptCounter {
     private readonly prefix = 'vbr:attempts:',
   ) {}
 
-  async add(key: string, windowMs: number, now = Date.now()): Promise<{ count: number; oldestAt: number }> {
+  async add(key: string, windowMs: number, now: number): Promise<{ count: number; oldestAt: number }> {
     try {
       const [count, oldest] = (await this.redis.eval(
         ADD_ATTEMPT_SCRIPT,
@@ -118,11 +118,14 @@ export class LoginThrottle {
     private readonly options: LoginThrottleOptions = DEFAULT_LOGIN_THROTTLE,
   ) {}
 
-  /** Records an attempt. Returns the seconds to wait when refused, or the delay (ms) to apply before checking. */
+  /**
+   * Records an attempt at `now` (the app's clock, ms). Returns the seconds to wait when refused, or the
+   * delay (ms) to apply before checking.
+   */
   async reserve(
     username: string,
     address: string,
-    now = Date.now(),
+    now: number,
   ): Promise<{ refusedForSeconds: number; delayMs: number }> {
     const { perAddress, perUsername, windowMs, slowDownMs } = this.options;
     const pair = await this.counter.add(pairKey(username, address), windowMs, now);
@@ -184,8 +187,8 @@ export class CodeRequestThrottle {
     private readonly limits: CodeRequestLimits = DEFAULT_CODE_REQUEST_LIMITS,
   ) {}
 
-  /** Records a request for `email` from `address`; false when it is refused. */
-  async reserve(email: string, address: string, now = Date.now()): Promise<boolean> {
+  /** Records a request for `email` from `address` at `now` (the app's clock, ms); false when it is refused. */
+  async reserve(email: string, address: string, now: number): Promise<boolean> {
     const { perAddress, perNetwork, perEmail, windowMs } = this.limits;
     const key = email.trim().toLowerCase();
     const counts: Array<[string, number]> = [

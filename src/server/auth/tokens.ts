@@ -44,32 +44,35 @@ export class TokenService {
     this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
-  /** A student token (STUDENT_TOKEN_TTL), with a `jti` so logout can revoke it. */
-  studentToken(studentId: string): Promise<string> {
+  /** A student token (STUDENT_TOKEN_TTL) issued at `now` (the app's clock), with a `jti` so logout can revoke it. */
+  studentToken(studentId: string, now: Date): Promise<string> {
+    const issuedAt = Math.floor(now.getTime() / 1000);
     return new SignJWT({ role: 'student' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(studentId)
       .setJti(randomUUID())
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + this.studentTtlSeconds)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + this.studentTtlSeconds)
       .sign(this.key);
   }
 
-  adminToken(adminId: string, username: string, ttlSeconds = ADMIN_TOKEN_TTL_SECONDS): Promise<string> {
+  /** An admin token issued at `now` (the app's clock): a password change refuses the tokens issued before it. */
+  adminToken(adminId: string, username: string, now: Date, ttlSeconds = ADMIN_TOKEN_TTL_SECONDS): Promise<string> {
+    const issuedAt = Math.floor(now.getTime() / 1000);
     return new SignJWT({ role: 'admin', username })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(adminId)
       .setJti(randomUUID())
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + ttlSeconds)
       .sign(this.key);
   }
 
-  /** Returns the claims, or null for anything forged, expired or malformed. */
-  async verify(token: string): Promise<TokenClaims | null> {
-    const known = this.verifyKnown(token);
+  /** Returns the claims, or null for anything forged, expired at `now` (the app's clock) or malformed. */
+  async verify(token: string, now: Date): Promise<TokenClaims | null> {
+    const known = this.verifyKnown(token, now);
     if (known !== undefined) return known;
-    const claims = await this.check(token);
+    const claims = await this.check(token, now);
     if (claims) {
       if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.clear();
       this.verified.set(token, claims);
@@ -82,17 +85,17 @@ export class TokenService {
    * Without waiting, for a token already verified: its claims, or null once it has expired;
    * undefined for a token not seen yet (then `verify`).
    */
-  verifyKnown(token: string): TokenClaims | null | undefined {
+  verifyKnown(token: string, now: Date): TokenClaims | null | undefined {
     const known = this.verified.get(token);
     if (!known) return undefined;
-    if (known.expiresAt.getTime() > Date.now()) return { ...known };
+    if (known.expiresAt.getTime() > now.getTime()) return { ...known };
     this.verified.delete(token);
     return null;
   }
 
-  private async check(token: string): Promise<TokenClaims | null> {
+  private async check(token: string, now: Date): Promise<TokenClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'], currentDate: now });
       if (typeof payload.sub !== 'string') return null;
       if (payload.role === 'student' && typeof payload.jti === 'string') {
         return {

@@ -4,9 +4,10 @@
  * process takes the same row; then renders and sends outside any transaction, and records the
  * outcome. A failure is retried with exponential backoff (first delay doubling up to six hours),
  * then the row is `failed`. A process that dies mid-send leaves the row to be retried when the
- * lease ends; a row that was never claimed is sent by the next pass after a restart.
+ * lease ends; a row that was never claimed is sent by the next pass after a restart. Due times are
+ * the app's clock (`clock`), as enqueueEmail writes them: tests move it past a retry's delay.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { emailOutbox, type EmailOutboxRow } from '@server/db/schema';
 import { renderEmail, type TemplateContext } from '@server/mail/render-email';
@@ -35,6 +36,8 @@ export interface OutboxDeps {
   transport: MailTransport;
   site: TemplateContext;
   retryFirstMs: number;
+  /** The app's clock: what is due, and when a retry or a lease ends. */
+  clock: () => Date;
   /** Files a message carries (the certificate PDF). */
   attachmentsFor(row: EmailOutboxRow): Promise<Attachments>;
   log: {
@@ -43,11 +46,13 @@ export interface OutboxDeps {
   };
 }
 
-async function claimNext(db: Db): Promise<EmailOutboxRow | undefined> {
+const after = (now: Date, ms: number) => new Date(now.getTime() + ms);
+
+async function claimNext(db: Db, now: Date): Promise<EmailOutboxRow | undefined> {
   const due = db
     .select({ id: emailOutbox.id })
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, 'pending'), sql`${emailOutbox.nextAttemptAt} <= now()`))
+    .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
     .orderBy(emailOutbox.nextAttemptAt)
     .limit(1)
     .for('update', { skipLocked: true });
@@ -55,7 +60,7 @@ async function claimNext(db: Db): Promise<EmailOutboxRow | undefined> {
     .update(emailOutbox)
     .set({
       attempts: sql`${emailOutbox.attempts} + 1`,
-      nextAttemptAt: sql`now() + make_interval(secs => ${CLAIM_LEASE_MS / 1000})`,
+      nextAttemptAt: after(now, CLAIM_LEASE_MS),
     })
     .where(eq(emailOutbox.id, sql`(${due})`))
     .returning();
@@ -102,7 +107,7 @@ async function deliver(deps: OutboxDeps, row: EmailOutboxRow): Promise<void> {
         lastError: describeError(error),
         ...(delay === null
           ? { status: 'failed' as const, ...addressAfterLastAttempt(row) }
-          : { nextAttemptAt: sql`now() + make_interval(secs => ${delay / 1000})` }),
+          : { nextAttemptAt: after(deps.clock(), delay) }),
       })
       .where(eq(emailOutbox.id, row.id));
     deps.log.warn(
@@ -115,7 +120,7 @@ async function deliver(deps: OutboxDeps, row: EmailOutboxRow): Promise<void> {
     .update(emailOutbox)
     .set({
       status: 'sent',
-      sentAt: sql`now()`,
+      sentAt: deps.clock(),
       lastError: null,
       data: dataAfterSending(row),
       ...addressAfterLastAttempt(row),
@@ -128,7 +133,7 @@ async function deliver(deps: OutboxDeps, row: EmailOutboxRow): Promise<void> {
 export async function deliverDueEmails(deps: OutboxDeps, signal?: AbortSignal): Promise<number> {
   let sent = 0;
   for (let i = 0; i < BATCH && !signal?.aborted; i += 1) {
-    const row = await claimNext(deps.db);
+    const row = await claimNext(deps.db, deps.clock());
     if (!row) break;
     await deliver(deps, row);
     sent += 1;

@@ -7,19 +7,21 @@ const BATCH = 200;
 
 /**
  * Daily (and soon after start; `everyMs` in tests), one process at a time (advisory lock): deletes the images of ID
- * documents decided more than `retentionDays` ago, in batches of their own transactions.
+ * documents decided more than `retentionDays` ago, in batches of their own transactions. `clock` is
+ * the app's clock (tests move it).
  */
 export function idDocumentRetentionJob(
   db: Db,
   { retentionDays, everyMs }: { retentionDays: number; everyMs: number },
   log: { info(object: object, message: string): void },
+  clock: () => Date,
 ): Job {
   return {
     name: ID_DOCUMENT_RETENTION_JOB,
     everyMs,
     async run(signal) {
       const deleted = await inLockedBatches(db, ID_DOCUMENT_RETENTION_JOB, { size: BATCH, signal }, (tx) =>
-        deleteExpiredIdDocuments(tx, retentionDays, BATCH),
+        deleteExpiredIdDocuments(tx, retentionDays, BATCH, clock()),
       );
       if (deleted === null) return 'skipped';
       if (deleted > 0) log.info({ deleted, retentionDays }, 'ID document images deleted after the retention period');

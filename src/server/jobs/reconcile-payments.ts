@@ -8,13 +8,14 @@ const BATCH = 10;
 
 /**
  * Every `intervalS`, one process (advisory lock) settles the card payments pending longer than
- * `afterS` (src/server/domain/payments/reconcile-payments.ts).
+ * `afterS` (src/server/domain/payments/reconcile-payments.ts) by `clock`, the app's clock.
  */
 export function reconcilePaymentsJob(
   db: Db,
   provider: PaymentProvider,
   settings: { afterS: number; intervalS: number },
   log: { info(object: object, message: string): void },
+  clock: () => Date,
 ): Job {
   return {
     name: RECONCILE_JOB,
@@ -28,6 +29,7 @@ export function reconcilePaymentsJob(
           (await withJobLock(db, RECONCILE_JOB, async (tx) => {
             const summary = await reconcileStalePayments(tx, provider, {
               olderThanMs: settings.afterS * 1000,
+              clock,
               limit: BATCH,
               signal,
             });

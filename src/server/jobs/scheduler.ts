@@ -3,7 +3,8 @@
  * `everyMs` in every app process, and makes itself safe with several processes on one database —
  * claiming rows with `FOR UPDATE SKIP LOCKED`, or running alone under `withJobLock`. A run that
  * throws is logged and retried at the next tick; `stop()` lets a running job finish (graceful
- * shutdown) and starts no new run.
+ * shutdown) and starts no new run. Runs are timed with setTimeout (tests drive them with Vitest's fake
+ * timers); the jobs' rules, and the time of each job's last success, read the app's clock.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
@@ -31,7 +32,11 @@ export class JobScheduler {
   private readonly lastSuccess = new Map<string, Date>();
   private started = false;
 
-  constructor(private readonly log: JobLogger) {}
+  constructor(
+    private readonly log: JobLogger,
+    /** The app's clock: when a job last succeeded. */
+    private readonly clock: () => Date,
+  ) {}
 
   add(job: Job): void {
     this.jobs.push(job);
@@ -61,7 +66,7 @@ export class JobScheduler {
   }
 
   private recordOutcome(job: Job, outcome: void | 'skipped'): void {
-    if (outcome !== 'skipped') this.lastSuccess.set(job.name, new Date());
+    if (outcome !== 'skipped') this.lastSuccess.set(job.name, this.clock());
   }
 
   async stop(): Promise<void> {

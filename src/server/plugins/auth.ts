@@ -89,9 +89,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!request.url.startsWith('/api/')) return done();
     const token = bearerToken(request);
     if (!token) return done();
-    const known = app.tokens.verifyKnown(token);
+    const now = app.clock();
+    const known = app.tokens.verifyKnown(token, now);
     if (known === null) return done();
-    const verified = known ? Promise.resolve(known) : app.tokens.verify(token);
+    const verified = known ? Promise.resolve(known) : app.tokens.verify(token, now);
     verified.then((claims) => (claims ? authenticate(app, request, claims) : undefined)).then(() => done(), done);
   });
 });

@@ -15,27 +15,30 @@ import { unpaidRetentionJob } from '../jobs/unpaid-retention';
 
 export const jobsPlugin = fp(
   async (app: FastifyInstance) => {
-    const { config, db, log } = app;
-    const jobs = new JobScheduler(log);
+    const { config, db, log, clock } = app;
+    // Every job reads the app's clock (tests move it: BuildOptions.clock).
+    const jobs = new JobScheduler(log, clock);
     app.decorate('jobs', jobs);
-    jobs.add(reconcilePaymentsJob(db, app.paymentProvider, config.reconcile, log));
+    jobs.add(reconcilePaymentsJob(db, app.paymentProvider, config.reconcile, log, clock));
     const outbox = {
       db,
       transport: app.mail,
       site: { siteUrl: config.publicUrl },
       retryFirstMs: config.mail.retryFirstMs,
+      clock,
       attachmentsFor: (row: Parameters<typeof emailAttachments>[2]) => emailAttachments(db, config, row),
       log,
     };
     jobs.add(emailOutboxJob(outbox, config.mail.pollMs));
-    jobs.add(courseEmailsJob(db, config, log, app.clock));
+    jobs.add(courseEmailsJob(db, config, log, clock));
     const { retentionDays, retentionCheckMs } = config.idDocuments;
-    jobs.add(idDocumentRetentionJob(db, { retentionDays, everyMs: retentionCheckMs }, log));
+    jobs.add(idDocumentRetentionJob(db, { retentionDays, everyMs: retentionCheckMs }, log, clock));
     jobs.add(
       unpaidRetentionJob(
         db,
         { retentionDays: config.unpaidRetention.days, everyMs: config.unpaidRetention.checkMs },
         log,
+        clock,
       ),
     );
     app.addHook('onClose', () => jobs.stop());

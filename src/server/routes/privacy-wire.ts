@@ -10,7 +10,7 @@ import { toStudentRecord } from './wire';
 const STAGE_NAMES: readonly string[] = [...FOUNDATION_STAGES, ...PRO_EXTRA_STAGES];
 const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;
 
-export function toStudentDataExport(data: DomainExport, generatedAt = new Date()): StudentDataExport {
+export function toStudentDataExport(data: DomainExport, generatedAt: Date): StudentDataExport {
   const id = data.idVerification;
   return {
     generated_at: generatedAt.toISOString(),
@@ -107,5 +107,5 @@ export function toAdminErasureRequest(entry: ErasureRequestEntry): AdminErasureR
 }
 
 /** `student-data-<id>-YYYY-MM-DD.json` */
-export const studentDataFileName = (studentId: string, at = new Date()) =>
+export const studentDataFileName = (studentId: string, at: Date) =>
   `student-data-${studentId}-${at.toISOString().slice(0, 10)}.json`;

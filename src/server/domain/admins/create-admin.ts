@@ -33,8 +33,11 @@ export async function createAdmin(db: Db, username: string, password: string, ro
   return created;
 }
 
-/** `npm run admin -- set-password`: like the admin's own change, it signs out every token issued before. */
-export async function setAdminPassword(db: Db, username: string, password: string): Promise<boolean> {
+/**
+ * `npm run admin -- set-password`: like the admin's own change, it signs out every token issued before
+ * `now`.
+ */
+export async function setAdminPassword(db: Db, username: string, password: string, now: Date): Promise<boolean> {
   if (password.length < MIN_PASSWORD_LENGTH) {
     throw new Error(`Password must be at least ${MIN_PASSWORD_LENGTH} characters`);
   }
@@ -42,7 +45,7 @@ export async function setAdminPassword(db: Db, username: string, password: strin
   if (!admin) return false;
   await db
     .update(admins)
-    .set({ passwordHash: await hashPassword(password), passwordChangedAt: new Date() })
+    .set({ passwordHash: await hashPassword(password), passwordChangedAt: now })
     .where(eq(admins.id, admin.id));
   return true;
 }

@@ -40,7 +40,7 @@ export async function logInAdmin(
 ): Promise<AdminSession> {
   const key = credentials.username.trim().toLowerCase();
   // The attempt is counted before the password is checked: concurrent guesses cannot all get through.
-  const { refusedForSeconds, delayMs } = await throttle.reserve(key, address);
+  const { refusedForSeconds, delayMs } = await throttle.reserve(key, address, now.getTime());
   if (refusedForSeconds > 0) {
     throw new DomainError('rate_limited', messages.admin.tooManyLoginAttempts(Math.ceil(refusedForSeconds / 60)));
   }
@@ -51,8 +51,8 @@ export async function logInAdmin(
   if (!admin || !ok) throw new DomainError('unauthenticated', messages.admin.invalidCredentials);
   await checkSecondFactor(db, keys, admin.id, credentials, now);
   await throttle.succeeded(key, address);
-  await db.update(admins).set({ lastLoginAt: new Date() }).where(eq(admins.id, admin.id));
-  return { token: await tokens.adminToken(admin.id, admin.username), expiresInSeconds: ADMIN_TOKEN_TTL_SECONDS };
+  await db.update(admins).set({ lastLoginAt: now }).where(eq(admins.id, admin.id));
+  return { token: await tokens.adminToken(admin.id, admin.username, now), expiresInSeconds: ADMIN_TOKEN_TTL_SECONDS };
 }
 
 async function checkSecondFactor(
@@ -69,7 +69,7 @@ async function checkSecondFactor(
     throw new DomainError('unauthenticated', messages.adminSecurity.totpCodeWrong, required);
   }
   if (credentials.recovery_code) {
-    if (await useRecoveryCode(db, adminId, credentials.recovery_code)) return;
+    if (await useRecoveryCode(db, adminId, credentials.recovery_code, now)) return;
     throw new DomainError('unauthenticated', messages.adminSecurity.recoveryCodeWrong, required);
   }
   throw new DomainError('unauthenticated', messages.adminSecurity.totpRequired, required);

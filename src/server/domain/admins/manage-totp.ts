@@ -21,12 +21,13 @@ export async function setUpTotp(
   db: Db,
   keys: PrivateDataKeyRing,
   admin: AdminActor,
+  now: Date,
 ): Promise<{ secret: string; otpauthUrl: string }> {
   if ((await findAdminTotp(db, admin.adminId))?.enabledAt)
     throw new DomainError('conflict', messages.adminSecurity.totpAlreadyOn);
   const fresh = newTotpSecret(admin.username);
   const sealed = await sealTotpSecret(keys, admin.adminId, fresh.secret);
-  const values = { ...sealed, enabledAt: null, lastUsedStep: null, createdAt: new Date() };
+  const values = { ...sealed, enabledAt: null, lastUsedStep: null, createdAt: now };
   const [row] = await db
     .insert(adminTotp)
     .values({ adminId: admin.adminId, ...values })

@@ -42,11 +42,11 @@ export async function acceptTotpCode(
   return accepted.length === 1;
 }
 
-/** Uses a recovery code: marked used by one conditional UPDATE, so it works exactly once. */
-export async function useRecoveryCode(db: Db, adminId: string, code: string): Promise<boolean> {
+/** Uses a recovery code at `now`: marked used by one conditional UPDATE, so it works exactly once. */
+export async function useRecoveryCode(db: Db, adminId: string, code: string, now: Date): Promise<boolean> {
   const used = await db
     .update(adminRecoveryCodes)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: now })
     .where(
       and(
         eq(adminRecoveryCodes.adminId, adminId),

@@ -14,13 +14,15 @@ import { requireCompletionConfirmed } from '../progress/completion-check';
  * An admin turns a pending certificate into an activated one (downloadable and verifiable).
  * The conditional update makes a second activation, or two at once, a harmless no-op: only the
  * call that changed the row writes the audit entry, in the same transaction. Before the student's
- * course has started, or below 100 % progress, it needs `confirmIncomplete` (else 409).
+ * course has started (by `now`, the activation's time), or below 100 % progress, it needs
+ * `confirmIncomplete` (else 409).
  */
 export async function activateCertificate(
   db: Db,
   admin: Pick<AdminActor, 'adminId' | 'username'>,
   rawId: string,
-  { confirmIncomplete = false }: { confirmIncomplete?: boolean } = {},
+  { confirmIncomplete = false }: { confirmIncomplete?: boolean },
+  now: Date,
 ): Promise<{ certificateId: string; alreadyActive: boolean }> {
   const certificateId = normaliseCertificateId(rawId);
   if (!certificateId) throw new DomainError('not_found', messages.certificates.unknownId);
@@ -32,10 +34,10 @@ export async function activateCertificate(
       .innerJoin(students, eq(students.id, certificates.studentId))
       .where(and(eq(certificates.certificateId, certificateId), isNull(certificates.activatedAt)))
       .limit(1);
-    if (pending) await requireCompletionConfirmed(tx, pending.student, confirmIncomplete);
+    if (pending) await requireCompletionConfirmed(tx, pending.student, confirmIncomplete, now);
     const [changed] = await tx
       .update(certificates)
-      .set({ activatedAt: new Date(), activatedBy: admin.adminId })
+      .set({ activatedAt: now, activatedBy: admin.adminId })
       .where(and(eq(certificates.certificateId, certificateId), isNull(certificates.activatedAt)))
       .returning({ studentId: certificates.studentId, courseType: certificates.courseType });
     if (!changed) {
@@ -60,12 +62,16 @@ export async function activateCertificate(
     });
     // The certificate by email (PDF attached by the outbox worker), in the activation's transaction.
     if (student) {
-      await enqueueEmail(tx, {
-        template: 'certificate-issued',
-        to: student.email,
-        studentId: changed.studentId,
-        data: { firstName: student.firstName, certificateId },
-      });
+      await enqueueEmail(
+        tx,
+        {
+          template: 'certificate-issued',
+          to: student.email,
+          studentId: changed.studentId,
+          data: { firstName: student.firstName, certificateId },
+        },
+        now,
+      );
     }
     return { certificateId, alreadyActive: false };
   });

@@ -11,12 +11,14 @@ import { getStudent } from '../students/find-student';
 
 /**
  * A student at 100% asks for their certificate, once. It starts pending until an admin activates
- * it. The completion date is the day progress reached 100 % (students.progress_completed_at).
+ * it. The completion date is the day progress reached 100 % (students.progress_completed_at; `now`
+ * when no time was recorded).
  */
 export async function requestCertificate(
   db: Db,
   studentId: string,
-  request: { courseType?: CourseType } = {},
+  request: { courseType?: CourseType },
+  now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);
@@ -44,7 +46,7 @@ export async function requestCertificate(
     const reachedAt =
       student.progressCompletedAt ??
       stages.reduce((latest, s) => (s.completedAt > latest ? s.completedAt : latest), new Date(0));
-    const reachedOn = (reachedAt.getTime() > 0 ? reachedAt : new Date()).toISOString().slice(0, 10);
+    const reachedOn = (reachedAt.getTime() > 0 ? reachedAt : now).toISOString().slice(0, 10);
     const start = student.courseStartDate;
     await tx.insert(certificates).values({
       certificateId: await unusedCertificateId(tx),

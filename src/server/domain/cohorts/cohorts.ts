@@ -50,7 +50,7 @@ async function anyCohort(db: Db): Promise<boolean> {
  * left, or, with no cohorts saved, the every-two-months rule. One query for both: every cohort row
  * (a handful a year), with places counted for the coming ones only.
  */
-export async function offeredCourseDates(db: Db, today: Date = new Date()): Promise<ScheduleEntry[]> {
+export async function offeredCourseDates(db: Db, today: Date): Promise<ScheduleEntry[]> {
   const after = isoDateAfter(today, 0);
   const rows = await db
     .select({
@@ -112,7 +112,7 @@ export async function createCohort(
   db: Db,
   admin: AdminActor,
   input: { courseStartDate: string; capacity: number | null },
-  today: Date = new Date(),
+  today: Date,
 ): Promise<CohortView> {
   if (input.courseStartDate <= isoDateAfter(today, 0))
     throw new DomainError('invalid', messages.admin.cohortDateNotFuture);

@@ -6,9 +6,10 @@ import type { EmailMessage } from '@server/mail/message-types';
 /**
  * The transactional outbox (docs/decisions/011-email.md): call inside the transaction of the event that
  * causes the email (a payment completed, an ID reviewed…), so the email exists exactly when the
- * event does. A worker sends it afterwards, with retries.
+ * event does. It is due from `now` (the app's clock, which the worker reads too); a worker sends it
+ * afterwards, with retries.
  */
-export async function enqueueEmail(tx: Db, message: EmailMessage): Promise<{ id: string }> {
+export async function enqueueEmail(tx: Db, message: EmailMessage, now: Date): Promise<{ id: string }> {
   return one(
     await tx
       .insert(emailOutbox)
@@ -17,6 +18,7 @@ export async function enqueueEmail(tx: Db, message: EmailMessage): Promise<{ id:
         toAddress: message.to,
         data: message.data,
         studentId: message.studentId ?? null,
+        nextAttemptAt: now,
       })
       .returning({ id: emailOutbox.id }),
   );

@@ -80,6 +80,7 @@ export async function queueCourseEmails(
           studentId: student.id,
           data,
           dedupeKey: courseEmailKey(student.template, student.id, student.startDate),
+          nextAttemptAt: today,
         })
         .onConflictDoNothing({ target: emailOutbox.dedupeKey })
         .returning({ id: emailOutbox.id });

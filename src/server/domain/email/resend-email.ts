@@ -10,10 +10,10 @@ import { logColumns, type EmailLogEntry } from './list-emails';
  * failed one (a pending one is still being tried; a sent one arrived). A login code is not resent:
  * it has expired long before a message fails; nor is an erasure confirmation, whose address is gone.
  */
-export async function resendEmail(db: Db, id: string): Promise<EmailLogEntry> {
+export async function resendEmail(db: Db, id: string, now: Date): Promise<EmailLogEntry> {
   const [row] = await db
     .update(emailOutbox)
-    .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, lastError: null })
+    .set({ status: 'pending', attempts: 0, nextAttemptAt: now, lastError: null })
     .where(
       and(
         eq(emailOutbox.id, id),

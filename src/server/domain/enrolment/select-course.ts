@@ -13,11 +13,13 @@ import { one } from '@server/db/rows';
  * or the every-two-months rule when no cohort is saved: domain/cohorts). Once the course is paid the
  * course type is fixed (a paid Foundation place cannot become Pro without paying); the start date
  * may still move to another listed intake. While a payment for a course is pending, the course cannot
- * change either (the payment fixed what it buys: docs/product/payments.md).
+ * change either (the payment fixed what it buys: docs/product/payments.md). `now`: the app's clock
+ * (which dates are still offered).
  */
 export async function selectCourse(
   db: Db,
-  options: { studentId: string; courseType: CourseType; courseStartDate: string; today?: Date },
+  options: { studentId: string; courseType: CourseType; courseStartDate: string },
+  now: Date,
 ): Promise<Student> {
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, options.studentId, true);
@@ -38,11 +40,11 @@ export async function selectCourse(
       .limit(1);
     if (paying) throw new DomainError('conflict', messages.enrolment.courseChangeWhilePaying);
     // Last, so the cohort's row stays locked only for the student's update that follows.
-    await claimCourseStartDate(tx, student, options.courseStartDate, options.today ?? new Date());
+    await claimCourseStartDate(tx, student, options.courseStartDate, now);
     const updated = one(
       await tx
         .update(students)
-        .set({ courseType: options.courseType, courseStartDate: options.courseStartDate, updatedAt: new Date() })
+        .set({ courseType: options.courseType, courseStartDate: options.courseStartDate, updatedAt: now })
         .where(eq(students.id, student.id))
         .returning(),
     );

@@ -6,14 +6,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Retention (docs/id-documents.md): deletes the images of up to `limit` approved or rejected
- * documents decided more than `retentionDays` ago, and records when on their verification rows.
+ * documents decided more than `retentionDays` before `now`, and records when on their verification rows.
  * The decision, its dates and the rejection reason stay. Returns how many images were deleted.
  */
 export async function deleteExpiredIdDocuments(
   db: Db,
   retentionDays: number,
   limit: number,
-  now = new Date(),
+  now: Date,
 ): Promise<number> {
   const decidedBefore = and(
     inArray(idVerifications.status, ['approved', 'rejected']),

@@ -21,13 +21,13 @@ export interface DiskImportSummary {
  * Moves ID documents uploaded before 0004 from DATA_DIR/uploads into the database, encrypted: each
  * in its own transaction that takes the row only if no other process is moving it (SKIP LOCKED) and
  * it still points at the file; the file is deleted after that commit. Idempotent: a moved row no
- * longer has a `document_key`. Then files no row refers to (older than an hour) are deleted.
+ * longer has a `document_key`. Then files no row refers to (older than an hour before `now`) are deleted.
  */
 export async function importDiskIdDocuments(
   db: Db,
   keys: PrivateDataKeyRing,
   uploads: LegacyUploadDir,
-  now = new Date(),
+  now: Date,
 ): Promise<DiskImportSummary> {
   const summary: DiskImportSummary = { imported: 0, notHere: 0, removed: 0 };
   let after = '00000000-0000-0000-0000-000000000000';

@@ -12,15 +12,16 @@ import { enqueueEmail } from '../email/enqueue-email';
 import { courseAccessUrl, type CourseAccessUrls } from '../settings/site-settings';
 
 /**
- * An admin approves or rejects the document under review. A rejection needs a reason; the audit
- * entry is written in the same transaction as the decision.
+ * An admin approves or rejects the document under review, at `now` (from which its retention counts).
+ * A rejection needs a reason; the audit entry is written in the same transaction as the decision.
  */
 export async function reviewIdDocument(
   db: Db,
   admin: AdminActor,
   studentId: string,
   review: { decision: 'approved' | 'rejected'; rejectionReason?: string | null },
-  site: { courseAccessUrls: CourseAccessUrls } = { courseAccessUrls: {} },
+  site: { courseAccessUrls: CourseAccessUrls },
+  now: Date,
 ): Promise<IdVerification> {
   const reason = review.rejectionReason?.trim() ?? '';
   if (review.decision === 'rejected' && reason === '')
@@ -37,7 +38,7 @@ export async function reviewIdDocument(
         .update(idVerifications)
         .set({
           status: review.decision,
-          reviewedAt: new Date(),
+          reviewedAt: now,
           reviewedBy: admin.adminId,
           rejectionReason: review.decision === 'rejected' ? reason : null,
         })
@@ -53,19 +54,22 @@ export async function reviewIdDocument(
     // The student's email, in the decision's transaction (the email outbox).
     if (review.decision === 'approved') {
       const link = student.courseType && student.coursePaid ? courseAccessUrl(site, student.courseType) : null;
-      await enqueueEmail(tx, {
-        template: 'id-approved',
-        to: student.email,
-        studentId,
-        data: { firstName: student.firstName, courseAccessUrl: link },
-      });
+      await enqueueEmail(
+        tx,
+        {
+          template: 'id-approved',
+          to: student.email,
+          studentId,
+          data: { firstName: student.firstName, courseAccessUrl: link },
+        },
+        now,
+      );
     } else {
-      await enqueueEmail(tx, {
-        template: 'id-rejected',
-        to: student.email,
-        studentId,
-        data: { firstName: student.firstName, reason },
-      });
+      await enqueueEmail(
+        tx,
+        { template: 'id-rejected', to: student.email, studentId, data: { firstName: student.firstName, reason } },
+        now,
+      );
     }
     return row;
   });

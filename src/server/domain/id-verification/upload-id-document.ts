@@ -123,12 +123,13 @@ async function sealCounted(
   }
 }
 
-/** The whole file has arrived: its verification row and document, written together. */
+/** The whole file has arrived (at `now`): its verification row and document, written together. */
 function storeUpload(
   db: Db,
   studentId: string,
   { contentType, sizeBytes, sealed }: { contentType: AcceptedType; sizeBytes: number; sealed: SealedDocument },
   notify: { adminNotifyEmail?: string },
+  now: Date,
 ): Promise<IdVerification> {
   return db.transaction(async (tx) => {
     // Lock the student row: it always exists, unlike the verification row of a first upload, so
@@ -141,7 +142,7 @@ function storeUpload(
       documentKey: null,
       contentType,
       sizeBytes,
-      uploadedAt: new Date(),
+      uploadedAt: now,
       reviewedAt: null,
       reviewedBy: null,
       rejectionReason: null,
@@ -160,11 +161,11 @@ function storeUpload(
     // The admins' notification (when ADMIN_NOTIFY_EMAIL is set), in the upload's transaction.
     if (notify.adminNotifyEmail) {
       const student = await getStudent(tx, studentId);
-      await enqueueEmail(tx, {
-        template: 'admin-new-id',
-        to: notify.adminNotifyEmail,
-        data: { studentName: fullName(student) },
-      });
+      await enqueueEmail(
+        tx,
+        { template: 'admin-new-id', to: notify.adminNotifyEmail, data: { studentName: fullName(student) } },
+        now,
+      );
     }
     return row;
   });
@@ -181,12 +182,14 @@ export async function uploadIdDocument(
   keys: PrivateDataKeyRing,
   studentId: string,
   file: IncomingFile,
-  notify: { adminNotifyEmail?: string } = {},
+  notify: { adminNotifyEmail?: string },
+  /** The app's clock: read once the whole file has arrived. */
+  clock: () => Date,
 ): Promise<IdVerification> {
   const iterator = file.stream[Symbol.asyncIterator]() as ChunkIterator;
   const start = await startFile(db, studentId, iterator);
   const { sealed, sizeBytes } = await sealCounted(keys, studentId, file, iterator, start);
-  return storeUpload(db, studentId, { contentType: start.contentType, sizeBytes, sealed }, notify);
+  return storeUpload(db, studentId, { contentType: start.contentType, sizeBytes, sealed }, notify, clock());
 }
 
 function uploadRefused(status: string): DomainError {

@@ -38,9 +38,9 @@ export function paymentFits(student: Student, payment: Bought): boolean {
  * Records a completed payment on the student, inside the caller's transaction (which holds the
  * student's row): total_paid, the paid flags, and a referral code when the enrolment fee becomes
  * paid. The course is paid only by a payment for the student's own course at its price, so the
- * flags always agree with the ledger (ledger-invariants.ts). Returns the updated row.
+ * flags always agree with the ledger (ledger-invariants.ts). Returns the updated row (updated at `now`).
  */
-export async function applyPaymentToStudent(tx: Db, student: Student, payment: Bought): Promise<Student> {
+export async function applyPaymentToStudent(tx: Db, student: Student, payment: Bought, now: Date): Promise<Student> {
   const pays = PAYS_FOR[payment.paymentType];
   const enrollmentPaid = student.enrollmentPaid || pays.enrollment;
   const coursePaid =
@@ -49,11 +49,12 @@ export async function applyPaymentToStudent(tx: Db, student: Student, payment: B
       payment.courseType !== null &&
       payment.courseType === student.courseType &&
       payment.amountPence === paymentAmountPence(payment.paymentType, payment.courseType));
-  return updateMoney(tx, student, {
-    enrollmentPaid,
-    coursePaid,
-    totalPaidPence: student.totalPaidPence + payment.amountPence,
-  });
+  return updateMoney(
+    tx,
+    student,
+    { enrollmentPaid, coursePaid, totalPaidPence: student.totalPaidPence + payment.amountPence },
+    now,
+  );
 }
 
 /**
@@ -77,22 +78,23 @@ export async function lockPayment(
 }
 
 /** Recomputes the student's flags and total from their payments (after a refund), in the caller's transaction. */
-export async function recomputeStudentMoney(tx: Db, student: Student): Promise<Student> {
+export async function recomputeStudentMoney(tx: Db, student: Student, now: Date): Promise<Student> {
   const rows = await tx.select().from(payments).where(eq(payments.studentId, student.id));
-  return updateMoney(tx, student, expectedMoney(student, rows));
+  return updateMoney(tx, student, expectedMoney(student, rows), now);
 }
 
 async function updateMoney(
   tx: Db,
   student: Student,
   money: { enrollmentPaid: boolean; coursePaid: boolean; totalPaidPence: number },
+  now: Date,
 ): Promise<Student> {
   const referralCode =
     money.enrollmentPaid && !student.referralCode ? await uniqueReferralCode(tx) : student.referralCode;
   return one(
     await tx
       .update(students)
-      .set({ ...money, referralCode, updatedAt: new Date() })
+      .set({ ...money, referralCode, updatedAt: now })
       .where(eq(students.id, student.id))
       .returning(),
   );
@@ -101,12 +103,14 @@ async function updateMoney(
 /**
  * The provider charged a pending payment: in the caller's transaction, lock the student, re-check
  * that the payment still fits (needs_review when it does not), mark it completed and apply it once.
- * Returns null when the payment was no longer pending (another request or the reconciler recorded it).
+ * Completed at `now`. Returns null when the payment was no longer pending (another request or the
+ * reconciler recorded it).
  */
 export async function recordCompletedPayment(
   tx: Db,
   paymentId: string,
   providerReference: string,
+  now: Date,
 ): Promise<{ payment: Payment; student: Student | null } | null> {
   const current = one(await tx.select().from(payments).where(eq(payments.id, paymentId)).limit(1));
   // Student first, then the payment: the order every payment path locks in.
@@ -123,7 +127,7 @@ export async function recordCompletedPayment(
       .update(payments)
       .set({
         status: 'completed',
-        completedAt: new Date(),
+        completedAt: now,
         providerReference,
         failureDetail: null,
         replaySourceId: null,
@@ -132,9 +136,9 @@ export async function recordCompletedPayment(
       .where(eq(payments.id, paymentId))
       .returning(),
   );
-  const updated = student ? await applyPaymentToStudent(tx, student, completed) : null;
+  const updated = student ? await applyPaymentToStudent(tx, student, completed, now) : null;
   // Email: the receipt, in this transaction, whichever path completed the payment.
-  if (updated) await queuePaymentReceipt(tx, updated, completed);
+  if (updated) await queuePaymentReceipt(tx, updated, completed, now);
   return { payment: completed, student: updated };
 }
 

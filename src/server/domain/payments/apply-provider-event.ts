@@ -66,7 +66,7 @@ export async function applyProviderEvent(
       case 'payment':
         return onPayment(tx, event, options.now);
       case 'refund':
-        return onRefund(tx, event);
+        return onRefund(tx, event, options.now);
       case 'dispute':
         return onDispute(tx, event, options);
       default:
@@ -106,6 +106,7 @@ async function onPayment(tx: Db, reported: PaymentEvent, now: Date): Promise<Pro
       payment,
       { outcome: 'completed', providerReference: reported.reference },
       SQUARE_WEBHOOK_ACTOR,
+      now,
     );
   } else if (reported.status === 'failed') {
     outcome = await settlePendingPayment(
@@ -113,6 +114,7 @@ async function onPayment(tx: Db, reported: PaymentEvent, now: Date): Promise<Pro
       payment,
       { outcome: 'declined', detail: messages.enrolment.paymentNotTaken },
       SQUARE_WEBHOOK_ACTOR,
+      now,
     );
   } else return ignored(`payment ${reported.providerStatus}: not final`);
   return outcome === 'unknown' ? ignored('settled meanwhile') : applied;
@@ -147,22 +149,27 @@ async function recordUnmatched(tx: Db, reported: PaymentEvent, now: Date): Promi
   return applied;
 }
 
-async function onRefund(tx: Db, refund: RefundEvent): Promise<ProviderEventResult> {
+async function onRefund(tx: Db, refund: RefundEvent, now: Date): Promise<ProviderEventResult> {
   if (!refund.completed) return ignored(`refund ${refund.providerStatus}: not completed`);
   if (refund.amount.currency !== 'GBP') return ignored('refund not in GBP');
   const target = await byProviderReference(tx, refund.paymentReference);
   if (!target) return ignored('refund of a payment not ours');
   const locked = await lockPayment(tx, target.id);
   if (!locked) return ignored('payment gone');
-  const recorded = await recordRefund(tx, locked, {
-    amountPence: refund.amount.pence,
-    reference: refund.refundId,
-    source: 'square',
-    reason: refund.reason?.trim().slice(0, 500) || messages.admin.refundedInSquare,
-    actor: SQUARE_WEBHOOK_ACTOR,
-    action: 'payment.refunded_in_square',
-    notifyStudent: true,
-  });
+  const recorded = await recordRefund(
+    tx,
+    locked,
+    {
+      amountPence: refund.amount.pence,
+      reference: refund.refundId,
+      source: 'square',
+      reason: refund.reason?.trim().slice(0, 500) || messages.admin.refundedInSquare,
+      actor: SQUARE_WEBHOOK_ACTOR,
+      action: 'payment.refunded_in_square',
+      notifyStudent: true,
+    },
+    now,
+  );
   return recorded ? applied : ignored('refund already recorded');
 }
 
@@ -197,18 +204,22 @@ async function onDispute(tx: Db, dispute: DisputeEvent, options: ProviderEventOp
       details: { payment_id: payment.id, dispute_id: dispute.disputeId, state: dispute.state },
     });
     if (options.adminNotifyEmail) {
-      await enqueueEmail(tx, {
-        template: 'admin-dispute',
-        to: options.adminNotifyEmail,
-        data: {
-          studentName: student ? fullName(student) : null,
-          description: payment.description ?? describePayment(payment.paymentType, payment.courseType),
-          amountPence: dispute.amount?.pence ?? payment.amountPence,
-          state: dispute.state,
-          dueAt: updated.disputeDueAt?.toISOString() ?? null,
-          reference: payment.providerReference ?? payment.id,
+      await enqueueEmail(
+        tx,
+        {
+          template: 'admin-dispute',
+          to: options.adminNotifyEmail,
+          data: {
+            studentName: student ? fullName(student) : null,
+            description: payment.description ?? describePayment(payment.paymentType, payment.courseType),
+            amountPence: dispute.amount?.pence ?? payment.amountPence,
+            state: dispute.state,
+            dueAt: updated.disputeDueAt?.toISOString() ?? null,
+            reference: payment.providerReference ?? payment.id,
+          },
         },
-      });
+        options.now,
+      );
     }
   }
   if (dispute.lost) {
@@ -225,6 +236,7 @@ async function onDispute(tx: Db, dispute: DisputeEvent, options: ProviderEventOp
         action: 'payment.dispute_lost',
         notifyStudent: false,
       },
+      options.now,
     );
   }
   return applied;

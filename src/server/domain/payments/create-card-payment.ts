@@ -48,10 +48,12 @@ const UNKNOWN_OUTCOME = {
 const IN_FLIGHT_WINDOW_MS = 15 * 60 * 1000;
 const WAIT_FOR_OTHER_ATTEMPT_MS = 25_000;
 
+/** `clock`: the app's clock (the in-flight window, and when the payment completes after the provider's answer). */
 export async function createCardPayment(
   db: Db,
   provider: PaymentProvider,
   input: CardPaymentInput,
+  clock: () => Date,
 ): Promise<CardPaymentResult> {
   const claim = await db.transaction(async (tx) => {
     const student = await getStudent(tx, input.studentId, true);
@@ -77,7 +79,7 @@ export async function createCardPayment(
         and(
           eq(payments.studentId, student.id),
           eq(payments.status, 'pending'),
-          gt(payments.createdAt, new Date(Date.now() - IN_FLIGHT_WINDOW_MS)),
+          gt(payments.createdAt, new Date(clock().getTime() - IN_FLIGHT_WINDOW_MS)),
           ne(payments.idempotencyKey, input.idempotencyKey),
         ),
       )
@@ -109,7 +111,7 @@ export async function createCardPayment(
     if (payment.status === 'completed') return { payment, student: await getStudent(db, input.studentId) };
     if (payment.status === 'failed') throw new DomainError('invalid', payment.failureDetail ?? m.paymentAlreadyFailed);
   }
-  return chargeAndRecord(db, provider, payment, input.sourceId);
+  return chargeAndRecord(db, provider, payment, input.sourceId, clock);
 }
 
 /**
@@ -118,6 +120,7 @@ export async function createCardPayment(
  * another request: wait for that request's result.
  */
 async function takeOverOrWait(db: Db, payment: Payment): Promise<Payment> {
+  // How long this request waits, in real time (it polls with setTimeout): not the app's clock.
   const deadline = Date.now() + WAIT_FOR_OTHER_ATTEMPT_MS;
   let current = payment;
   for (;;) {
@@ -147,6 +150,7 @@ async function chargeAndRecord(
   provider: PaymentProvider,
   payment: Payment,
   sourceId: string,
+  clock: () => Date,
 ): Promise<CardPaymentResult> {
   let result;
   try {
@@ -168,7 +172,7 @@ async function chargeAndRecord(
   }
 
   return db.transaction(async (tx) => {
-    const recorded = await recordCompletedPayment(tx, payment.id, result.providerReference);
+    const recorded = await recordCompletedPayment(tx, payment.id, result.providerReference, clock());
     if (recorded?.student) return { payment: recorded.payment, student: recorded.student };
     // Already recorded (another request or the reconciler): report it, never apply it twice.
     const row = one(await tx.select().from(payments).where(eq(payments.id, payment.id)).limit(1));

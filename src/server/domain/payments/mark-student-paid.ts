@@ -22,13 +22,14 @@ const RECORDED_AS: Record<MarkPaidType, PaymentType> = { enrollment: 'enrollment
  * Mark Paid: records a manual payment at catalogue prices and updates the student's flags and
  * total_paid, with its audit row, in one transaction. The same rules as a card payment apply
  * (nothing paid twice; a course payment needs a chosen course), and an overlapping card payment
- * still pending refuses it with 409.
+ * still pending refuses it with 409. Paid at `now`.
  */
 export async function markStudentPaid(
   db: Db,
   admin: AdminActor,
   studentId: string,
   options: { paymentType: MarkPaidType; notes?: string | null },
+  now: Date,
 ): Promise<Student> {
   const paymentType = RECORDED_AS[options.paymentType];
   return db.transaction(async (tx) => {
@@ -42,7 +43,6 @@ export async function markStudentPaid(
     if (pending.some((p) => overlaps(p.paymentType, paymentType)))
       throw new DomainError('conflict', messages.admin.markPaidWhilePaying);
     const amountPence = paymentAmountPence(paymentType, student.courseType);
-    const now = new Date();
     const courseType = paymentType === 'enrollment' ? null : student.courseType;
     const payment = one(
       await tx
@@ -65,9 +65,9 @@ export async function markStudentPaid(
         })
         .returning(),
     );
-    const updated = await applyPaymentToStudent(tx, student, { paymentType, amountPence, courseType });
+    const updated = await applyPaymentToStudent(tx, student, { paymentType, amountPence, courseType }, now);
     // Email: the receipt, in this transaction.
-    await queuePaymentReceipt(tx, updated, payment);
+    await queuePaymentReceipt(tx, updated, payment, now);
     await writeAudit(tx, admin, {
       action: 'student.marked_paid',
       studentId: student.id,

@@ -23,7 +23,8 @@ export interface ReconcileSummary {
 export async function reconcileStalePayments(
   tx: Db,
   provider: PaymentProvider,
-  options: { olderThanMs: number; limit?: number; signal?: AbortSignal },
+  /** `clock`: the app's clock, for what is stale and when each payment is settled. */
+  options: { olderThanMs: number; clock: () => Date; limit?: number; signal?: AbortSignal },
 ): Promise<ReconcileSummary> {
   const summary: ReconcileSummary = { completed: 0, failed: 0, unknown: 0 };
   const stale = await tx
@@ -33,19 +34,24 @@ export async function reconcileStalePayments(
       and(
         eq(payments.status, 'pending'),
         eq(payments.method, 'card'),
-        lt(payments.createdAt, new Date(Date.now() - options.olderThanMs)),
+        lt(payments.createdAt, new Date(options.clock().getTime() - options.olderThanMs)),
       ),
     )
     .orderBy(asc(payments.createdAt))
     .limit(options.limit ?? 50);
   for (const payment of stale) {
     if (options.signal?.aborted) break;
-    summary[await settle(tx, provider, payment)] += 1;
+    summary[await settle(tx, provider, payment, options.clock)] += 1;
   }
   return summary;
 }
 
-async function settle(tx: Db, provider: PaymentProvider, payment: Payment): Promise<keyof ReconcileSummary> {
+async function settle(
+  tx: Db,
+  provider: PaymentProvider,
+  payment: Payment,
+  clock: () => Date,
+): Promise<keyof ReconcileSummary> {
   let result;
   try {
     result = await provider.reconcile(tx, chargeRequestFor(payment, payment.replaySourceId));
@@ -53,23 +59,24 @@ async function settle(tx: Db, provider: PaymentProvider, payment: Payment): Prom
     if (error instanceof ProviderUnavailableError) return 'unknown';
     throw error;
   }
-  return settlePendingPayment(tx, payment, result, RECONCILER_ACTOR);
+  return settlePendingPayment(tx, payment, result, RECONCILER_ACTOR, clock());
 }
 
 /**
  * Settles a pending card payment with the provider's final answer, as the reconciler does and as
  * Square's webhook does (apply-provider-event.ts): completed (applied once, re-checked as any completion,
- * receipt e-mail) or failed, with an audit row. 'unknown' when it was no longer pending (settled
- * meanwhile by the request itself, the reconciler or a webhook): nothing changes.
+ * receipt e-mail) or failed, with an audit row, at `now`. 'unknown' when it was no longer pending
+ * (settled meanwhile by the request itself, the reconciler or a webhook): nothing changes.
  */
 export async function settlePendingPayment(
   tx: Db,
   payment: Payment,
   result: ChargeResult,
   actor: AuditActor,
+  now: Date,
 ): Promise<keyof ReconcileSummary> {
   if (result.outcome === 'completed') {
-    const recorded = await recordCompletedPayment(tx, payment.id, result.providerReference);
+    const recorded = await recordCompletedPayment(tx, payment.id, result.providerReference, now);
     if (!recorded) return 'unknown';
     await writeAudit(tx, actor, {
       action: 'payment.reconciled',

@@ -33,11 +33,15 @@ export interface RefundToRecord {
   notifyStudent: boolean;
 }
 
-/** The payment after the refund, or null when this refund was already recorded or nothing is left to refund. */
+/**
+ * Records the refund as made at `now`. The payment after the refund, or null when this refund was
+ * already recorded or nothing is left to refund.
+ */
 export async function recordRefund(
   tx: Db,
   locked: { payment: Payment; student: Student | null },
   refund: RefundToRecord,
+  now: Date,
 ): Promise<Payment | null> {
   const { payment, student } = locked;
   if (payment.status !== 'completed') return null;
@@ -53,7 +57,6 @@ export async function recordRefund(
   }
   const refundedPence = payment.refundedPence + amountPence;
   const whole = refundedPence >= payment.amountPence;
-  const now = new Date();
   const updated = one(
     await tx
       .update(payments)
@@ -74,7 +77,7 @@ export async function recordRefund(
       .where(eq(payments.id, payment.id))
       .returning(),
   );
-  const recomputed = student ? await recomputeStudentMoney(tx, student) : null;
+  const recomputed = student ? await recomputeStudentMoney(tx, student, now) : null;
   await writeAudit(tx, refund.actor, {
     action: refund.action,
     studentId: student?.id ?? null,
@@ -90,20 +93,24 @@ export async function recordRefund(
     },
   });
   if (recomputed && refund.notifyStudent) {
-    await enqueueEmail(tx, {
-      template: 'payment-receipt',
-      to: recomputed.email,
-      studentId: recomputed.id,
-      data: {
-        firstName: recomputed.firstName,
-        kind: 'refund',
-        paymentId: payment.id,
-        reference: refund.reference ?? payment.providerReference ?? payment.id,
-        description: describePayment(payment.paymentType, payment.courseType),
-        amountPence,
-        at: now.toISOString(),
+    await enqueueEmail(
+      tx,
+      {
+        template: 'payment-receipt',
+        to: recomputed.email,
+        studentId: recomputed.id,
+        data: {
+          firstName: recomputed.firstName,
+          kind: 'refund',
+          paymentId: payment.id,
+          reference: refund.reference ?? payment.providerReference ?? payment.id,
+          description: describePayment(payment.paymentType, payment.courseType),
+          amountPence,
+          at: now.toISOString(),
+        },
       },
-    });
+      now,
+    );
   }
   return updated;
 }

@@ -3,8 +3,8 @@
  * transaction holding the student's row and the payment's: the provider's refund (its own idempotency
  * key, one per payment, so a retry or a concurrent refund refunds once; a manual payment is a recorded
  * reversal), then the refund recorded as every refund is (record-refund.ts: payment refunded, flags
- * and total recomputed from the ledger, audit row, receipt e-mail). A refusal or an unknown answer
- * changes nothing.
+ * and total recomputed from the ledger, audit row, receipt e-mail), made at `now`. A refusal or an
+ * unknown answer changes nothing.
  */
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
@@ -23,6 +23,7 @@ export async function refundPayment(
   admin: AdminActor,
   paymentId: string,
   reason: string,
+  now: Date,
 ): Promise<Payment> {
   return db.transaction(async (tx) => {
     const locked = await lockPayment(tx, paymentId);
@@ -52,15 +53,20 @@ export async function refundPayment(
       refundReference = result.refundReference;
     }
 
-    const refunded = await recordRefund(tx, locked, {
-      amountPence,
-      reference: refundReference,
-      source: 'admin',
-      reason,
-      actor: admin,
-      action: 'payment.refunded',
-      notifyStudent: true,
-    });
+    const refunded = await recordRefund(
+      tx,
+      locked,
+      {
+        amountPence,
+        reference: refundReference,
+        source: 'admin',
+        reason,
+        actor: admin,
+        action: 'payment.refunded',
+        notifyStudent: true,
+      },
+      now,
+    );
     // Null only if Square's answer names a refund already recorded (reported by its webhook first).
     if (!refunded) throw new DomainError('conflict', messages.admin.refundOnlyCompleted);
     return refunded;

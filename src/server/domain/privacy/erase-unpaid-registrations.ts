@@ -18,7 +18,7 @@ export async function eraseUnpaidRegistrations(
   tx: Db,
   retentionDays: number,
   limit: number,
-  now = new Date(),
+  now: Date,
 ): Promise<number> {
   const expired = await tx
     .select()
@@ -41,7 +41,7 @@ export async function eraseUnpaidRegistrations(
     .limit(limit)
     .for('update', { skipLocked: true });
   for (const student of expired) {
-    await eraseStudent(tx, student, RETENTION_ACTOR);
+    await eraseStudent(tx, student, RETENTION_ACTOR, now);
     await writeAudit(tx, RETENTION_ACTOR, {
       action: 'student.erased',
       studentId: student.id,

@@ -102,15 +102,15 @@ async function openRequest(tx: Db, id: string): Promise<ErasureRequest> {
 }
 
 /**
- * Carries a request out: the student is erased (409 while a card payment of theirs is pending) and
- * told so at the address they had, which the outbox clears once the email has gone.
+ * Carries a request out at `now`: the student is erased (409 while a card payment of theirs is
+ * pending) and told so at the address they had, which the outbox clears once the email has gone.
  */
-export async function carryOutErasure(db: Db, admin: AdminActor, id: string): Promise<ErasureRequest> {
+export async function carryOutErasure(db: Db, admin: AdminActor, id: string, now: Date): Promise<ErasureRequest> {
   return db.transaction(async (tx) => {
     const request = await openRequest(tx, id);
     const student = await getStudent(tx, request.studentId, true);
-    await eraseStudent(tx, student, admin);
-    await enqueueEmail(tx, { template: 'erasure-completed', to: student.email, data: {} });
+    await eraseStudent(tx, student, admin, now);
+    await enqueueEmail(tx, { template: 'erasure-completed', to: student.email, data: {} }, now);
     await writeAudit(tx, admin, {
       action: 'student.erased',
       studentId: student.id,
@@ -120,24 +120,34 @@ export async function carryOutErasure(db: Db, admin: AdminActor, id: string): Pr
   });
 }
 
-/** Refuses a request with a reason the student is sent (e.g. a payment in dispute); the account stays. */
-export async function refuseErasure(db: Db, admin: AdminActor, id: string, reason: string): Promise<ErasureRequest> {
+/** Refuses a request at `now` with a reason the student is sent (e.g. a payment in dispute); the account stays. */
+export async function refuseErasure(
+  db: Db,
+  admin: AdminActor,
+  id: string,
+  reason: string,
+  now: Date,
+): Promise<ErasureRequest> {
   return db.transaction(async (tx) => {
     const request = await openRequest(tx, id);
     const student = await getStudent(tx, request.studentId, true);
     const refused = one(
       await tx
         .update(erasureRequests)
-        .set({ status: 'refused', decidedAt: sql`now()`, decidedBy: admin.adminId, refusalReason: reason })
+        .set({ status: 'refused', decidedAt: now, decidedBy: admin.adminId, refusalReason: reason })
         .where(eq(erasureRequests.id, request.id))
         .returning(),
     );
-    await enqueueEmail(tx, {
-      template: 'erasure-refused',
-      to: student.email,
-      studentId: student.id,
-      data: { firstName: student.firstName, reason },
-    });
+    await enqueueEmail(
+      tx,
+      {
+        template: 'erasure-refused',
+        to: student.email,
+        studentId: student.id,
+        data: { firstName: student.firstName, reason },
+      },
+      now,
+    );
     await writeAudit(tx, admin, {
       action: 'erasure.refused',
       studentId: student.id,

@@ -10,8 +10,14 @@ import { summariseProgress } from './summarise-progress';
  * Before an admin completes a student or activates their certificate (docs/product/admin.md): when the course has
  * not started yet or progress is below 100 %, the action needs `confirm_incomplete: true`, else 409
  * with a detail that says why. The admin dialogs show the same facts and ask for that confirmation.
+ * `now`: the app's clock (has the course started?).
  */
-export async function requireCompletionConfirmed(tx: Db, student: Student, confirmed: boolean): Promise<void> {
+export async function requireCompletionConfirmed(
+  tx: Db,
+  student: Student,
+  confirmed: boolean,
+  now: Date,
+): Promise<void> {
   if (confirmed) return;
   const stages = await tx
     .select({ stageNumber: stageProgress.stageNumber })
@@ -23,7 +29,7 @@ export async function requireCompletionConfirmed(tx: Db, student: Student, confi
   );
   const m = messages.admin.completionCheck;
   const reasons: string[] = [];
-  if (student.courseStartDate && !courseHasStarted(student.courseStartDate)) {
+  if (student.courseStartDate && !courseHasStarted(student.courseStartDate, now)) {
     reasons.push(m.notStarted(formatLongDate(student.courseStartDate)));
   }
   if (progress.percentage < 100) reasons.push(m.incomplete(Math.round(progress.percentage)));

@@ -12,7 +12,7 @@ import { getProgress, type StudentProgress } from './get-progress';
 
 /**
  * Marks one stage complete or incomplete. Only for a paid course whose student's ID is approved, and
- * from the course start date on (the server's clock: a certificate can never be earned before the
+ * from the course start date on (by `now`, the app's clock: a certificate can never be earned before the
  * course starts). The first completed stage moves the student from `enrolled` to `in_progress`.
  * The moment progress reaches 100 % is recorded (the certificate's completion date); unticking a
  * stage clears it.
@@ -21,7 +21,7 @@ export async function updateStageProgress(
   db: Db,
   studentId: string,
   update: { stageNumber: number; completed: boolean },
-  now: Date = new Date(),
+  now: Date,
 ): Promise<StudentProgress> {
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);

@@ -41,7 +41,7 @@ const rowsOf = (result: unknown): Row[] => (Array.isArray(result) ? result : (re
  * so it is read in the same pass as the counts, plus the payments of deleted students (their rows
  * stay with no student). That avoids a second full scan of the payments table.
  */
-export async function getAdminStats(db: Db, now: Date = new Date()): Promise<AdminStats> {
+export async function getAdminStats(db: Db, now: Date): Promise<AdminStats> {
   const firstWeek = new Date(weekStart(now).getTime() - (CHART_WEEKS - 1) * 7 * DAY_MS);
   const [counts, revenue, weekly] = await Promise.all([
     db.execute(sql`

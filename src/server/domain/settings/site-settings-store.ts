@@ -101,14 +101,15 @@ export async function describeSettings(db: Db, config: SettingsConfig): Promise<
 }
 
 /**
- * Saves the given settings (null: back to the environment's default) in one transaction, with one
- * audit entry naming each change (old and new value).
+ * Saves the given settings (null: back to the environment's default) at `now` in one transaction, with
+ * one audit entry naming each change (old and new value).
  */
 export async function updateSettings(
   db: Db,
   admin: AdminActor,
   config: SettingsConfig,
   changes: Partial<Record<SettingKey, string | null>>,
+  now: Date,
 ): Promise<SettingView[]> {
   const keys = SETTING_KEYS.filter((key) => changes[key] !== undefined);
   await db.transaction(async (tx) => {
@@ -132,10 +133,10 @@ export async function updateSettings(
       } else {
         await tx
           .insert(siteSettings)
-          .values({ key, value, updatedBy: admin.adminId, updatedAt: new Date() })
+          .values({ key, value, updatedBy: admin.adminId, updatedAt: now })
           .onConflictDoUpdate({
             target: siteSettings.key,
-            set: { value, updatedBy: admin.adminId, updatedAt: new Date() },
+            set: { value, updatedBy: admin.adminId, updatedAt: now },
           });
       }
     }

@@ -38,7 +38,12 @@ const AUDIT_REASON_KEYS = ['reason', 'rejection_reason'] as const;
  * no longer be recorded on anyone. A card payment holds the same row lock while it writes its
  * pending row, so either the erasure comes first or it sees the payment.
  */
-export async function eraseStudent(tx: Db, student: Student, decidedBy: { adminId: string | null }): Promise<void> {
+export async function eraseStudent(
+  tx: Db,
+  student: Student,
+  decidedBy: { adminId: string | null },
+  now: Date,
+): Promise<void> {
   const [pending] = await tx
     .select({ id: payments.id })
     .from(payments)
@@ -70,10 +75,10 @@ export async function eraseStudent(tx: Db, student: Student, decidedBy: { adminI
     .set({ details: sql`${auditLog.details} - 'from'` })
     .where(eq(sql`lower(${auditLog.details}->>'from')`, email));
   await tx.delete(students).where(eq(students.id, student.id));
-  // An open request of theirs is answered by this erasure, whichever path it came by.
+  // An open request of theirs is answered by this erasure (at `now`), whichever path it came by.
   await tx
     .update(erasureRequests)
-    .set({ status: 'carried_out', decidedAt: sql`now()`, decidedBy: decidedBy.adminId })
+    .set({ status: 'carried_out', decidedAt: now, decidedBy: decidedBy.adminId })
     .where(and(eq(erasureRequests.studentId, student.id), eq(erasureRequests.status, 'requested')));
 }
 

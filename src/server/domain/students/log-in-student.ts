@@ -12,11 +12,12 @@ export async function logInStudent(
   tokens: TokenService,
   site: { courseAccessUrls: CourseAccessUrls },
   email: string,
+  now: Date,
 ): Promise<{ account: StudentAccount; token: string }> {
   const student = await findStudentByEmail(db, email);
   if (!student) throw new DomainError('not_found', messages.student.emailNotFound);
   return {
-    account: await getStudentAccount(db, student, site),
-    token: await tokens.studentToken(student.id),
+    account: await getStudentAccount(db, student, site, now),
+    token: await tokens.studentToken(student.id, now),
   };
 }

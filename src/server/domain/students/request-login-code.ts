@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { studentLoginCodes } from '@server/db/schema';
@@ -8,29 +7,34 @@ import { enqueueEmail } from '../email/enqueue-email';
 import { findStudentByEmail } from './find-student';
 
 /**
- * A new sign-in code for the student of `email` (404 for an unknown email, as the email login):
- * it replaces any earlier code, and its `login-code` email is queued in the same transaction.
+ * A new sign-in code for the student of `email` (404 for an unknown email, as the email login), valid
+ * from `now` for LOGIN_CODE_VALID_MINUTES: it replaces any earlier code, and its `login-code` email is
+ * queued in the same transaction.
  */
-export async function requestLoginCode(db: Db, hasher: LoginCodeHasher, email: string): Promise<void> {
+export async function requestLoginCode(db: Db, hasher: LoginCodeHasher, email: string, now: Date): Promise<void> {
   const student = await findStudentByEmail(db, email);
   if (!student) throw new DomainError('not_found', messages.student.emailNotFound);
   const code = newLoginCode();
   const values = {
     codeHash: hasher.hash(student.id, code),
     failedAttempts: 0,
-    expiresAt: sql`now() + make_interval(mins => ${LOGIN_CODE_VALID_MINUTES})`,
-    createdAt: sql`now()`,
+    expiresAt: new Date(now.getTime() + LOGIN_CODE_VALID_MINUTES * 60_000),
+    createdAt: now,
   };
   await db.transaction(async (tx) => {
     await tx
       .insert(studentLoginCodes)
       .values({ studentId: student.id, ...values })
       .onConflictDoUpdate({ target: studentLoginCodes.studentId, set: values });
-    await enqueueEmail(tx, {
-      template: 'login-code',
-      to: student.email,
-      studentId: student.id,
-      data: { firstName: student.firstName, code, validMinutes: LOGIN_CODE_VALID_MINUTES },
-    });
+    await enqueueEmail(
+      tx,
+      {
+        template: 'login-code',
+        to: student.email,
+        studentId: student.id,
+        data: { firstName: student.firstName, code, validMinutes: LOGIN_CODE_VALID_MINUTES },
+      },
+      now,
+    );
   });
 }

@@ -18,6 +18,7 @@ export async function setCourseStartDate(
   admin: AdminActor,
   studentId: string,
   courseStartDate: string,
+  now: Date,
 ): Promise<Student> {
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);
@@ -28,11 +29,7 @@ export async function setCourseStartDate(
       .limit(1);
     if (paying) throw new DomainError('conflict', messages.admin.startDate.whilePaying);
     const updated = one(
-      await tx
-        .update(students)
-        .set({ courseStartDate, updatedAt: new Date() })
-        .where(eq(students.id, student.id))
-        .returning(),
+      await tx.update(students).set({ courseStartDate, updatedAt: now }).where(eq(students.id, student.id)).returning(),
     );
     await writeAudit(tx, admin, {
       action: 'student.start_date_changed',

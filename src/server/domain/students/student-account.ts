@@ -19,7 +19,7 @@ export async function getStudentAccount(
   db: Db,
   student: Student,
   site: { courseAccessUrls: CourseAccessUrls },
-  now: Date = new Date(),
+  now: Date,
 ): Promise<StudentAccount> {
   const [verification] = await db
     .select({ status: idVerifications.status })

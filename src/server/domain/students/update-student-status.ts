@@ -16,10 +16,11 @@ export async function updateStudentStatus(
   admin: AdminActor,
   studentId: string,
   status: CompletionStatus,
+  now: Date,
 ): Promise<Student> {
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);
-    const updated = await setCompletionStatus(tx, student.id, status);
+    const updated = await setCompletionStatus(tx, student.id, status, now);
     await writeAudit(tx, admin, {
       action: 'student.status_changed',
       studentId: student.id,
@@ -32,19 +33,20 @@ export async function updateStudentStatus(
 
 /**
  * The Complete action: only for a student whose course is paid (the button shows only then), and
- * before the course starts or below 100 % only with `confirmIncomplete` (else 409).
+ * before the course starts (by `now`) or below 100 % only with `confirmIncomplete` (else 409).
  */
 export async function completeStudent(
   db: Db,
   admin: AdminActor,
   studentId: string,
-  { confirmIncomplete = false }: { confirmIncomplete?: boolean } = {},
+  { confirmIncomplete = false }: { confirmIncomplete?: boolean },
+  now: Date,
 ): Promise<Student> {
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, studentId, true);
     if (!student.coursePaid) throw new DomainError('invalid', messages.admin.completeNeedsCoursePaid);
-    await requireCompletionConfirmed(tx, student, confirmIncomplete);
-    const updated = await setCompletionStatus(tx, student.id, 'completed');
+    await requireCompletionConfirmed(tx, student, confirmIncomplete, now);
+    const updated = await setCompletionStatus(tx, student.id, 'completed', now);
     await writeAudit(tx, admin, {
       action: 'student.completed',
       studentId: student.id,
@@ -55,11 +57,11 @@ export async function completeStudent(
   });
 }
 
-async function setCompletionStatus(tx: Db, studentId: string, status: CompletionStatus): Promise<Student> {
+async function setCompletionStatus(tx: Db, studentId: string, status: CompletionStatus, now: Date): Promise<Student> {
   return one(
     await tx
       .update(students)
-      .set({ completionStatus: status, updatedAt: new Date() })
+      .set({ completionStatus: status, updatedAt: now })
       .where(eq(students.id, studentId))
       .returning(),
   );

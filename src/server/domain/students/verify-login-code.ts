@@ -12,14 +12,15 @@ import { getStudentAccount, type StudentAccount } from './student-account';
 type Outcome = { ok: true } | { ok: false; detail: string };
 
 /**
- * Signs in with the code sent by email: single use, valid ten minutes, invalid after five wrong
- * tries (or when a newer code was sent). Returns the same as the email login.
+ * Signs in at `now` with the code sent by email: single use, valid ten minutes, invalid after five
+ * wrong tries (or when a newer code was sent). Returns the same as the email login.
  */
 export async function verifyLoginCode(
   db: Db,
   deps: { tokens: TokenService; hasher: LoginCodeHasher; courseAccessUrls: CourseAccessUrls },
   email: string,
   code: string,
+  now: Date,
 ): Promise<{ account: StudentAccount; token: string }> {
   const student = await findStudentByEmail(db, email);
   if (!student) throw new DomainError('invalid', messages.student.codeExpired);
@@ -30,7 +31,7 @@ export async function verifyLoginCode(
       .select({
         codeHash: studentLoginCodes.codeHash,
         failedAttempts: studentLoginCodes.failedAttempts,
-        expired: sql<boolean>`${studentLoginCodes.expiresAt} <= now()`,
+        expired: sql<boolean>`${studentLoginCodes.expiresAt} <= ${now.toISOString()}::timestamptz`,
       })
       .from(studentLoginCodes)
       .where(eq(studentLoginCodes.studentId, student.id))
@@ -55,7 +56,7 @@ export async function verifyLoginCode(
   });
   if (!outcome.ok) throw new DomainError('invalid', outcome.detail);
   return {
-    account: await getStudentAccount(db, student, deps),
-    token: await deps.tokens.studentToken(student.id),
+    account: await getStudentAccount(db, student, deps, now),
+    token: await deps.tokens.studentToken(student.id, now),
   };
 }

@@ -20,21 +20,22 @@ export interface ContactMessageInput {
 export async function storeContactMessage(
   db: Db,
   input: ContactMessageInput,
+  now: Date,
   notify: { adminNotifyEmail?: string } = {},
 ): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
     const row = await insertMessage(tx, input);
-    await enqueueEmail(tx, {
-      template: 'contact-received',
-      to: input.email,
-      data: { name: input.name },
-    });
+    await enqueueEmail(tx, { template: 'contact-received', to: input.email, data: { name: input.name } }, now);
     if (notify.adminNotifyEmail) {
-      await enqueueEmail(tx, {
-        template: 'admin-new-message',
-        to: notify.adminNotifyEmail,
-        data: { fromName: input.name, subject: input.subject ?? null, category: input.category },
-      });
+      await enqueueEmail(
+        tx,
+        {
+          template: 'admin-new-message',
+          to: notify.adminNotifyEmail,
+          data: { fromName: input.name, subject: input.subject ?? null, category: input.category },
+        },
+        now,
+      );
     }
     return row;
   });

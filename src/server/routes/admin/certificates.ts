@@ -42,9 +42,13 @@ const certificateAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const result = await activateCertificate(app.db, requireAdmin(request), request.params.certificate_id, {
-        confirmIncomplete: request.body.confirm_incomplete,
-      });
+      const result = await activateCertificate(
+        app.db,
+        requireAdmin(request),
+        request.params.certificate_id,
+        { confirmIncomplete: request.body.confirm_incomplete },
+        app.clock(),
+      );
       return { certificate_id: result.certificateId, activated: true as const, already_active: result.alreadyActive };
     },
   );

@@ -41,10 +41,12 @@ const cohortAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const cohort = await createCohort(app.db, requireAdmin(request), {
-        courseStartDate: request.body.course_start_date,
-        capacity: request.body.capacity ?? null,
-      });
+      const cohort = await createCohort(
+        app.db,
+        requireAdmin(request),
+        { courseStartDate: request.body.course_start_date, capacity: request.body.capacity ?? null },
+        app.clock(),
+      );
       return reply.code(201).send(toCohort(cohort));
     },
   );

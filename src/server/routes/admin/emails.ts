@@ -44,7 +44,7 @@ const emailAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminEmailSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
-    async (request) => toAdminEmail(await resendEmail(app.db, request.params.id)),
+    async (request) => toAdminEmail(await resendEmail(app.db, request.params.id, app.clock())),
   );
 };
 

@@ -43,7 +43,7 @@ const erasureRequestAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       toAdminErasureRequest({
-        ...(await carryOutErasure(app.db, requireAdmin(request), request.params.id)),
+        ...(await carryOutErasure(app.db, requireAdmin(request), request.params.id, app.clock())),
         student: null,
       }),
   );
@@ -59,7 +59,13 @@ const erasureRequestAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const refused = await refuseErasure(app.db, requireAdmin(request), request.params.id, request.body.reason);
+      const refused = await refuseErasure(
+        app.db,
+        requireAdmin(request),
+        request.params.id,
+        request.body.reason,
+        app.clock(),
+      );
       return toAdminErasureRequest({ ...refused, student: null });
     },
   );

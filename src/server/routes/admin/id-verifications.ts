@@ -82,6 +82,7 @@ const idVerificationAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           rejectionReason: body.rejection_reason,
         },
         await effectiveSettings(app.db, app.config),
+        app.clock(),
       );
       return toIdStatus(row);
     },

@@ -33,7 +33,8 @@ const messageAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contactMessageSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => toContactMessage(await markContactMessageRead(app.db, requireAdmin(request), request.params.id)),
+    async (request) =>
+      toContactMessage(await markContactMessageRead(app.db, requireAdmin(request), request.params.id, app.clock())),
   );
 };
 

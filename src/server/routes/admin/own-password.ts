@@ -24,14 +24,15 @@ const ownPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const admin = requireAdmin(request);
+      // One time for the change and the new token, as for the tokens it refuses: the app's clock.
+      const now = app.clock();
       await changeOwnPassword(
         app.db,
         admin,
         { current: request.body.current_password, next: request.body.new_password },
-        // The real time, as the tokens' issue times are (not app.clock, which tests may move).
-        new Date(),
+        now,
       );
-      const token = await app.tokens.adminToken(admin.adminId, admin.username);
+      const token = await app.tokens.adminToken(admin.adminId, admin.username, now);
       return { access_token: token, token_type: 'bearer' as const, expires_in: ADMIN_TOKEN_TTL_SECONDS };
     },
   );

@@ -91,6 +91,7 @@ const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         requireAdmin(request),
         request.params.id,
         request.body.reason,
+        app.clock(),
       );
       request.log.info({ paymentId: payment.id }, 'payment refunded');
       return toAdminPayment(payment, null, null);

@@ -41,7 +41,8 @@ const settingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: settingsResponse, 400: errorSchema, 401: errorSchema, 403: errorSchema },
       },
     },
-    async (request) => toSettings(await updateSettings(app.db, requireAdmin(request), app.config, request.body)),
+    async (request) =>
+      toSettings(await updateSettings(app.db, requireAdmin(request), app.config, request.body, app.clock())),
   );
 };
 

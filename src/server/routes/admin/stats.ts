@@ -14,7 +14,7 @@ const statsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: adminStatsSchema, 401: errorSchema },
       },
     },
-    async () => toAdminStats(await getAdminStats(app.db)),
+    async () => toAdminStats(await getAdminStats(app.db, app.clock())),
   );
 };
 

@@ -47,7 +47,7 @@ const studentOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${studentExportFileName()}"`)
+        .header('content-disposition', `attachment; filename="${studentExportFileName(app.clock())}"`)
         .header('cache-control', 'no-store');
       return reply.send(
         Readable.from(withByteOrderMark(await primed(exportStudentsCsv(app.db, request.query))), { objectMode: false }),
@@ -67,10 +67,13 @@ const studentOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       toStudentRecord(
-        await markStudentPaid(app.db, requireAdmin(request), request.params.id, {
-          paymentType: request.body.payment_type,
-          notes: request.body.notes,
-        }),
+        await markStudentPaid(
+          app.db,
+          requireAdmin(request),
+          request.params.id,
+          { paymentType: request.body.payment_type, notes: request.body.notes },
+          app.clock(),
+        ),
       ),
   );
 
@@ -84,7 +87,7 @@ const studentOwnerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deleteStudent(app.db, requireAdmin(request), request.params.id);
+      await deleteStudent(app.db, requireAdmin(request), request.params.id, app.clock());
       return reply.code(204).send(null);
     },
   );

@@ -40,7 +40,13 @@ const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       toStudentRecord(
-        await updateStudentStatus(app.db, requireAdmin(request), request.params.id, request.body.completion_status),
+        await updateStudentStatus(
+          app.db,
+          requireAdmin(request),
+          request.params.id,
+          request.body.completion_status,
+          app.clock(),
+        ),
       ),
   );
 
@@ -56,7 +62,13 @@ const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       toStudentRecord(
-        await setCourseStartDate(app.db, requireAdmin(request), request.params.id, request.body.course_start_date),
+        await setCourseStartDate(
+          app.db,
+          requireAdmin(request),
+          request.params.id,
+          request.body.course_start_date,
+          app.clock(),
+        ),
       ),
   );
 
@@ -73,9 +85,13 @@ const studentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       toStudentRecord(
-        await completeStudent(app.db, requireAdmin(request), request.params.id, {
-          confirmIncomplete: request.body.confirm_incomplete,
-        }),
+        await completeStudent(
+          app.db,
+          requireAdmin(request),
+          request.params.id,
+          { confirmIncomplete: request.body.confirm_incomplete },
+          app.clock(),
+        ),
       ),
   );
 };

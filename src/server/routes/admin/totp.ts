@@ -22,7 +22,7 @@ const totpAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { secret, otpauthUrl } = await setUpTotp(app.db, app.privateDataKeys, requireAdmin(request));
+      const { secret, otpauthUrl } = await setUpTotp(app.db, app.privateDataKeys, requireAdmin(request), app.clock());
       return { secret, otpauth_url: otpauthUrl };
     },
   );

@@ -62,7 +62,7 @@ const openReadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     // Read per request (one query): an owner's change and each place taken show at once on every process.
-    async () => ({ schedule: await offeredCourseDates(app.db) }),
+    async () => ({ schedule: await offeredCourseDates(app.db, app.clock()) }),
   );
 };
 
@@ -90,7 +90,7 @@ const wizardRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.code(201).send({
         id: student.id,
-        token: await app.tokens.studentToken(student.id),
+        token: await app.tokens.studentToken(student.id, app.clock()),
         referral_code_status: referralCodeStatus,
       });
     },
@@ -119,11 +119,11 @@ const wizardRoutes: FastifyPluginAsyncZod = async (app) => {
       requireStudentAccess(request, id);
       if (request.body.student_id && request.body.student_id !== id)
         throw new DomainError('invalid', messages.enrolment.studentIdMismatch);
-      const student = await selectCourse(app.db, {
-        studentId: id,
-        courseType: request.body.course_type,
-        courseStartDate: request.body.course_start_date,
-      });
+      const student = await selectCourse(
+        app.db,
+        { studentId: id, courseType: request.body.course_type, courseStartDate: request.body.course_start_date },
+        app.clock(),
+      );
       return {
         success: true as const,
         course_type: request.body.course_type,

@@ -37,13 +37,18 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body = request.body;
       requireStudentAccess(request, body.student_id);
-      const { payment, student } = await createCardPayment(app.db, provider, {
-        studentId: body.student_id,
-        sourceId: body.source_id,
-        amount: body.amount,
-        paymentType: body.payment_type,
-        idempotencyKey: body.idempotency_key,
-      });
+      const { payment, student } = await createCardPayment(
+        app.db,
+        provider,
+        {
+          studentId: body.student_id,
+          sourceId: body.source_id,
+          amount: body.amount,
+          paymentType: body.payment_type,
+          idempotencyKey: body.idempotency_key,
+        },
+        app.clock,
+      );
       request.log.info({ paymentId: payment.id, paymentType: payment.paymentType }, 'card payment completed');
       return {
         success: true as const,

@@ -52,7 +52,7 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       assertSameStudent(id, request.body?.student_id);
-      await requestCertificate(app.db, id, { courseType: request.body?.course_type });
+      await requestCertificate(app.db, id, { courseType: request.body?.course_type }, app.clock());
       return reply.code(201).send(await certificateOf(app, id));
     },
   );

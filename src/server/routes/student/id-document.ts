@@ -57,6 +57,7 @@ async function receiveIdDocument(
         truncated: () => part.file.truncated,
       },
       { adminNotifyEmail: app.config.mail.adminNotifyEmail },
+      app.clock,
     );
     return toIdStatus(row);
   } catch (error) {

@@ -34,8 +34,9 @@ const studentPrivacyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const data = await exportStudentData(app.db, app.privateDataKeys, request.params.id);
-      reply.header('content-disposition', `attachment; filename="${studentDataFileName(data.student.id)}"`);
-      return toStudentDataExport(data);
+      const now = app.clock();
+      reply.header('content-disposition', `attachment; filename="${studentDataFileName(data.student.id, now)}"`);
+      return toStudentDataExport(data, now);
     },
   );
 

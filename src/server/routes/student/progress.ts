@@ -38,10 +38,12 @@ const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       assertSameStudent(id, request.body.student_id);
-      const progress = await updateStageProgress(app.db, id, {
-        stageNumber: request.body.stage_number,
-        completed: request.body.completed,
-      });
+      const progress = await updateStageProgress(
+        app.db,
+        id,
+        { stageNumber: request.body.stage_number, completed: request.body.completed },
+        app.clock(),
+      );
       return toStudentProgress(progress);
     },
   );

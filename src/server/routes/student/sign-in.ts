@@ -50,9 +50,10 @@ export const codeSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (app.config.studentLogin !== 'code') throw new DomainError('not_found', messages.common.notFound);
-      if (!(await codeRequests.reserve(request.body.email, request.ip)))
+      const now = app.clock();
+      if (!(await codeRequests.reserve(request.body.email, request.ip, now.getTime())))
         throw new DomainError('rate_limited', messages.student.tooManyCodeRequests);
-      await requestLoginCode(app.db, hasher, request.body.email);
+      await requestLoginCode(app.db, hasher, request.body.email, now);
       return reply.code(202).send({ detail: messages.student.codeSentDetail });
     },
   );
@@ -78,6 +79,7 @@ export const codeSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         },
         request.body.email,
         request.body.code,
+        app.clock(),
       );
       return { ...toStudentAreaRecord(account), token };
     },
@@ -121,6 +123,7 @@ export const studentSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         app.tokens,
         await effectiveSettings(app.db, app.config),
         request.params.email,
+        app.clock(),
       );
       return { ...toStudentAreaRecord(account), token };
     },
@@ -139,7 +142,8 @@ export const studentSessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const student = await getStudent(app.db, request.params.id);
-      return toStudentAreaRecord(await getStudentAccount(app.db, student, await effectiveSettings(app.db, app.config)));
+      const settings = await effectiveSettings(app.db, app.config);
+      return toStudentAreaRecord(await getStudentAccount(app.db, student, settings, app.clock()));
     },
   );
 };
