@@ -3,7 +3,8 @@
  * An admin changes their own password (docs/product/admin.md#two-factor-sign-in): the current one is
  * checked, the new one must be long enough and new; afterwards the old password no longer signs in,
  * every token issued before is refused (another device is signed out), the answer's new token works,
- * and the change is audited. A refused change changes nothing.
+ * and the change is audited. A refused change changes nothing. Tokens carry whole seconds: the app's
+ * clock is fixed and moved on a second by hand, instead of waiting for the next one.
  */
 import { desc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,8 +18,11 @@ import { tableCounts } from '../helpers/table-counts';
 
 describe('an admin changes their own password', () => {
   let t: TestApp;
+  let nowMs = Date.parse('2027-01-04T09:00:00.500Z');
+  /** The next whole second: later than any token issued so far. */
+  const nextSecond = () => (nowMs = Math.floor(nowMs / 1000) * 1000 + 1000 + 500);
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({}, { clock: () => new Date(nowMs) });
   });
   afterAll(() => t.close());
 
@@ -59,7 +63,7 @@ describe('an admin changes their own password', () => {
     const signedIn = (await login(TEST_ADMIN_PASSWORD)).json().access_token as string;
     const otherDevice = (await login(TEST_ADMIN_PASSWORD)).json().access_token as string;
     // Tokens carry whole seconds: the change must come in a later second than the tokens it refuses.
-    await new Promise((resolve) => setTimeout(resolve, 1_100 - (Date.now() % 1_000)));
+    nextSecond();
 
     const res = await change(signedIn, { current_password: TEST_ADMIN_PASSWORD, new_password: 'a-brand-new-password' });
     expect(res.statusCode, res.body).toBe(200);
@@ -80,8 +84,8 @@ describe('an admin changes their own password', () => {
 
   it('a password set from the command line signs out the tokens issued before it too', async () => {
     const token = (await login('a-brand-new-password')).json().access_token as string;
-    await new Promise((resolve) => setTimeout(resolve, 1_100 - (Date.now() % 1_000)));
-    expect(await setAdminPassword(t.db, 'stella', 'set-by-the-operator')).toBe(true);
+    nextSecond();
+    expect(await setAdminPassword(t.db, 'stella', 'set-by-the-operator', new Date(nowMs))).toBe(true);
     expect((await me(token)).statusCode).toBe(401);
     expect((await login('set-by-the-operator')).statusCode).toBe(200);
   });

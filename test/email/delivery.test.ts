@@ -20,13 +20,11 @@ const contact = (to: string): EmailMessage => ({
 });
 
 async function enqueue(t: TestApp, message: EmailMessage) {
-  return t.db.transaction((tx) => enqueueEmail(tx, message));
+  return t.db.transaction((tx) => enqueueEmail(tx, message, t.app.clock()));
 }
 
 const outboxRow = async (t: TestApp, id: string) =>
   one(await t.db.select().from(emailOutbox).where(eq(emailOutbox.id, id)));
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('email delivery over SMTP', () => {
   let smtp: TestSmtp;
@@ -65,8 +63,7 @@ describe('email delivery over SMTP', () => {
     for (let i = 0; i < 8; i += 1) ids.push((await enqueue(t, contact(`many-${i}@example.com`))).id);
     await Promise.all([1, 2, 3].map(() => t.app.jobs.runNow(EMAIL_OUTBOX_JOB)));
     await t.app.jobs.runNow(EMAIL_OUTBOX_JOB);
-    await smtp.waitFor(8);
-    await sleep(200);
+    // The test server records a message before it accepts it: every one sent has arrived by now.
     expect(smtp.received.map((m) => m.messageId).sort()).toEqual(ids.map((id) => `<${id}@localhost>`).sort());
   });
 
@@ -88,9 +85,11 @@ describe('email delivery over SMTP', () => {
 describe('email retries', () => {
   let smtp: TestSmtp;
   let t: TestApp;
+  // The app's clock, moved by the test past each retry's delay.
+  let nowMs = Date.parse('2027-01-04T09:00:00Z');
   beforeAll(async () => {
     smtp = await startTestSmtp({ failFirst: 2 });
-    t = await buildTestApp({ SMTP_URL: smtp.url, EMAIL_RETRY_FIRST_MS: '100' });
+    t = await buildTestApp({ SMTP_URL: smtp.url, EMAIL_RETRY_FIRST_MS: '100' }, { clock: () => new Date(nowMs) });
   });
   afterAll(async () => {
     await t.close();
@@ -99,26 +98,30 @@ describe('email retries', () => {
 
   it('retries with a growing delay: a receiver failing twice gets the message on the third attempt', async () => {
     const { id } = await enqueue(t, contact('retry@example.com'));
-    const beforeFirst = Date.now();
+    const beforeFirst = nowMs;
     await t.app.jobs.runNow(EMAIL_OUTBOX_JOB);
     const first = await outboxRow(t, id);
     expect(first).toMatchObject({ status: 'pending', attempts: 1 });
     expect(first.lastError).toContain('451');
-    expect(first.nextAttemptAt.getTime() - beforeFirst).toBeGreaterThanOrEqual(95);
+    expect(first.nextAttemptAt.getTime() - beforeFirst).toBe(100);
 
     // Not due yet: the next attempt waits for the backoff.
+    nowMs += 99;
     await t.app.jobs.runNow(EMAIL_OUTBOX_JOB);
     expect((await outboxRow(t, id)).attempts).toBe(1);
 
-    await sleep(150);
-    const beforeSecond = Date.now();
+    nowMs += 51;
+    const beforeSecond = nowMs;
     await t.app.jobs.runNow(EMAIL_OUTBOX_JOB);
     const second = await outboxRow(t, id);
     expect(second).toMatchObject({ status: 'pending', attempts: 2 });
     // The second delay is twice the first.
-    expect(second.nextAttemptAt.getTime() - beforeSecond).toBeGreaterThanOrEqual(195);
+    expect(second.nextAttemptAt.getTime() - beforeSecond).toBe(200);
 
-    await sleep(250);
+    nowMs += 199;
+    await t.app.jobs.runNow(EMAIL_OUTBOX_JOB);
+    expect((await outboxRow(t, id)).attempts).toBe(2);
+    nowMs += 51;
     await t.app.jobs.runNow(EMAIL_OUTBOX_JOB);
     await smtp.waitFor(1);
     expect(smtp.refused).toBe(2);

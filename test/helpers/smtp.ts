@@ -1,6 +1,7 @@
 /**
  * A real SMTP server on a loopback port (smtp-server), and what arrived, parsed with mailparser.
- * `failFirst: n` answers the first n messages with a 451 temporary failure.
+ * `failFirst: n` answers the first n messages with a 451 temporary failure. A message is in `received`
+ * before the server accepts it: once a send (an outbox pass) has finished, what it sent is there.
  */
 import getPort from 'get-port';
 import { simpleParser, type ParsedMail } from 'mailparser';

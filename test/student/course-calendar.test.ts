@@ -1,6 +1,6 @@
 // engines: both
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
 import { auditLog, certificates, students, type Student } from '@server/db/schema';
 import { one } from '@server/db/rows';
@@ -8,18 +8,19 @@ import { insertCertificate, insertCourseStudent, insertPayment, insertPaidStuden
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { readPdfText } from '../helpers/pdf';
 
-/** The server's clock at a given moment (only Date is faked: the database drivers keep their timers). */
-const clockAt = (iso: string) => vi.useFakeTimers({ toFake: ['Date'], now: new Date(iso) });
+/** The app's clock: at the moment a test sets, else the system's. */
+let fixedAt: Date | null = null;
+const clockAt = (iso: string) => (fixedAt = new Date(iso));
 
 describe('the course calendar: stages open on the start date, which an admin may move', () => {
   let t: TestApp;
   beforeAll(async () => {
     // No CPD_PROVIDER_NUMBER: nothing about CPD is printed.
-    t = await buildTestApp();
+    t = await buildTestApp({}, { clock: () => fixedAt ?? new Date() });
   });
   afterAll(() => t.close());
   afterEach(() => {
-    vi.useRealTimers();
+    fixedAt = null;
   });
 
   const row = async (id: string) => one(await t.db.select().from(students).where(eq(students.id, id)));

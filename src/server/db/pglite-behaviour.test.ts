@@ -137,6 +137,8 @@ describe('PGlite and drizzle behaviour the app relies on', () => {
       const rows = rowsOf(await tx.execute(sql`select n from behaviour_counter`));
       order.push(`second reads ${String(rows[0]!.n)}`);
     });
+    // A fixed wait: this checks that nothing happens while the transaction is held, and no event
+    // says "they would have run by now" (PGlite's queue is not observable).
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(order).toEqual([]);
     release();
