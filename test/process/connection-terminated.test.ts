@@ -108,6 +108,7 @@ describe('PostgreSQL connections terminated inside transactions', () => {
           [created.name],
         );
         terminated += result.rows.filter((r) => r.pg_terminate_backend).length;
+        // The loop's pace (it runs until the deadline), not a wait for something.
         await new Promise((r) => setTimeout(r, 2));
       }
     })();

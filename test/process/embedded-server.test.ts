@@ -1,8 +1,9 @@
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runCommand, startServer, stopServer, type RunningServer } from './server-process';
 
 describe('the server process in embedded mode (PGlite in DATA_DIR)', () => {
@@ -72,7 +73,9 @@ describe('the server process in embedded mode (PGlite in DATA_DIR)', () => {
   });
 
   it('on SIGTERM refuses new connections, finishes the request in flight, and exits 0 within 5 seconds', async () => {
-    // A registration on a kept-alive connection whose body is still arriving when SIGTERM comes.
+    // A registration on a kept-alive connection whose body is still arriving when SIGTERM comes. With
+    // `Expect: 100-continue` the server answers "100 Continue" once it has read the request's head: from
+    // then on the request is in flight in the server.
     const body = JSON.stringify({ first_name: 'Late', last_name: 'Arrival', email: 'late-arrival@example.com' });
     const request = http.request({
       host: '127.0.0.1',
@@ -80,23 +83,33 @@ describe('the server process in embedded mode (PGlite in DATA_DIR)', () => {
       path: '/api/students',
       method: 'POST',
       agent: new http.Agent({ keepAlive: true }),
-      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        expect: '100-continue',
+      },
     });
     const answer = new Promise<http.IncomingMessage>((resolve, reject) => {
       request.on('response', resolve).on('error', reject);
     });
+    request.flushHeaders();
+    await once(request, 'continue');
     request.write(body.slice(0, 10));
-    await new Promise((r) => setTimeout(r, 300));
 
     const before = Date.now();
     server!.child.kill('SIGTERM');
-    // A loaded machine may deliver the signal late: wait until the process says it is shutting down,
-    // then past its quiet period (100 ms without a new connection), after which it stops listening.
-    while (!server!.output().includes('shutting down') && Date.now() - before < 4000) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    await new Promise((r) => setTimeout(r, 300));
-    await expect(fetch(`${server!.url}/api/health`)).rejects.toThrow();
+    // A loaded machine may deliver the signal late: wait until the process says it is shutting down.
+    // Then it stops listening once no connection has come for its quiet period (100 ms): each try
+    // here is a connection, so they come further apart than that.
+    await vi.waitUntil(() => server!.output().includes('shutting down'), { timeout: 4000, interval: 20 });
+    await vi.waitUntil(
+      () =>
+        fetch(`${server!.url}/api/health`).then(
+          () => false,
+          () => true,
+        ),
+      { timeout: 4000, interval: 250 },
+    );
     request.end(body.slice(10));
     const response = await answer;
     expect(response.statusCode).toBe(201);

@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { messages } from '@shared/messages';
 import { migratedDataDir, startServer, stopServer, type RunningServer } from './server-process';
 
@@ -113,7 +113,16 @@ describe('stalled uploads', () => {
       body: form,
     });
     expect(uploaded.status).toBeLessThan(500);
-    await new Promise((r) => setTimeout(r, 1000));
+    // Settled: until two readings a quarter of a second apart are within 2 MB.
+    let settled = Number.NaN;
+    await vi.waitUntil(
+      () => {
+        const previous = settled;
+        settled = rssMb(pid);
+        return Math.abs(settled - previous) < 2;
+      },
+      { timeout: 10_000, interval: 250 },
+    );
     const before = rssMb(pid);
     const readBefore = bytesRead(pid);
 
