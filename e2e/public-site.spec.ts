@@ -93,6 +93,8 @@ test('a prerendered form cannot be sent before the page is ready, and can once i
   await expect(staticPage.getByRole('button', { name: 'Access My Course Dashboard' })).toBeDisabled();
   await staticPage.getByLabel('Email address').fill('someone@example.com');
   await staticPage.getByLabel('Email address').press('Enter');
+  // A fixed wait: this checks that no navigation happens, with no script on the page to say when it
+  // would have started.
   await staticPage.waitForTimeout(500);
   expect(new URL(staticPage.url()).search).toBe('');
   await noScript.close();
@@ -387,11 +389,14 @@ test.describe('recent sign-up widget', () => {
 
     await page.getByRole('button', { name: 'Hide notifications' }).click();
     await expect(page.getByTestId('signup-widget')).toHaveCount(0);
-    // Remembered: the next visit shows no widget either.
+    // Remembered: the next visit shows no widget either, once the sign-ups it still asks for have come
+    // and the next frames have been drawn.
+    const answered = page.waitForResponse('**/api/recent-signups');
     await page.reload();
     await page.waitForLoadState('load');
     await expect(page.getByRole('heading', { name: 'Choose Your Path' })).toBeVisible();
-    await page.waitForTimeout(1000);
+    await answered;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await expect(page.getByTestId('signup-widget')).toHaveCount(0);
   });
 
