@@ -49,6 +49,9 @@ export function fastifyOptions(config: Config, options: LogOptions): FastifyHttp
     // One line per request, written by plugins/request-log.ts when the response is sent.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
+    // No time limit on a plugin's start (Fastify's default is 10 s): the database plugin opens and
+    // migrates the database, which may wait for another process's migration or a busy machine.
+    pluginTimeout: 0,
     // A client that stops sending (a stalled upload holds up to 10 MB) is cut off: the whole request
     // within requestTimeout, its headers within headersTimeout (checked every connectionsCheckingInterval),
     // and no progress for connectionTimeout while a request is under way (docs/decisions/033).
