@@ -3,7 +3,7 @@
  * `failFirst: n` answers the first n messages with a 451 temporary failure. A message is in `received`
  * before the server accepts it: once a send (an outbox pass) has finished, what it sent is there.
  */
-import getPort from 'get-port';
+import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -22,7 +22,6 @@ export interface TestSmtp {
 }
 
 export async function startTestSmtp(options: { failFirst?: number } = {}): Promise<TestSmtp> {
-  const port = await getPort({ host: '127.0.0.1' });
   const received: ParsedMail[] = [];
   const state = { refused: 0, toRefuse: options.failFirst ?? 0 };
   const server = new SMTPServer({
@@ -50,7 +49,13 @@ export async function startTestSmtp(options: { failFirst?: number } = {}): Promi
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  // Port 0: the system picks a free port as it binds. A port chosen first and bound later could be taken
+  // in between by another test process (it was, once: EADDRINUSE, and the hook waited out its time).
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
