@@ -43,13 +43,23 @@ function Dashboard({ session }: { session: StudentSession }) {
   const queryClient = useQueryClient();
   const studentQuery = useStudent(session.student.id);
 
+  // The student's records leave the cache once the dashboard has unmounted after a logout: removed
+  // while its queries were still observed (a navigation does not unmount at once), they were fetched
+  // again without a token and answered 401.
+  useEffect(
+    () => () => {
+      if (!studentSession.get()) queryClient.removeQueries({ queryKey: studentKeys.all });
+    },
+    [queryClient],
+  );
+
   const logout = async () => {
-    // Revokes the token on the server; signing out here goes ahead even if that call fails.
-    await api('/api/student/logout', { method: 'POST', auth: 'student' }).catch(() => undefined);
+    const token = studentSession.get()?.token ?? session.token;
     studentSession.clear();
+    await queryClient.cancelQueries({ queryKey: studentKeys.all });
+    // Revokes the token on the server; signing out here goes ahead even if that call fails.
+    await api('/api/student/logout', { method: 'POST', bearer: token }).catch(() => undefined);
     await navigate(paths.home);
-    // Only once the dashboard is gone, or its queries would refetch without a token.
-    queryClient.removeQueries({ queryKey: studentKeys.all });
   };
 
   // In the site's header, in place of Sign in and Enroll Now.
