@@ -54,7 +54,7 @@ function Dashboard({ session }: { session: StudentSession }) {
   );
 
   const logout = async () => {
-    const token = studentSession.get()?.token ?? session.token;
+    const token = session.token;
     studentSession.clear();
     await queryClient.cancelQueries({ queryKey: studentKeys.all });
     // Revokes the token on the server; signing out here goes ahead even if that call fails.
