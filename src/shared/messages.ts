@@ -169,6 +169,7 @@ export const messages = {
     emailNotFailed: 'Only a failed email can be sent again (login codes are never resent).',
     settingsNothingToChange: 'Send at least one setting to change.',
     settingInvalidUrl: 'Please enter a full web address starting with http:// or https://',
+    settingInvalidSwitch: 'Please choose on or off.',
     settingInvalidEmail: 'Please enter a valid email address',
     settingTooLong: 'Please keep each setting under 200 characters (web addresses 500).',
     settingsSaved: 'Settings saved. They apply at once.',
@@ -403,6 +404,14 @@ export const messages = {
     erasureRefusedIntro: 'We could not erase your account at this time, for this reason:',
     erasureRefusedNext:
       'Your account stays as it was. You can ask again from your student dashboard once this is resolved, or reply to this email.',
+    waitlistPlaceSubject: (date: string) => `A place is free in the course starting ${date}`,
+    waitlistPlaceIntro: (date: string) =>
+      `A place has come free in the course starting ${date}, and you are first on the waiting list.`,
+    waitlistPlaceHeld: (until: string) =>
+      `We are holding it for this email address until ${until}. Enrol with this address before then to take it; after that it goes to the next person waiting.`,
+    waitlistPlaceButton: 'Enrol now',
+    waitlistFooter:
+      'You are receiving this email because this address joined the waiting list on the Video Book Review Specialist website.',
     contactThanks: 'Thank you for contacting Video Book Review Specialist.',
     contactFooter:
       'You are receiving this email because this address was given in the contact form on the Video Book Review Specialist website. If you did not send a message, you can ignore this email.',

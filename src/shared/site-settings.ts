@@ -10,6 +10,8 @@ export const SETTING_KEYS = [
   'support_email',
   'support_hours',
   'community_url',
+  'live_chat_url',
+  'sample_signups',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -29,6 +31,14 @@ export const SETTING_LABELS: Record<SettingKey, { label: string; hint: string }>
   community_url: {
     label: 'Community group link',
     hint: 'On the support page, the enrollment confirmation and in the course emails.',
+  },
+  live_chat_url: {
+    label: 'Live chat link',
+    hint: 'Offered on the support page. Not set: the support page offers no live chat.',
+  },
+  sample_signups: {
+    label: 'Show example sign-ups',
+    hint: 'While on, the recent sign-ups widget may show invented examples, each marked as an example.',
   },
 };
 

@@ -46,6 +46,8 @@ describe('settings', () => {
     expect(Object.keys(settings).sort()).toEqual(
       [
         'community_url',
+        'live_chat_url',
+        'sample_signups',
         'course_access_url_foundation',
         'course_access_url_pro',
         'cpd_provider_number',

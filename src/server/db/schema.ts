@@ -101,6 +101,13 @@ export const students = pgTable(
     referralCode: text('referral_code'),
     referredBy: uuid('referred_by'),
     signupLocation: text('signup_location'),
+    /** Said yes at step 1 to appearing in the recent sign-ups widget as first name and town (default no). */
+    showInRecentSignups: boolean('show_in_recent_signups').notNull().default(false),
+    /**
+     * Until when an unpaid course selection holds the place in its cohort (COHORT_HOLD_MINUTES); a paid
+     * course keeps the place whatever this says. Past: the place is free again (docs/product/enrolment.md).
+     */
+    courseHoldUntil: timestamp('course_hold_until', { withTimezone: true }),
     /**
      * When the student's progress last reached 100 % (cleared when a stage is unticked): the completion
      * date of the certificate they request (docs/decisions/035-course-calendar.md).
@@ -183,6 +190,9 @@ export const payments = pgTable(
     disputeDueAt: timestamp('dispute_due_at', { withTimezone: true }),
     /** The dispute's `updated_at` at Square: an older event never overwrites a newer state. */
     disputeUpdatedAt: timestamp('dispute_updated_at', { withTimezone: true }),
+    /** The terms of sale the student agreed to at checkout, asking for access at once (null for manual payments). */
+    termsVersion: text('terms_version'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_idempotency_key_key').on(t.idempotencyKey),
@@ -551,6 +561,52 @@ export const cohorts = pgTable(
     ...timestamps,
   },
   (t) => [check('cohorts_capacity_check', sql`${t.capacity} is null or ${t.capacity} between 1 and 100000`)],
+);
+
+/**
+ * Visitors waiting for a place in a full cohort, first come first served. When a place frees, the first
+ * not yet offered one gets e-mail `waitlist-place` and the place is held for their address until
+ * `offer_expires_at` (WAITLIST_HOLD_HOURS).
+ */
+export const cohortWaitlist = pgTable(
+  'cohort_waitlist',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    courseStartDate: date('course_start_date', { mode: 'string' })
+      .notNull()
+      .references(() => cohorts.courseStartDate, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('cohort_waitlist_date_email_key').on(t.courseStartDate, sql`lower(${t.email})`),
+    index('cohort_waitlist_date_joined_idx').on(t.courseStartDate, t.joinedAt),
+    check('cohort_waitlist_offer_check', sql`(${t.offeredAt} is null) = (${t.offerExpiresAt} is null)`),
+  ],
+);
+
+/**
+ * One-time sign-in links sent in e-mails that invite a student to their dashboard (30 minutes). Only a
+ * hash of the link's secret is stored; `used_at` is set by the one sign-in it allows.
+ */
+export const studentLoginLinks = pgTable(
+  'student_login_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('student_login_links_student_idx').on(t.studentId),
+    index('student_login_links_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**

@@ -18,6 +18,7 @@ export const EMAIL_TEMPLATES = [
   'admin-dispute',
   'erasure-completed',
   'erasure-refused',
+  'waitlist-place',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
@@ -64,6 +65,8 @@ export interface EmailData {
    */
   'erasure-completed': Record<string, never>;
   'erasure-refused': { firstName: string; reason: string };
+  /** A place freed in a full cohort: held for this address until `holdUntil` (ISO timestamp). */
+  'waitlist-place': { firstName: string; startDate: string; holdUntil: string };
 }
 
 export type CourseEmailData = {

@@ -101,6 +101,11 @@ const samples: { [T in EmailTemplate]: { data: EmailData[T]; subject: string; sh
     subject: 'Your erasure request was refused',
     shows: ['Hello Ada,', 'A payment of yours is in dispute.', 'ask again'],
   },
+  'waitlist-place': {
+    data: { firstName: 'Ada', startDate: '2027-03-01', holdUntil: '2027-01-10T12:00:00.000Z' },
+    subject: 'A place is free in the course starting 1 March 2027',
+    shows: ['Hello Ada,', 'first on the waiting list', '10 January 2027 at 12:00', 'Enrol now'],
+  },
 };
 
 const decode = (html: string) =>

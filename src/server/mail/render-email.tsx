@@ -16,6 +16,7 @@ import * as idRejected from './templates/id-rejected';
 import type { TemplateContext } from './templates/layout';
 import * as loginCode from './templates/login-code';
 import * as paymentReceipt from './templates/payment-receipt';
+import * as waitlistPlace from './templates/waitlist-place';
 
 export type { TemplateContext };
 
@@ -78,6 +79,10 @@ const builders: Builders = {
   'erasure-refused': (data) => ({
     subject: erasureRefused.subject(),
     element: <erasureRefused.ErasureRefusedEmail data={data} />,
+  }),
+  'waitlist-place': (data, site) => ({
+    subject: waitlistPlace.subject(data),
+    element: <waitlistPlace.WaitlistPlaceEmail data={data} site={site} />,
   }),
 };
 

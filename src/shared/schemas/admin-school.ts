@@ -27,6 +27,8 @@ const settingRules: Record<SettingKey, z.ZodType<string>> = {
   support_email: email,
   support_hours: shortText,
   community_url: httpUrl,
+  live_chat_url: httpUrl,
+  sample_signups: z.enum(['on', 'off'], { error: m.settingInvalidSwitch }),
 };
 
 /** PUT /api/admin/settings: any of the settings; null (or empty) restores the environment's default. */
@@ -38,6 +40,8 @@ export const settingsUpdateBody = z
     support_email: emptyIsNull(settingRules.support_email).optional(),
     support_hours: emptyIsNull(settingRules.support_hours).optional(),
     community_url: emptyIsNull(settingRules.community_url).optional(),
+    live_chat_url: emptyIsNull(settingRules.live_chat_url).optional(),
+    sample_signups: emptyIsNull(settingRules.sample_signups).optional(),
   })
   .refine((body) => SETTING_KEYS.some((key) => body[key] !== undefined), { message: m.settingsNothingToChange });
 export type SettingsUpdateBody = z.input<typeof settingsUpdateBody>;

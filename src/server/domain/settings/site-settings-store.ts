@@ -34,6 +34,8 @@ export function settingDefaults(config: SettingsConfig): Record<SettingKey, stri
     support_email: config.support.email,
     support_hours: config.support.hours,
     community_url: config.support.communityUrl,
+    live_chat_url: null,
+    sample_signups: 'off',
   };
 }
 

@@ -17,6 +17,8 @@ const INPUT_TYPES: Record<SettingKey, 'text' | 'url' | 'email'> = {
   support_email: 'email',
   support_hours: 'text',
   community_url: 'url',
+  live_chat_url: 'url',
+  sample_signups: 'text',
 };
 
 type Values = Record<SettingKey, string>;
