@@ -152,6 +152,7 @@ describe('reconciling stuck payments (Square API, replaying CreatePayment)', () 
         amount: pricePounds('enrollment'),
         paymentType: 'enrollment',
         idempotencyKey: key,
+        termsAccepted: true,
       },
       t.app.clock,
     ).catch((e: unknown) => e);

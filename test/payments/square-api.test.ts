@@ -117,6 +117,7 @@ describe('card payments through the Square API', () => {
         amount: FEE,
         paymentType: 'enrollment',
         idempotencyKey: randomUUID(),
+        termsAccepted: true,
       },
       t.app.clock,
     ).catch((e: unknown) => e);

@@ -83,6 +83,7 @@ describe('Square webhooks', () => {
         amount: pricePounds('enrollment'),
         paymentType: 'enrollment',
         idempotencyKey: randomUUID(),
+        termsAccepted: true,
       },
       t.app.clock,
     ).catch((e: unknown) => e);

@@ -49,6 +49,9 @@ export const adminPaymentSchema = z.object({
   refund_source: z.enum(REFUND_SOURCES).nullable(),
   /** A dispute (chargeback) at Square, as last reported; null when there is none or it was won. */
   disputed: z.object({ state: z.string(), due_at: z.string().nullable() }).nullable(),
+  /** The terms of sale the student agreed to at checkout and when (null for manual payments). */
+  terms_version: z.string().nullable(),
+  terms_accepted_at: z.string().nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 

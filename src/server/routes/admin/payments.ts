@@ -40,6 +40,8 @@ function toAdminPayment(payment: Payment, studentName: string | null, email: str
       payment.disputeState && !isDisputeCleared(payment.disputeState)
         ? { state: payment.disputeState, due_at: payment.disputeDueAt?.toISOString() ?? null }
         : null,
+    terms_version: payment.termsVersion,
+    terms_accepted_at: payment.termsAcceptedAt?.toISOString() ?? null,
   };
 }
 
