@@ -1,5 +1,6 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type CSSProperties, type ReactNode } from 'react';
 import { brandShell } from '@client/content';
+import { TOAST_OFFSET } from '@client/lib/toast-placement';
 import { useHydrated } from '@client/lib/use-hydrated';
 import { HELP_LAUNCHER_ISLAND, HelpLauncher } from './help-launcher';
 import { Island } from './island';
@@ -8,6 +9,18 @@ import { OptionalPart } from './optional-part';
 // Sonner's Toaster loads after the first paint so the landing page's first load stays small.
 // `toast()` calls are queued by Sonner until the Toaster mounts.
 const Toaster = lazy(() => import('sonner').then((module) => ({ default: module.Toaster })));
+
+/**
+ * Sonner's rich colours with darker text: its own measure 3.8 to 4.3:1 on their tints, under WCAG AA's
+ * 4.5:1. These (Tailwind's 800/900 shades on the same tints) measure 7:1 or more. Set on the toaster
+ * itself, so they win over Sonner's stylesheet.
+ */
+const TOAST_COLOURS = {
+  '--success-text': '#166534',
+  '--info-text': '#1e40af',
+  '--warning-text': '#7c2d12',
+  '--error-text': '#991b1b',
+} as CSSProperties;
 
 /** What surrounds every page, in the router app and on the landing page's own entry: the skip link, the help launcher and the toaster (Sonner's defaults are the site's toast settings). */
 export function SiteChrome({ children }: { children: ReactNode }) {
@@ -28,15 +41,22 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       {hydrated && (
         <OptionalPart>
           <Suspense fallback={null}>
-            {/* Bottom right, above the help launcher (full width at the bottom on phones): clear of the
-                page title, the header and the wizard's step labels, which a top toast covered
-                (docs/decisions/036). */}
+            {/* Bottom right, above the help launcher (full width at the bottom on phones), clear of the
+                page title and the wizard's step labels (docs/decisions/036); a toast that would lie
+                there over a field or button in use goes to the top, below the header
+                (lib/toast-placement.ts). Colours: TOAST_COLOURS. */}
             <Toaster
               richColors
               closeButton
               position="bottom-right"
-              offset={{ bottom: 72, right: 16 }}
-              mobileOffset={{ bottom: 72, left: 16, right: 16 }}
+              offset={{ top: TOAST_OFFSET.top, bottom: TOAST_OFFSET.bottom, right: TOAST_OFFSET.side }}
+              mobileOffset={{
+                top: TOAST_OFFSET.top,
+                bottom: TOAST_OFFSET.bottom,
+                left: TOAST_OFFSET.side,
+                right: TOAST_OFFSET.side,
+              }}
+              style={TOAST_COLOURS}
             />
           </Suspense>
         </OptionalPart>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@client/lib/api-client';
 import { adminSession } from '@client/lib/session';
+import { toast } from '@client/lib/toast';
 import { adminKeys } from './query-keys';
 
 /**
@@ -13,6 +14,7 @@ export function useLogOutAdmin() {
     mutationFn: async () => {
       const token = adminSession.getToken();
       adminSession.clear();
+      toast.dismissAll();
       await queryClient.cancelQueries({ queryKey: adminKeys.all });
       if (token) await api<null>('/api/admin/logout', { method: 'POST', bearer: token });
     },

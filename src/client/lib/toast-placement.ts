@@ -1,0 +1,88 @@
+/**
+ * Where a toast goes so that it lies over no form field and no button the visitor is using (on a
+ * phone a bottom toast sat on the Pay button; on a short desktop on the form's fields): at the
+ * bottom by default (docs/decisions/036), at the top, just below the header, when the bottom band
+ * would cover more of what matters. Chosen when the toast is raised, from the boxes on screen then.
+ */
+
+/** The Toaster's offsets (components/layout/site-chrome.tsx): bottom clear of the help launcher, top of the header. */
+export const TOAST_OFFSET = { top: 76, bottom: 72, side: 16 } as const;
+/** Sonner's toast width on desktops, and the width under which toasts span the screen. */
+const TOAST_WIDTH = 356;
+const PHONE_MAX_WIDTH = 600;
+/** A toast of two lines with its padding: the band a toast may take. */
+const TOAST_BAND_HEIGHT = 96;
+
+export type ToastPosition = 'bottom-right' | 'top-center';
+
+interface Band {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** What a toast must not cover, most important first: the control in use, then every control, then headings. */
+const WEIGHTS: ReadonlyArray<[selector: string, weight: number]> = [
+  [
+    'input:not([type="hidden"]), select, textarea, iframe, button, [role="button"], [role="radio"], [role="combobox"]',
+    10,
+  ],
+  ['h1, h2, h3, nav[aria-label="Enrollment progress"] li', 3],
+];
+const FOCUSED_WEIGHT = 100;
+
+function bands(width: number, height: number): Record<ToastPosition, Band> {
+  const phone = width < PHONE_MAX_WIDTH;
+  const bottomLeft = phone ? TOAST_OFFSET.side : width - TOAST_OFFSET.side - TOAST_WIDTH;
+  const topLeft = phone ? TOAST_OFFSET.side : (width - TOAST_WIDTH) / 2;
+  const span = phone ? width - 2 * TOAST_OFFSET.side : TOAST_WIDTH;
+  return {
+    'bottom-right': {
+      left: bottomLeft,
+      right: bottomLeft + span,
+      top: height - TOAST_OFFSET.bottom - TOAST_BAND_HEIGHT,
+      bottom: height - TOAST_OFFSET.bottom,
+    },
+    'top-center': {
+      left: topLeft,
+      right: topLeft + span,
+      top: TOAST_OFFSET.top,
+      bottom: TOAST_OFFSET.top + TOAST_BAND_HEIGHT,
+    },
+  };
+}
+
+const overlaps = (box: DOMRect, band: Band) =>
+  box.width > 0 &&
+  box.height > 0 &&
+  box.left < band.right &&
+  band.left < box.right &&
+  box.top < band.bottom &&
+  band.top < box.bottom;
+
+/** Elements of the page itself: not the toasts, nor the floating help launcher or sign-up widget. */
+const inPage = (element: Element) =>
+  !element.closest('[data-sonner-toaster], aside[aria-label="Help"], [data-floating]') &&
+  getComputedStyle(element).visibility !== 'hidden';
+
+function cost(band: Band): number {
+  let total = 0;
+  for (const [selector, weight] of WEIGHTS) {
+    for (const element of document.querySelectorAll(selector)) {
+      if (inPage(element) && overlaps(element.getBoundingClientRect(), band)) total += weight;
+    }
+  }
+  const focused = document.activeElement;
+  if (focused && focused !== document.body && inPage(focused) && overlaps(focused.getBoundingClientRect(), band))
+    total += FOCUSED_WEIGHT;
+  return total;
+}
+
+/** The bottom unless the top band covers less of the controls (and headings) on screen now. */
+export function toastPosition(): ToastPosition {
+  const candidates = bands(window.innerWidth, window.innerHeight);
+  const bottom = cost(candidates['bottom-right']);
+  if (bottom === 0) return 'bottom-right';
+  return cost(candidates['top-center']) < bottom ? 'top-center' : 'bottom-right';
+}
