@@ -56,6 +56,7 @@ function Dashboard({ session }: { session: StudentSession }) {
   const logout = async () => {
     const token = session.token;
     studentSession.clear();
+    toast.dismissAll();
     await queryClient.cancelQueries({ queryKey: studentKeys.all });
     // Revokes the token on the server; signing out here goes ahead even if that call fails.
     await api('/api/student/logout', { method: 'POST', bearer: token }).catch(() => undefined);
