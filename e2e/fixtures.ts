@@ -169,6 +169,7 @@ export async function enrolStudentViaApi(
         payment_type: options.pay,
         description: 'e2e set-up',
         idempotency_key: randomUUID(),
+        terms_accepted: true,
       },
     });
     expect(payment.ok(), await payment.text()).toBeTruthy();

@@ -97,6 +97,7 @@ async function runAgainst(label: string, database: Database) {
         currency: 'GBP',
         payment_type: 'combined',
         idempotency_key: randomUUID(),
+        terms_accepted: true,
       },
       token,
     );

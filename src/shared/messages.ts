@@ -22,6 +22,14 @@ export const messages = {
       `Referral code ${code} was not recognised, so it was not applied. Your registration went ahead as normal.`,
     invalidPhone: 'Please enter a valid phone number, e.g. 07400 123456 or +44 7400 123456',
     registrationCreated: 'Registration created successfully!',
+    consentInvalid: 'Please tick the box or leave it empty',
+    /** Step 1's consent to appear in the landing page's recent sign-ups (unticked unless the student ticks it). */
+    signupConsent: {
+      label: 'Show my first name and town in the "Recent sign-ups" list on this website once I have paid',
+      hint: 'Optional. Only your first name and town are shown (e.g. "Sarah from Leeds"), never your surname or email. To change your mind later, write to support.',
+      town: 'Town (optional)',
+      townHint: 'Shown beside your first name. Left empty, we show "UK".',
+    },
     courseSelectionFailed: 'Failed to update course selection',
     courseSelectionUpdated: 'Course selection updated!',
     paymentInitFailed: 'Payment system initialization failed',
@@ -58,9 +66,42 @@ export const messages = {
       'A payment for your course is being processed, so the course cannot change right now. Please wait a moment and check again.',
     paymentNotTaken: 'This payment was not completed and your card was not charged. Please start a new payment.',
     amountTooPrecise: 'The amount must be in pounds with at most two decimals (e.g. 84.99).',
+    termsRequired:
+      'Please tick the box to agree to the terms of sale and ask for your access to start now (you then lose the 14-day right to cancel).',
+    /** Step 4's consent (Consumer Contracts Regulations 2013, reg. 36-37: an express request and an acknowledgement). */
+    termsConsent: {
+      before: 'Please read our ',
+      link: 'Terms of Sale',
+      newTab: '(opens in a new tab)',
+      after: ' before you pay.',
+      checkbox:
+        'I agree to the Terms of Sale and I ask for access to my course to start straight away. I understand that once my access starts I lose my 14-day right to cancel.',
+    },
     startDateClosed: 'This start date is no longer taking enrollments. Please choose another start date.',
     startDateFull: 'This start date has just filled up. Please choose another start date.',
     noStartDates: 'No start dates are open for enrollment right now. Please check again soon, or contact support.',
+    placeLostBeforePayment:
+      'Your hold on this start date ran out and the place has been taken. Nothing was charged. Please go back and choose another start date, or join its waitlist.',
+    placesLeft: (n: number) => `${n} ${plural(n, { one: 'place', other: 'places' })} left`,
+    dateFull: 'Full',
+    placeHeldNote: (minutes: string) =>
+      `Choosing a date holds your place for ${minutes} while you pay. A place is kept for good once the course is paid.`,
+    waitlist: {
+      join: 'Join the waitlist',
+      joinFor: (date: string) => `Join the waitlist for ${date}`,
+      intro: (date: string) =>
+        `The course starting ${date} is full. Leave your name and email: if a place frees up, we email the first person in line and keep the place for them for a limited time.`,
+      firstName: 'First name',
+      email: 'Email',
+      submit: 'Join the waitlist',
+      cancel: 'Cancel',
+      joined: (date: string, email: string) =>
+        `You're on the waitlist for ${date}. If a place frees up we'll email ${email}.`,
+      failed: 'Could not join the waitlist. Please try again.',
+      firstNameRequired: 'Please enter your first name',
+      emailInvalid: 'Please enter a valid email address',
+    },
+    waitlistDateNotFound: 'This start date is not open, so it has no waitlist.',
   },
   admin: {
     refundReasonRequired: 'A reason for the refund is required',
@@ -299,17 +340,29 @@ export const messages = {
     codeResent: 'We sent you a new code.',
     useAnotherEmail: 'Use another email',
     signedOut: 'You have been signed out.',
+    /** The 401 of a sign-in link that is unknown, used or expired (docs/product/student-area.md). */
+    loginLinkInvalid: (mode: 'code' | 'email') =>
+      mode === 'code'
+        ? 'This sign-in link has expired or was already used (a link works once, for 30 minutes). Please enter your email below and we will send you a sign-in code.'
+        : 'This sign-in link has expired or was already used (a link works once, for 30 minutes). Please enter your email below to sign in.',
+    loginLinkSigningIn: 'Signing you in…',
+    /** A first visit to the dashboard (right after registering or paying) vs a later sign-in. */
+    welcomeFirst: (name: string) => `Welcome, ${name}!`,
+    welcomeAgain: (name: string) => `Welcome back, ${name}!`,
     /** The 409 detail of a stage update before the course start date (the date as the site prints it). */
     stagesOpenOn: (date: string) => `Your course starts on ${date}. Stages open on that day.`,
     startsIn: (days: number) => (days === 1 ? 'Your course starts tomorrow.' : `Your course starts in ${days} days.`),
-    /** Fully paid and ID approved, but no course link configured yet. */
+    /**
+     * Fully paid and ID approved, but no course link set yet: the link appears here once the owner sets
+     * it; the course-open email (on the start date) carries it only if it is set by then.
+     */
     courseAccessComing: (startDate: string | null) =>
       startDate
-        ? `Your course link will be sent to your email address before your course starts on ${startDate}, and it will also appear here. If it has not arrived by then, please contact support.`
-        : 'Your course link will be sent to your email address before your course starts, and it will also appear here. If it has not arrived by then, please contact support.',
-    /** The same once the course has started. */
+        ? `Your course link is not ready yet. It will appear here as soon as the school adds it. On ${startDate}, when your course opens, we email you, with the link if it is ready by then. If it is not here by that day, please contact support.`
+        : 'Your course link is not ready yet. It will appear here as soon as the school adds it. If it is not here by your start date, please contact support.',
+    /** The same once the course has started: no further email comes with the link. */
     courseAccessComingStarted:
-      'Your course has started. Your course link is sent to your email address and will also appear here. If you have not received it, please contact support.',
+      'Your course has started, but your course link is not ready yet. It will appear here as soon as the school adds it (it is not sent by email). Please contact support if you need it now.',
     courseAccessReady: 'Your course materials are open. The link opens in a new tab.',
     /** When the status the school set does not match the progress or the ID check (docs/product/student-area.md). */
     statusNote: {
@@ -428,7 +481,8 @@ export const messages = {
     courseOpenSubject: 'Your course is open',
     courseOpenIntro: (course: string) => `Your ${course} starts today.`,
     courseOpenLink: 'Open your course materials',
-    courseOpenNoLinkYet: 'Your course link will be in your student dashboard.',
+    courseOpenNoLinkYet:
+      'Your course link is not ready yet: it will appear in your student dashboard as soon as the school adds it.',
     courseOpenFinishId:
       'Your course materials open once your ID is approved. Please upload a photo ID from your student dashboard (or upload it again if it was rejected); we check it within a working day.',
     courseOpenIdButton: 'Finish my ID verification',

@@ -150,6 +150,7 @@ function validValues(name: string, ctx: FuzzContext): unknown[] {
     currency: ['GBP', 'gbp', 'USD'],
     description: ['Enrollment fee'],
     idempotency_key: [randomUUID(), 'abcdefgh'],
+    terms_accepted: [true, false],
     search: ['student', 'a', ''],
     course: ['foundation', 'pro', ''],
     page: [1, 2, 100_000],

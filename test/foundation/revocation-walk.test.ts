@@ -54,6 +54,7 @@ function validBody(key: string, student: Student): InjectOptions['payload'] | un
         currency: 'GBP',
         payment_type: 'enrollment',
         idempotency_key: `walk-${student.id}`,
+        terms_accepted: true,
       };
     case 'POST /api/students/:id/course-selection':
       return { course_type: 'foundation', course_start_date: '2030-01-07' };

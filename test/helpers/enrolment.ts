@@ -56,6 +56,7 @@ export function pay(
       payment_type: paymentType,
       description: 'test payment',
       idempotency_key: options.key ?? randomUUID(),
+      terms_accepted: true,
     },
   });
 }

@@ -130,6 +130,7 @@ describe('card payments (POST /api/square/create-payment)', () => {
         currency: 'USD',
         payment_type: 'enrollment',
         idempotency_key: randomUUID(),
+        terms_accepted: true,
       },
     });
     expect(res.statusCode).toBe(400);
@@ -145,6 +146,7 @@ describe('card payments (POST /api/square/create-payment)', () => {
       currency: 'GBP',
       payment_type: 'enrollment',
       idempotency_key: randomUUID(),
+      terms_accepted: true,
     };
     const cases: Array<[object, RegExp]> = [
       [{ ...base, source_id: '' }, /source_id is required/],
@@ -184,6 +186,7 @@ describe('card payments (POST /api/square/create-payment)', () => {
         currency: 'GBP',
         payment_type: 'enrollment',
         idempotency_key: randomUUID(),
+        terms_accepted: true,
       },
     });
     expect(anonymous.statusCode).toBe(401);

@@ -131,6 +131,7 @@ describe('PostgreSQL connections terminated inside transactions', () => {
               currency: 'GBP',
               payment_type: 'combined',
               idempotency_key: randomUUID(),
+              terms_accepted: true,
             },
             student.token,
           );

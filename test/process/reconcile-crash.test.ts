@@ -89,6 +89,7 @@ describe.each(kinds)('a crash in the middle of a payment burst (%s)', (kind) => 
             currency: 'GBP',
             payment_type: 'enrollment',
             idempotency_key: randomUUID(),
+            terms_accepted: true,
           },
           s.token,
         ).then((res) => res.status),

@@ -73,6 +73,7 @@ describe('two app processes behind nginx', () => {
         currency: 'GBP',
         payment_type: 'enrollment',
         idempotency_key: key,
+        terms_accepted: true,
       },
     });
 

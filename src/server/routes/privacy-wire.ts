@@ -18,6 +18,7 @@ export function toStudentDataExport(data: DomainExport, generatedAt: Date): Stud
       ...toStudentRecord(data.student),
       signup_location: data.student.signupLocation,
       referred_by: data.student.referredBy,
+      show_in_recent_signups: data.student.showInRecentSignups,
     },
     payments: data.payments.map((p) => ({
       id: p.id,
@@ -33,6 +34,8 @@ export function toStudentDataExport(data: DomainExport, generatedAt: Date): Stud
       completed_at: isoOrNull(p.completedAt),
       refunded_at: isoOrNull(p.refundedAt),
       refund_reason: p.refundReason,
+      terms_version: p.termsVersion,
+      terms_accepted_at: isoOrNull(p.termsAcceptedAt),
     })),
     progress: data.progress.map((p) => ({
       stage_number: p.stageNumber,

@@ -31,6 +31,11 @@ export const createPaymentBody = z.object({
     .min(8)
     .max(64)
     .regex(/^[A-Za-z0-9-]+$/, 'idempotency_key: Invalid format'),
+  /**
+   * The student agreed to the terms of sale and asked for access to start at once, knowing they then
+   * lose the 14-day right to cancel (Consumer Contracts Regulations 2013, reg. 36-37). Only `true` is accepted.
+   */
+  terms_accepted: z.literal(true, { error: messages.enrolment.termsRequired }),
 });
 export type CreatePaymentBody = z.input<typeof createPaymentBody>;
 

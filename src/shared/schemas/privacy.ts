@@ -13,7 +13,12 @@ const isoOrNull = z.string().nullable();
 /** GET /api/student/{id}/export: everything the site holds about the student, as a JSON file. */
 export const studentDataExportSchema = z.object({
   generated_at: iso,
-  profile: studentRecordSchema.extend({ signup_location: z.string().nullable(), referred_by: z.string().nullable() }),
+  profile: studentRecordSchema.extend({
+    signup_location: z.string().nullable(),
+    referred_by: z.string().nullable(),
+    /** The step-1 consent to appear in the recent sign-ups widget (first name and town) once paid. */
+    show_in_recent_signups: z.boolean(),
+  }),
   payments: z.array(
     z.object({
       id: z.string(),
@@ -29,6 +34,9 @@ export const studentDataExportSchema = z.object({
       completed_at: isoOrNull,
       refunded_at: isoOrNull,
       refund_reason: z.string().nullable(),
+      /** The terms of sale agreed to at checkout and when (null for manual payments). */
+      terms_version: z.string().nullable(),
+      terms_accepted_at: isoOrNull,
     }),
   ),
   progress: z.array(z.object({ stage_number: z.number().int(), stage_name: z.string(), completed_at: iso })),

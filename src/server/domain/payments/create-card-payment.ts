@@ -13,11 +13,14 @@ import { and, eq, gt, ne } from 'drizzle-orm';
 import { paymentAmountPence, type PaymentType } from '@shared/catalogue';
 import { poundsToPence, formatPence } from '@shared/money';
 import { messages } from '@shared/messages';
+import { TERMS_VERSION } from '@shared/terms';
 import type { Db } from '@server/db/client';
 import { payments, type Payment, type Student } from '@server/db/schema';
 import { DomainError } from '@server/errors';
 import { ProviderUnavailableError, type PaymentProvider } from '@server/square/provider';
 import { getStudent } from '../students/find-student';
+import { keepPlaceForPayment } from '../cohorts/cohorts';
+import { DEFAULT_HOLD_MINUTES } from '../cohorts/places';
 import { chargeRequestFor, recordCompletedPayment, recordFailedPayment } from './apply-payment';
 import { assertPayable } from './payment-rules';
 import { describePayment } from './describe-payment';
@@ -32,6 +35,8 @@ export interface CardPaymentInput {
   amount: number;
   paymentType: PaymentType;
   idempotencyKey: string;
+  /** The student ticked the terms / right-to-cancel box at checkout; nothing is charged without it. */
+  termsAccepted: boolean;
 }
 
 export interface CardPaymentResult {
@@ -48,13 +53,18 @@ const UNKNOWN_OUTCOME = {
 const IN_FLIGHT_WINDOW_MS = 15 * 60 * 1000;
 const WAIT_FOR_OTHER_ATTEMPT_MS = 25_000;
 
-/** `clock`: the app's clock (the in-flight window, and when the payment completes after the provider's answer). */
+/**
+ * `clock`: the app's clock (the in-flight window, and when the payment completes after the provider's
+ * answer). `holdMinutes`: COHORT_HOLD_MINUTES, the renewed hold on the course's place.
+ */
 export async function createCardPayment(
   db: Db,
   provider: PaymentProvider,
   input: CardPaymentInput,
   clock: () => Date,
+  holdMinutes: number = DEFAULT_HOLD_MINUTES,
 ): Promise<CardPaymentResult> {
+  if (input.termsAccepted !== true) throw new DomainError('invalid', m.termsRequired);
   const claim = await db.transaction(async (tx) => {
     const student = await getStudent(tx, input.studentId, true);
     const [existing] = await tx
@@ -85,6 +95,8 @@ export async function createCardPayment(
       )
       .limit(1);
     if (other) throw new DomainError('conflict', m.paymentInProgress);
+    // Places: a course is charged only with its place claimed again here (409 before any charge).
+    if (input.paymentType !== 'enrollment') await keepPlaceForPayment(tx, student, clock(), holdMinutes);
     const payment = one(
       await tx
         .insert(payments)
@@ -99,6 +111,8 @@ export async function createCardPayment(
           idempotencyKey: input.idempotencyKey,
           replaySourceId: input.sourceId,
           description: describePayment(input.paymentType, student.courseType),
+          termsVersion: TERMS_VERSION,
+          termsAcceptedAt: clock(),
         })
         .returning(),
     );

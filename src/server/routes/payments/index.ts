@@ -46,8 +46,10 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           amount: body.amount,
           paymentType: body.payment_type,
           idempotencyKey: body.idempotency_key,
+          termsAccepted: body.terms_accepted,
         },
         app.clock,
+        app.config.places.holdMinutes,
       );
       request.log.info({ paymentId: payment.id, paymentType: payment.paymentType }, 'card payment completed');
       return {

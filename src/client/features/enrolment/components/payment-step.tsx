@@ -1,9 +1,10 @@
 import { Lock } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type Ref } from 'react';
 import { toast } from '@client/lib/toast';
 import { formatPence } from '@shared/money';
 import { type CourseType, type PaymentType } from '@shared/catalogue';
 import { messages } from '@shared/messages';
+import { ROUTES } from '@shared/routes';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { usePublicConfig } from '@client/lib/public-config';
@@ -25,11 +26,15 @@ export function PaymentStep(props: {
   paying: boolean;
   error: string | null;
   onBack: () => void;
-  onPay: (token: string, amountPence: number) => void;
+  /** Called only once the terms box is ticked: `termsAccepted` is always true. */
+  onPay: (token: string, amountPence: number, termsAccepted: true) => void;
 }) {
   const config = usePublicConfig();
   const [cardForm, setCardForm] = useState<CardForm | null>(null);
   const [tokenizing, setTokenizing] = useState(false);
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [termsError, setTermsError] = useState<string | null>(null);
+  const termsBox = useRef<HTMLInputElement>(null);
   const items = lineItems(props.paymentType, props.course);
   const total = items.reduce((sum, item) => sum + item.pence, 0);
 
@@ -39,6 +44,12 @@ export function PaymentStep(props: {
   }, [config.isError, onInitError]);
 
   const pay = async () => {
+    // Nothing is sent (not even the card details) until the student has agreed and asked for access.
+    if (!termsAccepted) {
+      setTermsError(messages.enrolment.termsRequired);
+      termsBox.current?.focus();
+      return;
+    }
     if (!cardForm) {
       toast.error(messages.enrolment.paymentFormNotInitialized);
       return;
@@ -50,7 +61,7 @@ export function PaymentStep(props: {
         toast.error(result.error || messages.enrolment.cardTokenizationFailed);
         return;
       }
-      props.onPay(result.token, total);
+      props.onPay(result.token, total, true);
     } catch {
       toast.error(messages.enrolment.cardTokenizationFailed);
     } finally {
@@ -72,6 +83,16 @@ export function PaymentStep(props: {
         )}
       </section>
 
+      <TermsConsent
+        ref={termsBox}
+        checked={termsAccepted}
+        error={termsError}
+        onChange={(checked) => {
+          setTermsAccepted(checked);
+          if (checked) setTermsError(null);
+        }}
+      />
+
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="outline" onClick={props.onBack} disabled={props.paying}>
           Back
@@ -82,6 +103,61 @@ export function PaymentStep(props: {
         </Button>
       </div>
     </div>
+  );
+}
+
+/**
+ * The terms of sale (a new tab, so the card form is not lost) and one unticked box: the student agrees
+ * to them and expressly asks for access at once, acknowledging the loss of the 14-day right to cancel.
+ */
+function TermsConsent({
+  ref,
+  checked,
+  error,
+  onChange,
+}: {
+  ref: Ref<HTMLInputElement>;
+  checked: boolean;
+  error: string | null;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  const t = messages.enrolment.termsConsent;
+  return (
+    <section aria-label={t.link} className="space-y-2 rounded-lg border border-slate-200 p-4">
+      <p className="text-sm text-slate-700">
+        {t.before}
+        <a
+          href={ROUTES.termsOfSale}
+          target="_blank"
+          rel="noopener"
+          className="font-medium text-brand-700 underline underline-offset-2"
+        >
+          {t.link} <span className="sr-only">{t.newTab}</span>
+        </a>
+        {t.after}
+      </p>
+      <div className="flex items-start gap-3">
+        <input
+          ref={ref}
+          id={id}
+          type="checkbox"
+          className="mt-1 size-5 shrink-0 accent-brand-700"
+          checked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <label htmlFor={id} className="text-sm font-medium text-slate-900">
+          {t.checkbox}
+        </label>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </section>
   );
 }
 

@@ -22,7 +22,7 @@ export function useWizardPayment({ student, choices, go, setLocalStudent }: Enro
   const idempotencyKey = useRef<string | null>(null);
   const createPayment = useCreatePayment();
 
-  const pay = async (token: string, amountPence: number) => {
+  const pay = async (token: string, amountPence: number, termsAccepted: true) => {
     if (!student) return;
     setPaymentError(null);
     // One key per attempt, reused if this attempt is retried after an unknown outcome.
@@ -37,6 +37,7 @@ export function useWizardPayment({ student, choices, go, setLocalStudent }: Enro
         payment_type: choices.paymentType,
         description: `Payment: ${choices.paymentType}`,
         idempotency_key: idempotencyKey.current,
+        terms_accepted: termsAccepted,
       });
       idempotencyKey.current = null;
       if (!result?.success) {
