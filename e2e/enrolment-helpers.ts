@@ -21,12 +21,17 @@ export async function chooseFirstStartDate(page: Page) {
   await expect(page.getByLabel('Your course dates')).toContainText('Graduation');
 }
 
+/** Step 4: the card and, unless `acceptTerms: false`, the terms of sale / right-to-cancel box ticked. */
 export async function enterCard(
   page: Page,
-  card: { number?: string; expiry?: string; cvv?: string; postcode?: string } = {},
+  card: { number?: string; expiry?: string; cvv?: string; postcode?: string; acceptTerms?: boolean } = {},
 ) {
   await page.getByLabel('Card number').fill(card.number ?? '4111 1111 1111 1111');
   await page.getByLabel('Expiry (MM/YY)').fill(card.expiry ?? '12/30');
   await page.getByLabel('CVV').fill(card.cvv ?? '123');
   await page.getByLabel('Postcode').fill(card.postcode ?? 'SW1A 1AA');
+  if (card.acceptTerms !== false) await termsBox(page).check();
 }
+
+/** Step 4's one box: agree to the terms of sale and ask for access now, losing the 14-day right to cancel. */
+export const termsBox = (page: Page) => page.getByRole('checkbox', { name: /I agree to the Terms of Sale/ });
