@@ -66,6 +66,10 @@ export const messages = {
       'A payment for your course is being processed, so the course cannot change right now. Please wait a moment and check again.',
     paymentNotTaken: 'This payment was not completed and your card was not charged. Please start a new payment.',
     amountTooPrecise: 'The amount must be in pounds with at most two decimals (e.g. 84.99).',
+    /** Beside every all-in course price (fee + course) quoted to someone who has not paid the fee. */
+    feeIncluded: (fee: string) => `includes the ${fee} enrollment fee`,
+    /** Beside the all-in price, for a student who paid the fee before: what they pay for the course alone. */
+    courseAloneAfterFee: (course: string) => `${course} if you have already paid the enrollment fee`,
     termsRequired:
       'Please tick the box to agree to the terms of sale and ask for your access to start now (you then lose the 14-day right to cancel).',
     /** Step 4's consent (Consumer Contracts Regulations 2013, reg. 36-37: an express request and an acknowledgement). */
@@ -159,6 +163,8 @@ export const messages = {
     partlyRefunded: (amount: string) => `${amount} refunded in Square`,
     disputedBadge: (state: string) => `Disputed: ${state.toLowerCase().replace(/_/g, ' ')}`,
     disputeDue: (date: string) => `Respond by ${date}`,
+    /** A card payment's consent at checkout: the terms of sale version and when the box was ticked. */
+    termsAccepted: (version: string, date: string) => `Terms v${version} accepted ${date}`,
     noPaymentsFound: 'No payments found matching your criteria.',
     confirmRefund: (amount: string, name: string) => `Refund ${amount} to ${name}? This cannot be undone.`,
     nothingToMarkPaid: 'No payment can be recorded for this student yet.',
@@ -215,6 +221,20 @@ export const messages = {
     settingTooLong: 'Please keep each setting under 200 characters (web addresses 500).',
     settingsSaved: 'Settings saved. They apply at once.',
     settingRestored: 'Default restored.',
+    /** Settings' warnings: what students are promised but is not set, and what they see instead. */
+    settingsWarnings: {
+      heading: 'Students are promised things that are not set',
+      courseLink: (course: string) =>
+        `${course} course link is not set. ${course} students with an approved ID see "Your course link is not ready yet" on their dashboard, and the email on their start date carries no link.`,
+      cpdNumber:
+        'CPD provider number is not set. Certificates are issued without a CPD line, while the website calls the course CPD accredited.',
+      supportEmail: (email: string) =>
+        `Support email is not set. Students see the built-in address ${email} on the support page and in course emails.`,
+      supportHours: (hours: string) =>
+        `Support hours are not set. The support page shows the built-in hours: ${hours}.`,
+      communityUrl: (url: string) =>
+        `Community group link is not set. The support page, the enrollment confirmation and course emails link to the built-in group ${url}.`,
+    },
     settingsSaveFailed: 'Failed to save the settings',
     settingsLoadFailed: 'Failed to load the settings. Please try again.',
     cohortNotFound: 'No course start date found on this date',

@@ -11,7 +11,10 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { emailOutbox, type EmailOutboxRow } from '@server/db/schema';
 import { renderEmail, type TemplateContext } from '@server/mail/render-email';
-import type { EmailMessage } from '@server/mail/message-types';
+import type { EmailMessage, EmailTemplate } from '@server/mail/message-types';
+import type { LoginLinkHasher } from '@server/auth/login-links';
+import { createLoginLink, dropLoginLink } from '@server/domain/students/login-links';
+import { ROUTES } from '@shared/routes';
 import type { MailTransport, OutgoingMail } from '@server/mail/transport';
 import type { Job } from './scheduler';
 
@@ -38,6 +41,8 @@ export interface OutboxDeps {
   retryFirstMs: number;
   /** The app's clock: what is due, and when a retry or a lease ends. */
   clock: () => Date;
+  /** Keys the one-time sign-in links put in e-mails that open the dashboard. */
+  linkHasher: LoginLinkHasher;
   /** Files a message carries (the certificate PDF). */
   attachmentsFor(row: EmailOutboxRow): Promise<Attachments>;
   log: {
@@ -88,10 +93,36 @@ function describeError(error: unknown): string {
   return (e.response ?? e.message ?? String(error)).slice(0, 500);
 }
 
+/**
+ * The e-mails whose button opens the student's dashboard. Each is sent with its own one-time sign-in
+ * link, made here when it is sent (not when queued): the 30 minutes count from sending, and no
+ * working secret ever sits in the outbox table.
+ */
+export const DASHBOARD_LINK_TEMPLATES: ReadonlySet<EmailTemplate> = new Set<EmailTemplate>([
+  'payment-receipt',
+  'id-approved',
+  'id-rejected',
+  'certificate-issued',
+  'course-starting',
+  'course-open',
+  'erasure-refused',
+]);
+
+/** The templates' context for this row: with a fresh sign-in link when it opens a student's dashboard. */
+async function contextFor(deps: OutboxDeps, row: EmailOutboxRow): Promise<{ site: TemplateContext; link?: string }> {
+  if (!row.studentId || !DASHBOARD_LINK_TEMPLATES.has(row.template)) return { site: deps.site };
+  const { secret, tokenHash } = await createLoginLink(deps.db, deps.linkHasher, row.studentId, deps.clock());
+  const dashboardUrl = `${deps.site.siteUrl}${ROUTES.studentLogin}?link=${secret}`;
+  return { site: { ...deps.site, dashboardUrl }, link: tokenHash };
+}
+
 async function deliver(deps: OutboxDeps, row: EmailOutboxRow): Promise<void> {
   const message = { template: row.template, data: row.data } as Pick<EmailMessage, 'template' | 'data'>;
+  let link: string | undefined;
   try {
-    const rendered = await renderEmail(message, deps.site);
+    const context = await contextFor(deps, row);
+    link = context.link;
+    const rendered = await renderEmail(message, context.site);
     await deps.transport.send({
       id: row.id,
       template: row.template,
@@ -100,6 +131,8 @@ async function deliver(deps: OutboxDeps, row: EmailOutboxRow): Promise<void> {
       attachments: await deps.attachmentsFor(row),
     });
   } catch (error) {
+    // The link of an e-mail that did not go out is no way in; a retry makes its own.
+    if (link) await dropLoginLink(deps.db, link).catch(() => undefined);
     const delay = retryDelayMs(row.attempts, deps.retryFirstMs);
     await deps.db
       .update(emailOutbox)

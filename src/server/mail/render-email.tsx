@@ -76,9 +76,9 @@ const builders: Builders = {
     subject: erasureCompleted.subject(),
     element: <erasureCompleted.ErasureCompletedEmail />,
   }),
-  'erasure-refused': (data) => ({
+  'erasure-refused': (data, site) => ({
     subject: erasureRefused.subject(),
-    element: <erasureRefused.ErasureRefusedEmail data={data} />,
+    element: <erasureRefused.ErasureRefusedEmail data={data} site={site} />,
   }),
   'waitlist-place': (data, site) => ({
     subject: waitlistPlace.subject(data),

@@ -1,13 +1,15 @@
 /**
- * The background jobs: payment reconciliation, the e-mail outbox, the course e-mails and the two
- * retention jobs. main.ts starts them once the server listens; tests run a pass with `runNow`.
+ * The background jobs: payment reconciliation, the e-mail outbox, the course e-mails, the cohort
+ * waitlist and the two retention jobs. main.ts starts them once the server listens; tests run a pass with `runNow`.
  * Closing stops them (a running pass finishes) before the services and the database close.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { emailAttachments } from '../domain/email/email-attachments';
+import { cohortWaitlistJob } from '../jobs/cohort-waitlist';
 import { courseEmailsJob } from '../jobs/course-emails';
 import { emailOutboxJob } from '../jobs/email-outbox';
+import { LoginLinkHasher } from '../auth/login-links';
 import { idDocumentRetentionJob } from '../jobs/id-document-retention';
 import { reconcilePaymentsJob } from '../jobs/reconcile-payments';
 import { JobScheduler } from '../jobs/scheduler';
@@ -24,6 +26,8 @@ export const jobsPlugin = fp(
       db,
       transport: app.mail,
       site: { siteUrl: config.publicUrl },
+      // Keyed with the session secret, as the sign-in route that checks the links (routes/student/sign-in.ts).
+      linkHasher: new LoginLinkHasher(config.sessionSecret),
       retryFirstMs: config.mail.retryFirstMs,
       clock,
       attachmentsFor: (row: Parameters<typeof emailAttachments>[2]) => emailAttachments(db, config, row),
@@ -31,6 +35,7 @@ export const jobsPlugin = fp(
     };
     jobs.add(emailOutboxJob(outbox, config.mail.pollMs));
     jobs.add(courseEmailsJob(db, config, log, clock));
+    jobs.add(cohortWaitlistJob(db, config, log, clock));
     const { retentionDays, retentionCheckMs } = config.idDocuments;
     jobs.add(idDocumentRetentionJob(db, { retentionDays, everyMs: retentionCheckMs }, log, clock));
     jobs.add(

@@ -23,6 +23,9 @@ export type StudentLoginResponse = z.infer<typeof studentLoginResponse>;
 /** POST /api/student/login/code: send a sign-in code to this email (STUDENT_LOGIN=code). */
 export const loginCodeRequestBody = z.object({ email: text().trim().min(1).max(254) });
 
+/** POST /api/student/login/link: sign in with the secret of a one-time link from an e-mail. */
+export const loginLinkBody = z.object({ link: text().trim().min(1).max(200) });
+
 /** POST /api/student/login/verify: sign in with the emailed code. */
 export const loginCodeVerifyBody = z.object({
   email: text().trim().min(1).max(254),

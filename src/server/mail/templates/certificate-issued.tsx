@@ -2,7 +2,7 @@ import { Link, Text } from '@react-email/components';
 import { messages } from '@shared/messages';
 import { paths } from '@shared/routes';
 import type { EmailData } from '../message-types';
-import { EmailLayout, paragraph, type TemplateContext } from './layout';
+import { ActionButton, dashboardUrl, EmailLayout, paragraph, type TemplateContext } from './layout';
 
 type Data = EmailData['certificate-issued'];
 
@@ -20,6 +20,7 @@ export function CertificateIssuedEmail({ data, site }: { data: Data; site: Templ
       <Text style={paragraph}>
         {messages.email.certificateVerify} <Link href={verifyUrl(data, site)}>{verifyUrl(data, site)}</Link>
       </Text>
+      <ActionButton href={dashboardUrl(site)}>{messages.email.dashboardButton}</ActionButton>
     </EmailLayout>
   );
 }

@@ -1,16 +1,15 @@
 import { Text } from '@react-email/components';
 import { messages } from '@shared/messages';
-import { ROUTES } from '@shared/routes';
 import type { EmailData } from '../message-types';
 import { CourseHelp } from './course-parts';
-import { ActionButton, EmailLayout, paragraph, type TemplateContext } from './layout';
+import { ActionButton, dashboardUrl, EmailLayout, paragraph, type TemplateContext } from './layout';
 
 type Data = EmailData['course-open'];
 
 export const subject = () => messages.email.courseOpenSubject;
 
 export function CourseOpenEmail({ data, site }: { data: Data; site: TemplateContext }) {
-  const dashboard = `${site.siteUrl}${ROUTES.studentLogin}`;
+  const dashboard = dashboardUrl(site);
   return (
     <EmailLayout preview={messages.email.courseOpenIntro(data.courseTitle)} title={subject()}>
       <Text style={paragraph}>{messages.email.greeting(data.firstName)}</Text>

@@ -1,10 +1,9 @@
 import { Text } from '@react-email/components';
 import { messages } from '@shared/messages';
-import { ROUTES } from '@shared/routes';
 import { formatLongDate } from '@shared/schedule';
 import type { EmailData } from '../message-types';
 import { CourseHelp } from './course-parts';
-import { ActionButton, EmailLayout, paragraph, type TemplateContext } from './layout';
+import { ActionButton, dashboardUrl, EmailLayout, paragraph, type TemplateContext } from './layout';
 
 type Data = EmailData['course-starting'];
 
@@ -26,7 +25,7 @@ export function CourseStartingEmail({ data, site }: { data: Data; site: Template
       {data.idApproved ? null : (
         <Text style={{ ...paragraph, fontWeight: 600 }}>{messages.email.courseStartingIdReminder}</Text>
       )}
-      <ActionButton href={`${site.siteUrl}${ROUTES.studentLogin}`}>{messages.email.dashboardButton}</ActionButton>
+      <ActionButton href={dashboardUrl(site)}>{messages.email.dashboardButton}</ActionButton>
       <CourseHelp data={data} />
     </EmailLayout>
   );

@@ -1,13 +1,13 @@
 import { Text } from '@react-email/components';
 import { messages } from '@shared/messages';
 import type { EmailData } from '../message-types';
-import { colours, EmailLayout, paragraph } from './layout';
+import { ActionButton, colours, dashboardUrl, EmailLayout, paragraph, type TemplateContext } from './layout';
 
 type Data = EmailData['erasure-refused'];
 
 export const subject = () => messages.email.erasureRefusedSubject;
 
-export function ErasureRefusedEmail({ data }: { data: Data }) {
+export function ErasureRefusedEmail({ data, site }: { data: Data; site: TemplateContext }) {
   return (
     <EmailLayout preview={messages.email.erasureRefusedIntro} title={subject()}>
       <Text style={paragraph}>{messages.email.greeting(data.firstName)}</Text>
@@ -18,6 +18,7 @@ export function ErasureRefusedEmail({ data }: { data: Data }) {
         {data.reason}
       </Text>
       <Text style={paragraph}>{messages.email.erasureRefusedNext}</Text>
+      <ActionButton href={dashboardUrl(site)}>{messages.email.dashboardButton}</ActionButton>
     </EmailLayout>
   );
 }

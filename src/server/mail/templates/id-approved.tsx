@@ -1,8 +1,7 @@
 import { Link, Text } from '@react-email/components';
 import { messages } from '@shared/messages';
-import { ROUTES } from '@shared/routes';
 import type { EmailData } from '../message-types';
-import { ActionButton, EmailLayout, paragraph, type TemplateContext } from './layout';
+import { ActionButton, dashboardUrl, EmailLayout, paragraph, type TemplateContext } from './layout';
 
 type Data = EmailData['id-approved'];
 
@@ -18,7 +17,7 @@ export function IdApprovedEmail({ data, site }: { data: Data; site: TemplateCont
           <Link href={data.courseAccessUrl}>{messages.email.idApprovedCourseLink}</Link>
         </Text>
       ) : null}
-      <ActionButton href={`${site.siteUrl}${ROUTES.studentLogin}`}>{messages.email.dashboardButton}</ActionButton>
+      <ActionButton href={dashboardUrl(site)}>{messages.email.dashboardButton}</ActionButton>
     </EmailLayout>
   );
 }

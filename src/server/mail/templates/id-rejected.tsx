@@ -1,8 +1,7 @@
 import { Text } from '@react-email/components';
 import { messages } from '@shared/messages';
-import { ROUTES } from '@shared/routes';
 import type { EmailData } from '../message-types';
-import { ActionButton, colours, EmailLayout, paragraph, type TemplateContext } from './layout';
+import { ActionButton, dashboardUrl, colours, EmailLayout, paragraph, type TemplateContext } from './layout';
 
 type Data = EmailData['id-rejected'];
 
@@ -19,7 +18,7 @@ export function IdRejectedEmail({ data, site }: { data: Data; site: TemplateCont
         {data.reason}
       </Text>
       <Text style={paragraph}>{messages.email.idRejectedNext}</Text>
-      <ActionButton href={`${site.siteUrl}${ROUTES.studentLogin}`}>{messages.email.idRejectedButton}</ActionButton>
+      <ActionButton href={dashboardUrl(site)}>{messages.email.idRejectedButton}</ActionButton>
     </EmailLayout>
   );
 }

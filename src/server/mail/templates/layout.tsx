@@ -2,12 +2,20 @@
 import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from '@react-email/components';
 import type { ReactElement, ReactNode } from 'react';
 import { messages } from '@shared/messages';
+import { ROUTES } from '@shared/routes';
 
 /** What every template may link to. */
 export interface TemplateContext {
   /** PUBLIC_URL without a trailing slash. */
   siteUrl: string;
+  /**
+   * Where "Open my dashboard" leads: a one-time sign-in link when the e-mail is being sent to a
+   * student (jobs/email-outbox.ts), else the sign-in page.
+   */
+  dashboardUrl?: string;
 }
+
+export const dashboardUrl = (site: TemplateContext) => site.dashboardUrl ?? `${site.siteUrl}${ROUTES.studentLogin}`;
 
 export const colours = {
   brand: '#6d28d9',

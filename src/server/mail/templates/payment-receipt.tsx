@@ -1,10 +1,9 @@
 import { Column, Row, Section, Text } from '@react-email/components';
 import { formatPence } from '@shared/money';
 import { messages } from '@shared/messages';
-import { ROUTES } from '@shared/routes';
 import { formatLongDate } from '@shared/schedule';
 import type { EmailData } from '../message-types';
-import { ActionButton, colours, EmailLayout, paragraph, type TemplateContext } from './layout';
+import { ActionButton, dashboardUrl, colours, EmailLayout, paragraph, type TemplateContext } from './layout';
 
 type Data = EmailData['payment-receipt'];
 
@@ -40,7 +39,7 @@ export function PaymentReceiptEmail({ data, site }: { data: Data; site: Template
         <Line label={messages.email.receiptReference} value={data.reference} />
       </Section>
       <Text style={paragraph}>{messages.email.receiptNext(data.kind)}</Text>
-      <ActionButton href={`${site.siteUrl}${ROUTES.studentLogin}`}>{messages.email.dashboardButton}</ActionButton>
+      <ActionButton href={dashboardUrl(site)}>{messages.email.dashboardButton}</ActionButton>
     </EmailLayout>
   );
 }

@@ -19,7 +19,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'student');
   // In this order, the order of the API document.
   await app.register(codeSignInRoutes); // /student/login/code, /student/login/verify
-  await app.register(studentSessionRoutes); // /student/logout, /student/login/:email, /student/:id
+  await app.register(studentSessionRoutes); // /student/logout, /student/login/:email, /student/login/link, /student/:id
   await app.register(idDocumentRoutes); // /students/:email/id-status, set-id-required, upload-id
   await app.register(progressRoutes); // /student/:id/progress
   await app.register(certificateRoutes); // /student/:id/certificate, request-certificate
