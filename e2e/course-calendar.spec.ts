@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { formatLongDate, nextIntake } from '@shared/schedule';
+import { messages } from '@shared/messages';
 import { Setup } from './admin-setup';
 import { adminApiToken, expect, signInToAdmin, test } from './fixtures';
 import { signInStudent } from './student-login';
@@ -59,7 +60,7 @@ test('before the start a countdown and no tick boxes; the admin moves the date a
   // No course link configured: when and how it arrives.
   await expect(page.getByRole('heading', { level: 2, name: 'Course Access' })).toBeVisible();
   await expect(page.getByTestId('course-access-coming')).toHaveText(
-    `Your course link will be sent to your email address before your course starts on ${formatLongDate(start)}, and it will also appear here. If it has not arrived by then, please contact support.`,
+    messages.student.courseAccessComing(formatLongDate(start)),
   );
   await expect(page.getByRole('link', { name: /Course Access/ })).toHaveCount(0);
   await screenshots(page, 'dashboard-before-start');

@@ -12,7 +12,10 @@ export const signupWidget = {
   simulatedEveryMs: { min: 20_000, max: 50_000 },
   removeSimulatedAfterMs: 8_000,
   removeAddedAfterMs: 10_000,
-  /** Simulated sign-ups are drawn from the sample list; an owner can switch them off here. */
+  /**
+   * Further examples appear now and then while the owner's setting `sample_signups` is on (each marked
+   * as an example); false here stops them even then.
+   */
   simulate: true,
   labels: {
     heading: 'Recent sign-ups',
@@ -22,40 +25,47 @@ export const signupWidget = {
     joined: 'just enrolled in',
     /** A student who has paid the enrolment fee and not yet chosen a course. */
     joinedProgramme: 'just joined the programme',
+    /** On every invented card, in place of "just enrolled" and a time. */
+    example: 'Example',
+    exampleCourse: 'an example sign-up for',
+    exampleProgramme: 'an example sign-up for the programme',
   },
   /** Where "Hide notifications" is remembered (localStorage). */
   hiddenStorageKey: 'vbr.signupWidget.hidden',
 } as const;
 
+/** An invented sign-up: a first name and a town, like a real one (no time: it never happened). */
 export interface SampleSignup {
   name: string;
   location: string;
   course: SignupCourse;
-  time: string;
 }
 
-/** The 22 built-in entries: shown (3 of them) when the API fails or has nothing yet. */
+/**
+ * The 22 built-in examples: shown (3 of them), each marked as an example, only while the owner's
+ * setting `sample_signups` is on and there is no real sign-up to show.
+ */
 export const fallbackSignups: readonly SampleSignup[] = [
-  { name: 'Sarah M.', location: 'London', course: 'Pro', time: '2 minutes ago' },
-  { name: 'James T.', location: 'Manchester', course: 'Foundation', time: '5 minutes ago' },
-  { name: 'Emma W.', location: 'Birmingham', course: 'Pro', time: '8 minutes ago' },
-  { name: 'Oliver P.', location: 'Leeds', course: 'Foundation', time: '12 minutes ago' },
-  { name: 'Sophie L.', location: 'Glasgow', course: 'Pro', time: '15 minutes ago' },
-  { name: 'Harry B.', location: 'Bristol', course: 'Foundation', time: '18 minutes ago' },
-  { name: 'Amelia R.', location: 'Liverpool', course: 'Pro', time: '21 minutes ago' },
-  { name: 'George K.', location: 'Edinburgh', course: 'Foundation', time: '25 minutes ago' },
-  { name: 'Isla D.', location: 'Cardiff', course: 'Pro', time: '28 minutes ago' },
-  { name: 'Jack H.', location: 'Sheffield', course: 'Foundation', time: '32 minutes ago' },
-  { name: 'Mia C.', location: 'Newcastle', course: 'Pro', time: '35 minutes ago' },
-  { name: 'Noah F.', location: 'Nottingham', course: 'Foundation', time: '39 minutes ago' },
-  { name: 'Ava S.', location: 'Belfast', course: 'Pro', time: '42 minutes ago' },
-  { name: 'Leo G.', location: 'Southampton', course: 'Foundation', time: '46 minutes ago' },
-  { name: 'Grace N.', location: 'Leicester', course: 'Pro', time: '50 minutes ago' },
-  { name: 'Charlie A.', location: 'Brighton', course: 'Foundation', time: '53 minutes ago' },
-  { name: 'Freya J.', location: 'Oxford', course: 'Pro', time: '57 minutes ago' },
-  { name: 'Alfie V.', location: 'Cambridge', course: 'Foundation', time: '1 hour ago' },
-  { name: 'Lily E.', location: 'York', course: 'Pro', time: '1 hour ago' },
-  { name: 'Thomas O.', location: 'Plymouth', course: 'Foundation', time: '2 hours ago' },
-  { name: 'Poppy Y.', location: 'Aberdeen', course: 'Pro', time: '2 hours ago' },
-  { name: 'William Z.', location: 'Norwich', course: 'Foundation', time: '3 hours ago' },
+  { name: 'Sarah', location: 'London', course: 'Pro' },
+  { name: 'James', location: 'Manchester', course: 'Foundation' },
+  { name: 'Emma', location: 'Birmingham', course: 'Pro' },
+  { name: 'Oliver', location: 'Leeds', course: 'Foundation' },
+  { name: 'Sophie', location: 'Glasgow', course: 'Pro' },
+  { name: 'Harry', location: 'Bristol', course: 'Foundation' },
+  { name: 'Amelia', location: 'Liverpool', course: 'Pro' },
+  { name: 'George', location: 'Edinburgh', course: 'Foundation' },
+  { name: 'Isla', location: 'Cardiff', course: 'Pro' },
+  { name: 'Jack', location: 'Sheffield', course: 'Foundation' },
+  { name: 'Mia', location: 'Newcastle', course: 'Pro' },
+  { name: 'Noah', location: 'Nottingham', course: 'Foundation' },
+  { name: 'Ava', location: 'Belfast', course: 'Pro' },
+  { name: 'Leo', location: 'Southampton', course: 'Foundation' },
+  { name: 'Grace', location: 'Leicester', course: 'Pro' },
+  { name: 'Charlie', location: 'Brighton', course: 'Foundation' },
+  { name: 'Freya', location: 'Oxford', course: 'Pro' },
+  { name: 'Alfie', location: 'Cambridge', course: 'Foundation' },
+  { name: 'Lily', location: 'York', course: 'Pro' },
+  { name: 'Thomas', location: 'Plymouth', course: 'Foundation' },
+  { name: 'Poppy', location: 'Aberdeen', course: 'Pro' },
+  { name: 'William', location: 'Norwich', course: 'Foundation' },
 ];

@@ -7,7 +7,13 @@
  * Media: every source below may be an https:// URL or a file in public/. The hero video falls back
  * to its poster when it cannot load; testimonial players load only when a visitor clicks one.
  */
-import { COURSES, ENROLMENT_FEE_PENCE, FOUNDATION_MODULES, PRO_EXTRA_MODULES } from '@shared/catalogue';
+import {
+  allInPricePence,
+  COURSES,
+  ENROLMENT_FEE_PENCE,
+  FOUNDATION_MODULES,
+  PRO_EXTRA_MODULES,
+} from '@shared/catalogue';
 import { paths } from '@shared/routes';
 import { formatPence } from '@shared/money';
 import { BUILT_IN_CONTACT } from '@shared/site-settings';
@@ -44,7 +50,7 @@ export const claims = {
   certifiedSpecialists: '500+',
   studentRating: '4.9/5',
   earningsPerReview: '£75 to £500+',
-  badges: ['CPD Accredited', 'Instant Digital Access', 'Lifetime Access', 'Industry Certification'],
+  badges: ['CPD Accredited', 'Your Dashboard at Once', 'Lifetime Access', 'Industry Certification'],
 } as const;
 
 /** Business terms quoted by the FAQ, support page and policies. */
@@ -64,8 +70,7 @@ export const businessTerms = {
 export const landing = {
   meta: {
     title: 'Video Book Review Specialist Certification | Enrolment Registration',
-    description:
-      'Become a CPD-accredited video book review specialist: join 500+ certified specialists, learn AI-assisted review creation and earn £75 to £500+ per review. Enroll from £9.99.',
+    description: `Become a CPD-accredited video book review specialist: join 500+ certified specialists, learn AI-assisted review creation and earn £75 to £500+ per review. Courses from ${formatPence(allInPricePence('foundation'))}, enrollment fee included.`,
   },
   nav: [
     { label: 'Overview', href: '#overview' },
@@ -93,8 +98,8 @@ export const landing = {
         text: 'Finish with an industry certification carrying a CPD provider number, verifiable online by your clients.',
       },
       {
-        title: 'Instant, Lifetime Access',
-        text: 'Start the moment you enroll and keep every module, update and resource for life.',
+        title: 'Your Dashboard at Once, Lifetime Access',
+        text: 'Your student dashboard opens the moment you enroll; the course opens on the start date you choose. Keep every module, update and resource for life.',
       },
       {
         title: `Earn ${claims.earningsPerReview} per Review`,
@@ -104,7 +109,7 @@ export const landing = {
   },
   pricing: {
     heading: 'Choose Your Path',
-    intro: `Pay the ${formatPence(ENROLMENT_FEE_PENCE)} enrollment fee first, then choose a course level, or take both in one payment.`,
+    intro: `Course prices are what you pay in total, the ${formatPence(ENROLMENT_FEE_PENCE)} enrollment fee included, in one payment. Or pay the enrollment fee now and choose your course later.`,
     enrollment: {
       name: 'Enrollment Fee',
       pricePence: ENROLMENT_FEE_PENCE,
@@ -119,13 +124,15 @@ export const landing = {
     },
     foundation: {
       name: COURSES.foundation.title,
-      pricePence: COURSES.foundation.pricePence,
+      course: 'foundation',
+      pricePence: allInPricePence('foundation'),
       blurb: `${COURSES.foundation.moduleCount} modules: everything you need to start reviewing and get paid.`,
       includes: [...FOUNDATION_MODULES],
     },
     pro: {
       name: COURSES.pro.title,
-      pricePence: COURSES.pro.pricePence,
+      course: 'pro',
+      pricePence: allInPricePence('pro'),
       blurb: `${COURSES.pro.moduleCount} modules: Foundation plus ${PRO_EXTRA_MODULES.length} advanced modules to build a business.`,
       includes: [
         'Everything in Foundation',
@@ -214,7 +221,7 @@ export const landing = {
   closingCta: {
     heading: 'Ready to start?',
     text: `Join ${claims.certifiedSpecialists} certified specialists rated ${claims.studentRating} by their fellow students.`,
-    label: `Enroll Now - Starting at ${formatPence(ENROLMENT_FEE_PENCE)}`,
+    label: `Enroll Now - Courses from ${formatPence(allInPricePence('foundation'))}, fee included`,
     href: paths.enrol,
   },
 } as const;
@@ -301,7 +308,8 @@ export const support = {
   intro: `Find answers below or send us a message: we reply ${businessTerms.responseTime}.`,
   channels: {
     email: { title: 'Email us', text: site.supportEmail, href: `mailto:${site.supportEmail}` },
-    liveChat: { title: 'Live chat', text: `${businessTerms.supportHours}` },
+    /** Offered only while the owner's setting `live_chat_url` is set (support-hero.tsx). */
+    liveChat: { title: 'Live chat', text: 'Chat with us', newTab: '(opens in a new tab)' },
     community: { title: 'Community group', text: 'Join fellow students in our private group', href: site.communityUrl },
   },
   businessHours: [
@@ -330,7 +338,7 @@ export const support = {
         },
         {
           question: 'What is the difference between Foundation and Pro?',
-          answer: `Foundation has ${COURSES.foundation.moduleCount} modules (${formatPence(COURSES.foundation.pricePence)}). Pro has ${COURSES.pro.moduleCount}: everything in Foundation plus ${PRO_EXTRA_MODULES.length} advanced modules (${formatPence(COURSES.pro.pricePence)}).`,
+          answer: `Foundation has ${COURSES.foundation.moduleCount} modules (${formatPence(allInPricePence('foundation'))} in total). Pro has ${COURSES.pro.moduleCount}: everything in Foundation plus ${PRO_EXTRA_MODULES.length} advanced modules (${formatPence(allInPricePence('pro'))} in total). Both totals include the ${formatPence(ENROLMENT_FEE_PENCE)} enrollment fee; if you have already paid it, the course alone is ${formatPence(COURSES.foundation.pricePence)} or ${formatPence(COURSES.pro.pricePence)}.`,
         },
         {
           question: 'Are live sessions recorded?',
@@ -348,7 +356,7 @@ export const support = {
       items: [
         {
           question: 'How do I enroll?',
-          answer: `Pay the ${formatPence(ENROLMENT_FEE_PENCE)} enrollment fee first, then return to select a course level, or choose the Complete Package to pay for both at once.`,
+          answer: `Choose a course on this page and pay for it with the enrollment fee in one payment (the Complete Package: ${formatPence(allInPricePence('foundation'))} for Foundation, ${formatPence(allInPricePence('pro'))} for Pro). Or pay the ${formatPence(ENROLMENT_FEE_PENCE)} enrollment fee first and choose your course later.`,
         },
         {
           question: 'Which payment methods do you accept?',
@@ -357,7 +365,7 @@ export const support = {
         },
         {
           question: 'Can I get a refund?',
-          answer: `No. All sales are final because you get instant access to digital materials. Billing disputes are accepted within ${businessTerms.billingDisputeDays} days.`,
+          answer: `When you pay, you ask for access to start straight away and confirm that you then lose the 14-day right to cancel, so we do not refund a change of mind. Your rights if the course is faulty or not as described are not affected. Billing disputes are accepted within ${businessTerms.billingDisputeDays} days.`,
         },
         {
           question: 'Is there an age limit?',

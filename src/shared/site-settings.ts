@@ -38,7 +38,7 @@ export const SETTING_LABELS: Record<SettingKey, { label: string; hint: string }>
   },
   sample_signups: {
     label: 'Show example sign-ups',
-    hint: 'While on, the recent sign-ups widget may show invented examples, each marked as an example.',
+    hint: 'While on, the recent sign-ups widget on the home page shows invented sign-ups, each marked "Example", when no real one is there to show. Off: only students who agreed and paid, or nothing.',
   },
 };
 

@@ -126,6 +126,7 @@ describe('settings', () => {
       email: 'help@school.example',
       hours: 'Weekdays 10 to 4',
       community_url: 'https://community.example/group',
+      live_chat_url: null,
     });
 
     const audit = await t.db.select().from(auditLog);

@@ -170,6 +170,7 @@ describe('course dates (GET /api/course-dates)', () => {
         email: BUILT_IN_CONTACT.supportEmail,
         hours: BUILT_IN_CONTACT.supportHours,
         community_url: BUILT_IN_CONTACT.communityUrl,
+        live_chat_url: null,
       },
       retention: { id_document_days: 30, unpaid_registration_days: 365, payment_record_years: 6 },
     });

@@ -1,5 +1,5 @@
 /**
- * The support email and hours and the community link in force: an owner changes them in the admin
+ * The support email and hours, the community link and the live chat link in force: an owner changes them in the admin
  * area's Settings (GET /api/public-config carries them). Until the answer arrives, and in the
  * prerendered page, the defaults of content.ts show, so hydration matches the prerendered HTML.
  */
@@ -12,6 +12,8 @@ export interface SupportContact {
   email: string;
   hours: string;
   communityUrl: string;
+  /** The owner's live chat link; null (also before the answer arrives): the site offers no live chat. */
+  liveChatUrl: string | null;
 }
 
 export function useSupportContact(): SupportContact {
@@ -25,5 +27,6 @@ export function useSupportContact(): SupportContact {
     email: support?.email ?? site.supportEmail,
     hours: support?.hours ?? businessTerms.supportHours,
     communityUrl: support?.community_url ?? site.communityUrl,
+    liveChatUrl: support?.live_chat_url ?? null,
   };
 }

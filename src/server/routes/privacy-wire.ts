@@ -72,6 +72,12 @@ export function toStudentDataExport(data: DomainExport, generatedAt: Date): Stud
       at: a.createdAt.toISOString(),
       details: a.details ?? null,
     })),
+    waitlists: data.waitlists.map((w) => ({
+      course_start_date: w.courseStartDate,
+      first_name: w.firstName,
+      joined_at: w.joinedAt.toISOString(),
+      offered_at: isoOrNull(w.offeredAt),
+    })),
     support_messages: data.supportMessages.map((m) => ({
       subject: m.subject,
       category: m.category,

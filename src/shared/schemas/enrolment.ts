@@ -30,6 +30,10 @@ export const registrationSchema = (checkPhone: (phone: string) => boolean | Prom
     email: requiredText(254).pipe(z.email({ error: m.invalidEmail })),
     phone: optionalText(30).refine((phone) => phone === null || checkPhone(phone), { message: m.invalidPhone }),
     referral_code: optionalText(20),
+    /** Consent to appear in the landing page's recent sign-ups (first name and town) once paid; never assumed. */
+    show_in_recent_signups: z.boolean({ error: m.consentInvalid }).default(false),
+    /** The town shown beside the first name when the student consents (optional; "UK" without one). */
+    town: optionalText(60),
   });
 
 export type RegistrationBody = z.input<ReturnType<typeof registrationSchema>>;
@@ -67,8 +71,26 @@ export const scheduleEntrySchema = z.object({
   graduation_date: z.string(),
   label: z.string(),
 });
-export const courseDatesResponse = z.object({ schedule: z.array(scheduleEntrySchema) });
+/** A start date on offer: places left (null: no limit) and full (listed, to join its waitlist). */
+export const courseDateSchema = scheduleEntrySchema.extend({
+  places_left: z.number().int().nullable(),
+  full: z.boolean(),
+});
+export type CourseDateEntry = z.infer<typeof courseDateSchema>;
+export const courseDatesResponse = z.object({ schedule: z.array(courseDateSchema) });
 export type CourseDatesResponse = z.infer<typeof courseDatesResponse>;
+
+/** POST /api/course-dates/{date}/waitlist. */
+export const waitlistParams = z.object({ date: z.iso.date({ error: m.invalidStartDate }) });
+export const waitlistBody = z.strictObject({
+  email: requiredText(254).pipe(z.email({ error: m.waitlist.emailInvalid })),
+  first_name: nameText({ error: m.waitlist.firstNameRequired })
+    .trim()
+    .min(1, m.waitlist.firstNameRequired)
+    .max(100, m.fieldTooLong),
+});
+export type WaitlistBody = z.infer<typeof waitlistBody>;
+export const waitlistResponse = z.object({ success: z.literal(true) });
 
 /** GET /api/public-config: what the browser needs to open the card form (never the access token). */
 export const publicConfigResponse = z.object({
@@ -80,7 +102,13 @@ export const publicConfigResponse = z.object({
   /** How students sign in: a code by email, or the email alone (STUDENT_LOGIN). */
   student_login: z.enum(['code', 'email']),
   /** The support details in force (the owner's settings, else the environment's defaults). */
-  support: z.object({ email: z.string(), hours: z.string(), community_url: z.string() }),
+  support: z.object({
+    email: z.string(),
+    hours: z.string(),
+    community_url: z.string(),
+    /** The live chat link (owner's setting `live_chat_url`); null: the site offers no live chat. */
+    live_chat_url: z.string().nullable(),
+  }),
   /** How long personal data is kept (the privacy page states them): ID_DOCUMENT_RETENTION_DAYS, UNPAID_RETENTION_DAYS. */
   retention: z.object({
     id_document_days: z.number().int(),

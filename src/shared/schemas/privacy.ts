@@ -67,6 +67,10 @@ export const studentDataExportSchema = z.object({
   support_messages: z.array(
     z.object({ subject: z.string().nullable(), category: z.string(), message: z.string(), sent_at: iso }),
   ),
+  /** Start-date waitlists joined under the student's address. */
+  waitlists: z.array(
+    z.object({ course_start_date: z.string(), first_name: z.string(), joined_at: iso, offered_at: isoOrNull }),
+  ),
   erasure_requests: z.array(
     z.object({
       status: z.enum(ERASURE_REQUEST_STATUSES),

@@ -5,7 +5,8 @@ import { CONTACT_LIMITS } from '../contact-form';
 import { messages } from '@shared/messages';
 
 // ---------------------------------------------------------------------------------------------
-// GET /api/recent-signups (docs/product/public-pages.md): students who paid the enrolment fee.
+// GET /api/recent-signups (docs/product/public-pages.md): students who paid the enrolment fee and
+// agreed to be shown.
 
 /** What a sign-up shows: the course bought, or 'Enrollment' when only the fee is paid. */
 export const SIGNUP_COURSES = ['Pro', 'Foundation', 'Enrollment'] as const;
@@ -15,8 +16,7 @@ export const recentSignupSchema = z.object({
   /** Opaque and stable per student; never the student's id. */
   id: z.string(),
   first_name: z.string(),
-  /** The initial only, e.g. "S." — a full surname is never published. */
-  last_name: z.string(),
+  /** The town the student gave with their consent, else "UK". No surname is ever published. */
   signup_location: z.string(),
   course_type: z.enum(SIGNUP_COURSES),
   /** When the enrolment fee was paid (ISO 8601 UTC). */
@@ -24,7 +24,11 @@ export const recentSignupSchema = z.object({
 });
 export type RecentSignup = z.infer<typeof recentSignupSchema>;
 
-export const recentSignupsResponse = z.object({ notifications: z.array(recentSignupSchema) });
+export const recentSignupsResponse = z.object({
+  notifications: z.array(recentSignupSchema),
+  /** Whether the owner allows invented examples (setting `sample_signups`); each must be shown as an example. */
+  samples_allowed: z.boolean(),
+});
 export type RecentSignupsResponse = z.infer<typeof recentSignupsResponse>;
 
 // ---------------------------------------------------------------------------------------------

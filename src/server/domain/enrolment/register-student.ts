@@ -12,6 +12,10 @@ export interface Registration {
   email: string;
   phone: string | null;
   referralCode: string | null;
+  /** Consent to appear in the recent sign-ups widget (first name and town) once paid. */
+  showInRecentSignups: boolean;
+  /** Kept only with the consent: without it the town has no use. */
+  town: string | null;
 }
 
 const isUniqueViolation = (error: unknown): boolean => {
@@ -52,6 +56,8 @@ export async function registerStudent(
           email: registration.email,
           phone: registration.phone,
           referredBy,
+          showInRecentSignups: registration.showInRecentSignups,
+          signupLocation: registration.showInRecentSignups ? registration.town : null,
         })
         .returning(),
     );

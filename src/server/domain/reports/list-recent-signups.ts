@@ -7,13 +7,11 @@ import { payments, students } from '@server/db/schema';
 export const RECENT_SIGNUPS_LIMIT = 10;
 export const DEFAULT_SIGNUP_LOCATION = 'UK';
 
-/** A sign-up as the landing page may show it: the first name and the surname's initial only. */
+/** A sign-up as the landing page may show it: the first name and town the student agreed to show. */
 export interface RecentSignup {
   /** Opaque and stable per student; never the student's id. */
   publicId: string;
   firstName: string;
-  /** "S." */
-  lastInitial: string;
   location: string;
   /** The course bought, or 'Enrollment' when only the fee is paid. */
   course: 'Pro' | 'Foundation' | 'Enrollment';
@@ -26,8 +24,8 @@ function publicId(studentId: string): string {
 }
 
 /**
- * The newest students who paid the enrolment fee (by when they paid it), for the landing page's
- * social-proof widget. Only the first name and the surname's initial leave the server.
+ * The newest students who paid the enrolment fee (by when they paid it) and agreed at step 1 to be
+ * shown, for the landing page's social-proof widget. Only the first name and the town leave the server.
  */
 export async function listRecentSignups(db: Db, limit = RECENT_SIGNUPS_LIMIT): Promise<RecentSignup[]> {
   const paidAt = db
@@ -42,7 +40,6 @@ export async function listRecentSignups(db: Db, limit = RECENT_SIGNUPS_LIMIT): P
     .select({
       id: students.id,
       firstName: students.firstName,
-      lastName: students.lastName,
       signupLocation: students.signupLocation,
       courseType: students.courseType,
       coursePaid: students.coursePaid,
@@ -50,22 +47,15 @@ export async function listRecentSignups(db: Db, limit = RECENT_SIGNUPS_LIMIT): P
     })
     .from(students)
     .leftJoin(paidAt, eq(paidAt.studentId, students.id))
-    .where(eq(students.enrollmentPaid, true))
+    .where(and(eq(students.enrollmentPaid, true), eq(students.showInRecentSignups, true)))
     .orderBy(desc(signedUpAt), desc(students.id))
     .limit(limit);
 
   return rows.map((row) => ({
     publicId: publicId(row.id),
     firstName: row.firstName.trim(),
-    lastInitial: initial(row.lastName),
     location: row.signupLocation?.trim() || DEFAULT_SIGNUP_LOCATION,
     course: row.coursePaid && row.courseType ? COURSES[row.courseType].shortName : 'Enrollment',
     signedUpAt: row.signedUpAt,
   }));
-}
-
-/** "Smith" → "S."; an empty surname stays empty. */
-function initial(lastName: string): string {
-  const first = Array.from(lastName.trim())[0];
-  return first ? `${first.toUpperCase()}.` : '';
 }

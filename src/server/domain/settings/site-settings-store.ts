@@ -23,6 +23,10 @@ export interface SiteSettings {
   supportEmail: string;
   supportHours: string;
   communityUrl: string;
+  /** Null: the site offers no live chat. */
+  liveChatUrl: string | null;
+  /** Whether the recent sign-ups widget may show invented examples (each marked as one). */
+  sampleSignups: boolean;
 }
 
 /** The environment's value of each setting (null: none). */
@@ -82,6 +86,8 @@ export async function effectiveSettings(db: Db, config: SettingsConfig): Promise
     supportEmail: values.support_email ?? config.support.email,
     supportHours: values.support_hours ?? config.support.hours,
     communityUrl: values.community_url ?? config.support.communityUrl,
+    liveChatUrl: values.live_chat_url,
+    sampleSignups: values.sample_signups === 'on',
   };
 }
 

@@ -8,12 +8,17 @@ import {
   courseSelectionResponse,
   publicConfigResponse,
   registrationResponse,
+  waitlistBody,
+  waitlistParams,
+  waitlistResponse,
 } from '@shared/schemas/enrolment';
 import { registrationBody } from '@shared/schemas/registration';
 import { registerStudent } from '@server/domain/enrolment/register-student';
 import { selectCourse } from '@server/domain/enrolment/select-course';
 import { DomainError } from '@server/errors';
 import { offeredCourseDates } from '@server/domain/cohorts/cohorts';
+import { joinWaitlist } from '@server/domain/cohorts/waitlist';
+import { getStudent } from '@server/domain/students/find-student';
 import { effectiveSettings } from '@server/domain/settings/site-settings-store';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
@@ -42,6 +47,7 @@ const openReadRoutes: FastifyPluginAsyncZod = async (app) => {
           email: settings.supportEmail,
           hours: settings.supportHours,
           community_url: settings.communityUrl,
+          live_chat_url: settings.liveChatUrl,
         },
         retention: {
           id_document_days: app.config.idDocuments.retentionDays,
@@ -57,12 +63,42 @@ const openReadRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         summary:
-          'The coming start dates a visitor may choose: open cohorts with places left (or the every-two-months rule)',
+          "The coming open start dates, with places left (null: no limit) and full ones marked full (or the every-two-months rule). With a student's token, their own hold and waitlist offer count as open to them",
         response: { 200: courseDatesResponse },
       },
     },
     // Read per request (one query): an owner's change and each place taken show at once on every process.
-    async () => ({ schedule: await offeredCourseDates(app.db, app.clock()) }),
+    async (request) => {
+      const auth = request.auth;
+      // A deleted student's token counts as no token here: the dates are public.
+      const student =
+        auth?.role === 'student' ? await getStudent(app.db, auth.studentId).catch(() => undefined) : undefined;
+      return { schedule: await offeredCourseDates(app.db, app.clock(), student) };
+    },
+  );
+
+  app.post(
+    '/course-dates/:date/waitlist',
+    {
+      schema: {
+        summary:
+          'Join the waitlist of a start date (202; the same answer when already listed). A freed place is e-mailed to the first in line and held for them',
+        params: waitlistParams,
+        body: waitlistBody,
+        response: { 202: waitlistResponse, 400: errorSchema, 404: errorSchema, 429: errorSchema },
+      },
+      // Per client address, as registrations: each entry may cause an e-mail.
+      config: { rateLimit: { max: app.config.registrationRateLimit, timeWindow: '10 minutes' } },
+    },
+    async (request, reply) => {
+      await joinWaitlist(
+        app.db,
+        { date: request.params.date, email: request.body.email, firstName: request.body.first_name },
+        { waitlistHoldHours: app.config.places.waitlistHoldHours },
+        app.clock(),
+      );
+      return reply.code(202).send({ success: true as const });
+    },
   );
 };
 
@@ -87,6 +123,8 @@ const wizardRoutes: FastifyPluginAsyncZod = async (app) => {
         email: body.email,
         phone: body.phone,
         referralCode: body.referral_code,
+        showInRecentSignups: body.show_in_recent_signups,
+        town: body.town,
       });
       return reply.code(201).send({
         id: student.id,
@@ -123,6 +161,7 @@ const wizardRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         { studentId: id, courseType: request.body.course_type, courseStartDate: request.body.course_start_date },
         app.clock(),
+        app.config.places.holdMinutes,
       );
       return {
         success: true as const,

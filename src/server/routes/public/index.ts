@@ -9,6 +9,7 @@ import {
 import { tagRoutes } from '@server/plugins/api-docs';
 import { jsonBody, sendJsonBody, type JsonBody } from '@server/routes/json-body';
 import { listRecentSignups } from '@server/domain/reports/list-recent-signups';
+import { getSetting } from '@server/domain/settings/site-settings-store';
 import { storeContactMessage } from '@server/domain/support/store-contact-message';
 import { toRecentSignup } from './wire';
 
@@ -30,8 +31,14 @@ const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.clock().getTime();
       if (!cached || cached.expiresAt <= now) {
         // Concurrent requests share one query; a failed query is not cached.
-        const value = listRecentSignups(app.db).then((signups) =>
-          jsonBody(recentSignupsResponse, { notifications: signups.map(toRecentSignup) }),
+        const value = Promise.all([
+          listRecentSignups(app.db),
+          getSetting(app.db, app.config, 'sample_signups'),
+        ]).then(([signups, samples]) =>
+          jsonBody(recentSignupsResponse, {
+            notifications: signups.map(toRecentSignup),
+            samples_allowed: samples === 'on',
+          }),
         );
         cached = { expiresAt: now + RECENT_SIGNUPS_CACHE_MS, value };
         value.catch(() => {

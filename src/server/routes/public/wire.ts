@@ -6,7 +6,6 @@ export function toRecentSignup(signup: RecentSignup): RecentSignupWire {
   return {
     id: signup.publicId,
     first_name: signup.firstName,
-    last_name: signup.lastInitial,
     signup_location: signup.location,
     course_type: signup.course,
     signed_up_at: signup.signedUpAt.toISOString(),

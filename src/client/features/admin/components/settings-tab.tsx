@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@client/lib/toast';
 import { messages } from '@shared/messages';
 import { settingsUpdateBody, type Setting, type SettingsResponse } from '@shared/schemas/admin-school';
@@ -9,8 +9,10 @@ import { errorDetail } from '@client/lib/api-client';
 import { formatDate } from '@client/lib/format';
 import { useSaveSettings, useSettings } from '../api/school';
 import { ListState } from './list-parts';
+import { SettingsWarnings } from './settings-warnings';
 
-const INPUT_TYPES: Record<SettingKey, 'text' | 'url' | 'email'> = {
+/** Each setting's input; `switch`: an on/off checkbox (on saves 'on', off restores the default, 'off'). */
+const INPUT_TYPES: Record<SettingKey, 'text' | 'url' | 'email' | 'switch'> = {
   cpd_provider_number: 'text',
   course_access_url_foundation: 'url',
   course_access_url_pro: 'url',
@@ -18,16 +20,32 @@ const INPUT_TYPES: Record<SettingKey, 'text' | 'url' | 'email'> = {
   support_hours: 'text',
   community_url: 'url',
   live_chat_url: 'url',
-  sample_signups: 'text',
+  sample_signups: 'switch',
 };
 
 type Values = Record<SettingKey, string>;
 
-/** The form's value of each setting: the saved one, or empty (the default applies, shown as the placeholder). */
+/**
+ * The form's value of each setting: the saved one, or empty (the default applies, shown as the
+ * placeholder); a switch holds the value in force ('on' or 'off').
+ */
 const savedValues = (settings: SettingsResponse['settings']): Values =>
   Object.fromEntries(
-    SETTING_KEYS.map((key) => [key, settings[key].saved ? (settings[key].value ?? '') : '']),
+    SETTING_KEYS.map((key) => [
+      key,
+      INPUT_TYPES[key] === 'switch'
+        ? settings[key].value === 'on'
+          ? 'on'
+          : 'off'
+        : settings[key].saved
+          ? (settings[key].value ?? '')
+          : '',
+    ]),
   ) as Values;
+
+/** What Save sends for a setting: null (the default) for an empty field or a switch turned off. */
+const toSave = (key: SettingKey, value: string): string | null =>
+  INPUT_TYPES[key] === 'switch' ? (value === 'on' ? 'on' : null) : value.trim() === '' ? null : value;
 
 /** The owner's settings: each with the environment's default as its placeholder; an empty field restores it. */
 export function SettingsTab() {
@@ -49,7 +67,10 @@ export function SettingsTab() {
         onRetry={() => void settings.refetch()}
       >
         {settings.data && (
-          <SettingsForm key={JSON.stringify(savedValues(settings.data.settings))} settings={settings.data.settings} />
+          <div className="space-y-4">
+            <SettingsWarnings settings={settings.data.settings} />
+            <SettingsForm key={JSON.stringify(savedValues(settings.data.settings))} settings={settings.data.settings} />
+          </div>
         )}
       </ListState>
     </section>
@@ -80,39 +101,49 @@ function SettingsForm({ settings }: { settings: SettingsResponse['settings'] }) 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     submit(
-      Object.fromEntries(SETTING_KEYS.map((key) => [key, values[key].trim() === '' ? null : values[key]])),
+      Object.fromEntries(SETTING_KEYS.map((key) => [key, toSave(key, values[key])])),
       messages.admin.settingsSaved,
     );
   }
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
-      {SETTING_KEYS.map((key) => (
-        <div key={key} className="space-y-2">
-          <Field
-            label={SETTING_LABELS[key].label}
+      {SETTING_KEYS.map((key) =>
+        INPUT_TYPES[key] === 'switch' ? (
+          <SwitchSetting
+            key={key}
             name={key}
-            type={INPUT_TYPES[key]}
-            value={values[key]}
-            placeholder={settings[key].default ?? 'Not set'}
-            hint={<SettingHint info={settings[key]} hint={SETTING_LABELS[key].hint} />}
+            checked={values[key] === 'on'}
             error={errors[key]}
-            maxLength={500}
-            onChange={(event) => setValues((current) => ({ ...current, [key]: event.target.value }))}
+            onChange={(on) => setValues((current) => ({ ...current, [key]: on ? 'on' : 'off' }))}
           />
-          {settings[key].saved && (
-            <Button
-              type="button"
-              variant="outline"
-              size="sm"
-              onClick={() => submit({ [key]: null }, messages.admin.settingRestored)}
-              disabled={save.isPending}
-            >
-              Restore default<span className="sr-only"> {SETTING_LABELS[key].label}</span>
-            </Button>
-          )}
-        </div>
-      ))}
+        ) : (
+          <div key={key} className="space-y-2">
+            <Field
+              label={SETTING_LABELS[key].label}
+              name={key}
+              type={INPUT_TYPES[key] as 'text' | 'url' | 'email'}
+              value={values[key]}
+              placeholder={settings[key].default ?? 'Not set'}
+              hint={<SettingHint info={settings[key]} hint={SETTING_LABELS[key].hint} />}
+              error={errors[key]}
+              maxLength={500}
+              onChange={(event) => setValues((current) => ({ ...current, [key]: event.target.value }))}
+            />
+            {settings[key].saved && (
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => submit({ [key]: null }, messages.admin.settingRestored)}
+                disabled={save.isPending}
+              >
+                Restore default<span className="sr-only"> {SETTING_LABELS[key].label}</span>
+              </Button>
+            )}
+          </div>
+        ),
+      )}
       <Button type="submit" loading={save.isPending}>
         Save settings
       </Button>
@@ -128,5 +159,46 @@ function SettingHint({ info, hint }: { info: Setting; hint: string }) {
         ? `Saved${info.updated_by ? ` by ${info.updated_by}` : ''} on ${formatDate(info.updated_at)}; default: ${info.default ?? 'not set'}.`
         : 'Using the default.'}
     </>
+  );
+}
+
+/** An on/off setting as a labelled checkbox, with its hint. */
+function SwitchSetting({
+  name,
+  checked,
+  error,
+  onChange,
+}: {
+  name: SettingKey;
+  checked: boolean;
+  error: string | undefined;
+  onChange: (on: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="space-y-1">
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          role="switch"
+          className="mt-1 size-5 shrink-0 accent-brand-700"
+          checked={checked}
+          aria-describedby={`${id}-hint`}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <div>
+          <label htmlFor={id} className="text-sm font-medium text-slate-800">
+            {SETTING_LABELS[name].label}
+          </label>
+          <p id={`${id}-hint`} className="text-sm text-slate-600">
+            {SETTING_LABELS[name].hint}
+          </p>
+        </div>
+      </div>
+      {error && <p className="text-sm text-red-700">{error}</p>}
+    </div>
   );
 }

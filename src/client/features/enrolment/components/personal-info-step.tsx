@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/field';
@@ -94,6 +95,44 @@ function RegistrationFields({ form, alreadyRegistered }: { form: RegistrationFor
         error={errors.referral_code?.message}
         {...form.register('referral_code')}
       />
+      <SignupConsent form={form} />
     </>
+  );
+}
+
+/** The consent to appear in the recent sign-ups widget: unticked; the town is asked only once it is ticked. */
+function SignupConsent({ form }: { form: RegistrationForm }) {
+  const id = useId();
+  const consent = m.signupConsent;
+  const ticked = form.watch('show_in_recent_signups') === true;
+  return (
+    <div className="space-y-3 rounded-lg border border-slate-200 p-4">
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          type="checkbox"
+          className="mt-1 size-5 shrink-0 accent-brand-700"
+          aria-describedby={`${id}-hint`}
+          {...form.register('show_in_recent_signups')}
+        />
+        <div>
+          <label htmlFor={id} className="text-sm font-medium text-slate-900">
+            {consent.label}
+          </label>
+          <p id={`${id}-hint`} className="text-sm text-slate-600">
+            {consent.hint}
+          </p>
+        </div>
+      </div>
+      {ticked && (
+        <Field
+          label={consent.town}
+          hint={consent.townHint}
+          autoComplete="address-level2"
+          error={form.formState.errors.town?.message}
+          {...form.register('town')}
+        />
+      )}
+    </div>
   );
 }

@@ -45,7 +45,15 @@ export function useRegistrationForm(solved: boolean, onRegistered: OnRegistered)
   const register = useRegisterStudent();
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver,
-    defaultValues: { first_name: '', last_name: '', email: '', phone: '', referral_code: '' },
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      email: '',
+      phone: '',
+      referral_code: '',
+      show_in_recent_signups: false,
+      town: '',
+    },
   });
 
   const submit = form.handleSubmit(

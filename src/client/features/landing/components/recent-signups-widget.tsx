@@ -22,10 +22,11 @@ function rememberHidden() {
 }
 
 /**
- * The landing page's social proof (docs/product/public-pages.md): 3 cards at first (real sign-ups,
- * or 3 of the built-in samples when the call fails or is empty), new sign-ups from the 30 s poll
- * and simulated ones every 20-50 s shown as 'Just now' and removed after 10 s and 8 s, at most 5,
- * newest first. Failures are only logged. Rendered after hydration only (it depends on the API).
+ * The landing page's social proof (docs/product/public-pages.md): 3 cards at first (real sign-ups of
+ * students who agreed to be shown; with none, 3 examples marked as such only when the owner allows
+ * them, else nothing), new sign-ups from the 30 s poll shown as 'Just now' and removed after 10 s,
+ * and (examples allowed) an example every 20-50 s removed after 8 s; at most 5, newest first.
+ * Failures are only logged. Rendered after hydration only (it depends on the API).
  * Brings the query cache with it: the landing page's first load does not include TanStack Query.
  */
 export function RecentSignupsWidget() {

@@ -9,7 +9,10 @@ export interface SignupCard {
   name: string;
   location: string;
   course: SignupCourse;
-  time: string;
+  /** "5 minutes ago" for a real sign-up; null for an invented example, which has no time. */
+  time: string | null;
+  /** An invented example (owner's setting `sample_signups`): shown marked as one, never as a real sign-up. */
+  example: boolean;
 }
 
 let cardCounter = 0;
@@ -17,22 +20,24 @@ const nextKey = (prefix: string) => `${prefix}-${(cardCounter += 1)}`;
 
 const personOf = (name: string, location: string) => `${name}|${location}`.toLowerCase();
 
-export const fromSample = (sample: SampleSignup, time = sample.time): SignupCard => ({
+export const fromSample = (sample: SampleSignup): SignupCard => ({
   key: nextKey('sample'),
   person: personOf(sample.name, sample.location),
   name: sample.name,
   location: sample.location,
   course: sample.course,
-  time,
+  time: null,
+  example: true,
 });
 
 export const fromApi = (signup: RecentSignup, time: string): SignupCard => ({
   key: nextKey(signup.id),
-  person: personOf(`${signup.first_name} ${signup.last_name}`.trim(), signup.signup_location),
-  name: `${signup.first_name} ${signup.last_name}`.trim(),
+  person: personOf(signup.first_name, signup.signup_location),
+  name: signup.first_name,
   location: signup.signup_location,
   course: signup.course_type,
   time,
+  example: false,
 });
 
 /** A random sample whose person has not been shown yet in this visit (none once all have been). */

@@ -5,13 +5,18 @@ import { useRecentSignups } from '../api/get-recent-signups';
 import { fromApi, fromSample, randomUnseenSample, sampleCards, type SignupCard } from './signup-cards';
 import { signupTimeText } from './signup-time';
 
-/** The first cards: the real sign-ups, or samples when there are none; each person once (marked in `shown`). */
-function initialCards(notifications: RecentSignup[], shown: Set<string>): SignupCard[] {
+/**
+ * The first cards: the real sign-ups; with none, examples only if the owner allows them (`samplesAllowed`),
+ * else none. Each person once (marked in `shown`).
+ */
+function initialCards(notifications: RecentSignup[], samplesAllowed: boolean, shown: Set<string>): SignupCard[] {
   const now = Date.now();
   return (
     notifications.length > 0
       ? notifications.map((signup) => fromApi(signup, signupTimeText(signup.signed_up_at, now)))
-      : sampleCards(signupWidget.initialCount)
+      : samplesAllowed
+        ? sampleCards(signupWidget.initialCount)
+        : []
   )
     .filter((card) => {
       if (shown.has(card.person)) return false;
@@ -38,8 +43,9 @@ function useLater() {
 }
 
 /**
- * The cards shown: the first ones (real or samples), then new sign-ups from the poll; `dismiss`
- * removes one. Failures are only logged.
+ * The cards shown: the first ones (real, or examples when the owner allows them), then new sign-ups
+ * from the poll; `dismiss` removes one. Failures are only logged, and show nothing: without the answer
+ * the widget cannot know whether examples are allowed.
  */
 export function useSignupCards(hidden: boolean) {
   const { data, error } = useRecentSignups();
@@ -62,14 +68,7 @@ export function useSignupCards(hidden: boolean) {
   );
 
   useEffect(() => {
-    if (!error) return;
-    console.error('Recent sign-ups could not be loaded; showing sample sign-ups instead.', error);
-    if (!initialised.current) {
-      initialised.current = true;
-      const initial = sampleCards(signupWidget.initialCount);
-      initial.forEach((card) => shownPeople.current.add(card.person));
-      setCards(initial);
-    }
+    if (error) console.error('Recent sign-ups could not be loaded.', error);
   }, [error]);
 
   useEffect(() => {
@@ -79,7 +78,7 @@ export function useSignupCards(hidden: boolean) {
     unseen.forEach((signup) => seen.current.add(signup.id));
     if (!initialised.current) {
       initialised.current = true;
-      setCards(initialCards(notifications, shownPeople.current));
+      setCards(initialCards(notifications, data.samples_allowed === true, shownPeople.current));
       return;
     }
     // Oldest first, so the newest ends up on top.
@@ -88,25 +87,28 @@ export function useSignupCards(hidden: boolean) {
       .forEach((signup) => addJustNow(fromApi(signup, signupWidget.labels.justNow), signupWidget.removeAddedAfterMs));
   }, [data, addJustNow]);
 
-  useSimulatedSignups(hidden, shownPeople, addJustNow);
+  useSimulatedSignups(hidden || data?.samples_allowed !== true, shownPeople, addJustNow);
   return { cards, dismiss };
 }
 
-/** A sample sign-up every 20-50 s (unless the owner switched the simulation off or the visitor hid the widget). */
+/**
+ * An example every 20-50 s, marked as one, while `off` is false (the owner allows examples and the
+ * visitor has not hidden the widget) and the simulation is on in content-signup-widget.ts.
+ */
 function useSimulatedSignups(
-  hidden: boolean,
+  off: boolean,
   shownPeople: RefObject<Set<string>>,
   addJustNow: (card: SignupCard, removeAfterMs: number) => void,
 ) {
   useEffect(() => {
-    if (!signupWidget.simulate || hidden) return;
+    if (!signupWidget.simulate || off) return;
     const { min, max } = signupWidget.simulatedEveryMs;
     let timer: ReturnType<typeof setTimeout>;
     const schedule = () => {
       timer = setTimeout(
         () => {
           const sample = randomUnseenSample(shownPeople.current);
-          if (sample) addJustNow(fromSample(sample, signupWidget.labels.justNow), signupWidget.removeSimulatedAfterMs);
+          if (sample) addJustNow(fromSample(sample), signupWidget.removeSimulatedAfterMs);
           schedule();
         },
         min + Math.random() * (max - min),
@@ -114,5 +116,5 @@ function useSimulatedSignups(
     };
     schedule();
     return () => clearTimeout(timer);
-  }, [hidden, shownPeople, addJustNow]);
+  }, [off, shownPeople, addJustNow]);
 }

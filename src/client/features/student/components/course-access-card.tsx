@@ -1,4 +1,4 @@
-import { ExternalLink, MailCheck } from 'lucide-react';
+import { Clock, ExternalLink } from 'lucide-react';
 import { buttonClasses } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { formatDate } from '@client/lib/format';
@@ -6,7 +6,7 @@ import { messages } from '@shared/messages';
 
 /**
  * Course access once the ID is approved: the Course Access button (a new tab) when the school has
- * configured the course's link, otherwise when and how the link will arrive.
+ * configured the course's link, otherwise that it is not ready and where it will appear.
  */
 export function CourseAccessCard({
   url,
@@ -33,7 +33,7 @@ export function CourseAccessCard({
         </>
       ) : (
         <p className="flex items-start gap-3 text-slate-800" data-testid="course-access-coming">
-          <MailCheck className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden />
+          <Clock className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden />
           {started
             ? messages.student.courseAccessComingStarted
             : messages.student.courseAccessComing(startDate ? formatDate(startDate) : null)}

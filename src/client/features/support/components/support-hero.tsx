@@ -3,7 +3,7 @@ import { SmartLink } from '@client/components/layout/smart-link';
 import { support } from '@client/content';
 import { useSupportContact } from '@client/lib/support-contact';
 
-/** The support page's banner: heading, introduction and the three ways to reach us. */
+/** The support page's banner: heading, introduction and the ways to reach us (live chat only when its link is set). */
 export function SupportHero() {
   const { channels } = support;
   const contact = useSupportContact();
@@ -17,7 +17,7 @@ export function SupportHero() {
           {support.heading}
         </h1>
         <p className="mt-3 text-lg text-brand-100">{support.intro}</p>
-        <ul className="mt-8 grid gap-4 md:grid-cols-3">
+        <ul className={`mt-8 grid gap-4 ${contact.liveChatUrl ? 'md:grid-cols-3' : 'md:grid-cols-2'}`}>
           <li className="rounded-xl bg-white/10 p-5">
             <Mail className="size-6" aria-hidden />
             <h2 className="mt-2 font-semibold">{channels.email.title}</h2>
@@ -27,12 +27,23 @@ export function SupportHero() {
             >
               {contact.email}
             </a>
-          </li>
-          <li className="rounded-xl bg-white/10 p-5">
-            <MessageCircle className="size-6" aria-hidden />
-            <h2 className="mt-2 font-semibold">{channels.liveChat.title}</h2>
             <p className="mt-1 text-brand-100">{contact.hours}</p>
           </li>
+          {contact.liveChatUrl && (
+            <li className="rounded-xl bg-white/10 p-5" data-testid="live-chat">
+              <MessageCircle className="size-6" aria-hidden />
+              <h2 className="mt-2 font-semibold">{channels.liveChat.title}</h2>
+              <a
+                href={contact.liveChatUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="mt-1 block text-brand-100 underline hover:text-white"
+              >
+                {channels.liveChat.text} <span className="sr-only">{channels.liveChat.newTab}</span>
+              </a>
+              <p className="mt-1 text-brand-100">{contact.hours}</p>
+            </li>
+          )}
           <li className="rounded-xl bg-white/10 p-5">
             <Users className="size-6" aria-hidden />
             <h2 className="mt-2 font-semibold">{channels.community.title}</h2>
