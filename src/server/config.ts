@@ -94,6 +94,16 @@ const envSchema = z
       .int()
       .min(100)
       .default(60 * 60 * 1000),
+    /** How long choosing a course start date holds the place while the course is unpaid (minutes; fractions for tests). */
+    COHORT_HOLD_MINUTES: z.coerce.number().positive().max(10_080).default(30),
+    /** How long a freed place is held for the first on a date's waitlist once e-mailed (hours; fractions for tests). */
+    WAITLIST_HOLD_HOURS: z.coerce.number().positive().max(720).default(24),
+    /** Tests only: how often the waitlist job looks for freed places (ms; every minute by default). */
+    WAITLIST_CHECK_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .default(60 * 1000),
     /** Registrations allowed per client address in 10 minutes (POST /api/students). */
     REGISTRATION_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
     /** PostgreSQL: a statement running longer is cancelled (the request answers 503). */
@@ -241,6 +251,12 @@ export interface Config {
   support: { email: string; hours: string; communityUrl: string };
   /** How often the course emails job runs (domain/email/queue-course-emails.ts). */
   courseEmailsCheckMs: number;
+  /**
+   * Places in a cohort (domain/cohorts/places.ts): an unpaid course selection holds one for
+   * `holdMinutes`; a freed place is offered to the waitlist and held `waitlistHoldHours`; the waitlist
+   * job runs every `waitlistCheckMs`.
+   */
+  places: { holdMinutes: number; waitlistHoldHours: number; waitlistCheckMs: number };
   /** PostgreSQL statement timeout and pool acquisition timeout (docs/decisions/012-hardening.md). */
   database: { statementTimeoutMs: number; poolTimeoutMs: number };
   /** Registrations per client address per 10 minutes. */
@@ -309,6 +325,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       communityUrl: env.COMMUNITY_URL ?? BUILT_IN_CONTACT.communityUrl,
     },
     courseEmailsCheckMs: env.COURSE_EMAILS_CHECK_MS,
+    places: {
+      holdMinutes: env.COHORT_HOLD_MINUTES,
+      waitlistHoldHours: env.WAITLIST_HOLD_HOURS,
+      waitlistCheckMs: env.WAITLIST_CHECK_MS,
+    },
     database: { statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS, poolTimeoutMs: env.DB_POOL_TIMEOUT_MS },
     registrationRateLimit: env.REGISTRATION_RATE_LIMIT,
     redisUrl: env.REDIS_URL,

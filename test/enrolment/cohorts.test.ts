@@ -1,9 +1,10 @@
 // engines: both
 /**
  * Cohorts (docs/product/enrolment.md): owners offer course start dates with an optional capacity and
- * close them; the wizard offers only open future dates with places left, a closed or full one is
+ * close them; the wizard lists open future dates, a full one marked full, a closed or full one is
  * refused with 409, and two students racing for the last place never both get it (on PostgreSQL the
  * two selections really run side by side). With no cohort saved, the every-two-months rule applies.
+ * Holds, payments and the waitlist: places.test.ts.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,15 +30,21 @@ const admin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload
 const offered = async () =>
   (
     (await t.app.inject({ method: 'GET', url: '/api/course-dates' })).json() as {
-      schedule: Array<{ start_date: string }>;
+      schedule: Array<{ start_date: string; places_left: number | null; full: boolean }>;
     }
   ).schedule;
-const offeredDates = async () => (await offered()).map((entry) => entry.start_date);
+const offeredDates = async () => (await offered()).filter((entry) => !entry.full).map((entry) => entry.start_date);
+const open = (date: string, places_left: number | null = null) => ({
+  ...scheduleEntryFor(date),
+  places_left,
+  full: places_left === 0,
+});
+const counts = { enrolled: 0, held: 0, offered: 0, waiting: 0 };
 
 describe('cohorts', () => {
   it('with no cohort saved, offers the every-two-months rule', async () => {
     expect((await admin('GET', '/cohorts')).json()).toEqual({ cohorts: [] });
-    expect(await offered()).toEqual(courseSchedule());
+    expect(await offered()).toEqual(courseSchedule().map((entry) => ({ ...entry, places_left: null, full: false })));
     const student = await registerStudent(t);
     expect((await selectCourse(t, student, 'foundation', inDays(10))).statusCode).toBe(400);
   });
@@ -56,25 +63,26 @@ describe('cohorts', () => {
     expect(await tableCounts(t.db)).toEqual(before);
   });
 
-  it('offers only the saved open future dates with places left, and refuses a closed or full one with 409', async () => {
-    const open = inDays(20);
+  it('lists the saved open future dates, a full one as full, and refuses a closed or full one with 409', async () => {
+    const free = inDays(20);
     const small = inDays(30);
     const closing = inDays(40);
-    const created = await admin('POST', '/cohorts', { course_start_date: open });
+    const created = await admin('POST', '/cohorts', { course_start_date: free });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toEqual({ course_start_date: open, capacity: null, closed: false, enrolled: 0 });
-    expect((await admin('POST', '/cohorts', { course_start_date: open })).statusCode).toBe(409);
+    expect(created.json()).toEqual({ course_start_date: free, capacity: null, closed: false, ...counts });
+    expect((await admin('POST', '/cohorts', { course_start_date: free })).statusCode).toBe(409);
     expect((await admin('POST', '/cohorts', { course_start_date: small, capacity: 1 })).statusCode).toBe(201);
     expect((await admin('POST', '/cohorts', { course_start_date: closing, capacity: 5 })).statusCode).toBe(201);
 
     // The rule's dates are gone once the owner chose dates; entries carry the same fields as the rule's.
-    expect(await offered()).toEqual([scheduleEntryFor(open), scheduleEntryFor(small), scheduleEntryFor(closing)]);
+    expect(await offered()).toEqual([open(free), open(small, 1), open(closing, 5)]);
     const first = await registerStudent(t);
     expect((await selectCourse(t, first, 'pro', courseSchedule()[0]?.start_date)).statusCode).toBe(400);
 
-    // The last place of `small` is taken: it is no longer offered, and the next student gets 409.
+    // The last place of `small` is taken: it is listed as full, and the next student gets 409.
     expect((await selectCourse(t, first, 'pro', small)).statusCode).toBe(200);
-    expect(await offeredDates()).toEqual([open, closing]);
+    expect(await offered()).toEqual([open(free), open(small, 0), open(closing, 5)]);
+    expect(await offeredDates()).toEqual([free, closing]);
     const second = await registerStudent(t);
     const full = await selectCourse(t, second, 'foundation', small);
     expect(full.statusCode).toBe(409);
@@ -85,8 +93,8 @@ describe('cohorts', () => {
     // Closed: not offered, refused with 409, and listed for the owner with its students.
     const closed = await admin('PATCH', `/cohorts/${closing}`, { closed: true });
     expect(closed.statusCode).toBe(200);
-    expect(closed.json()).toEqual({ course_start_date: closing, capacity: 5, closed: true, enrolled: 0 });
-    expect(await offeredDates()).toEqual([open]);
+    expect(closed.json()).toEqual({ course_start_date: closing, capacity: 5, closed: true, ...counts });
+    expect((await offered()).map((entry) => entry.start_date)).toEqual([free, small]);
     const refused = await selectCourse(t, second, 'foundation', closing);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ detail: messages.enrolment.startDateClosed });
@@ -97,16 +105,17 @@ describe('cohorts', () => {
     expect((await admin('PATCH', `/cohorts/${closing}`, { closed: false })).statusCode).toBe(200);
     expect((await admin('PATCH', `/cohorts/${small}`, { capacity: null })).json()).toMatchObject({
       capacity: null,
-      enrolled: 1,
+      enrolled: 0,
+      held: 1,
     });
-    expect(await offeredDates()).toEqual([open, small, closing]);
+    expect(await offeredDates()).toEqual([free, small, closing]);
     expect((await selectCourse(t, second, 'foundation', small)).statusCode).toBe(200);
 
     expect((await admin('GET', '/cohorts')).json()).toEqual({
       cohorts: [
-        { course_start_date: open, capacity: null, closed: false, enrolled: 0 },
-        { course_start_date: small, capacity: null, closed: false, enrolled: 2 },
-        { course_start_date: closing, capacity: 5, closed: false, enrolled: 0 },
+        { course_start_date: free, capacity: null, closed: false, ...counts },
+        { course_start_date: small, capacity: null, closed: false, ...counts, held: 2 },
+        { course_start_date: closing, capacity: 5, closed: false, ...counts },
       ],
     });
   });

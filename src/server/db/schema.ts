@@ -646,4 +646,5 @@ export type AuditEntry = typeof auditLog.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
 export type Cohort = typeof cohorts.$inferSelect;
+export type CohortWaitlistEntry = typeof cohortWaitlist.$inferSelect;
 export type ErasureRequest = typeof erasureRequests.$inferSelect;

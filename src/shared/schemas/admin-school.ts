@@ -76,9 +76,29 @@ export const cohortSchema = z.object({
   course_start_date: z.string(),
   capacity: z.number().int().nullable(),
   closed: z.boolean(),
+  /** Students who paid the course: their place is kept. */
   enrolled: z.number().int(),
+  /** Unpaid students whose hold is live (or whose course payment is in flight). */
+  held: z.number().int(),
+  /** Places kept for someone e-mailed from the waitlist (live offers). */
+  offered: z.number().int(),
+  /** On the waitlist, not yet offered a place. */
+  waiting: z.number().int(),
 });
 export type CohortItem = z.infer<typeof cohortSchema>;
+
+/** GET /api/admin/cohorts/{date}/waitlist: first in line first. */
+export const cohortWaitlistResponse = z.object({
+  waitlist: z.array(
+    z.object({
+      email: z.string(),
+      first_name: z.string(),
+      joined_at: z.string(),
+      offered_at: z.string().nullable(),
+    }),
+  ),
+});
+export type CohortWaitlistResponse = z.infer<typeof cohortWaitlistResponse>;
 
 export const cohortListResponse = z.object({ cohorts: z.array(cohortSchema) });
 export type CohortListResponse = z.infer<typeof cohortListResponse>;

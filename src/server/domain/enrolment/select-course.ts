@@ -5,6 +5,7 @@ import type { Db } from '@server/db/client';
 import { payments, students, type Student } from '@server/db/schema';
 import { DomainError } from '@server/errors';
 import { claimCourseStartDate } from '../cohorts/cohorts';
+import { holdUntil } from '../cohorts/places';
 import { getStudent } from '../students/find-student';
 import { one } from '@server/db/rows';
 
@@ -14,12 +15,13 @@ import { one } from '@server/db/rows';
  * course type is fixed (a paid Foundation place cannot become Pro without paying); the start date
  * may still move to another listed intake. While a payment for a course is pending, the course cannot
  * change either (the payment fixed what it buys: docs/product/payments.md). `now`: the app's clock
- * (which dates are still offered).
+ * (which dates are still offered). An unpaid course holds the place for `holdMinutes` from now.
  */
 export async function selectCourse(
   db: Db,
   options: { studentId: string; courseType: CourseType; courseStartDate: string },
   now: Date,
+  holdMinutes: number,
 ): Promise<Student> {
   return db.transaction(async (tx) => {
     const student = await getStudent(tx, options.studentId, true);
@@ -44,7 +46,12 @@ export async function selectCourse(
     const updated = one(
       await tx
         .update(students)
-        .set({ courseType: options.courseType, courseStartDate: options.courseStartDate, updatedAt: now })
+        .set({
+          courseType: options.courseType,
+          courseStartDate: options.courseStartDate,
+          courseHoldUntil: student.coursePaid ? null : holdUntil(now, holdMinutes),
+          updatedAt: now,
+        })
         .where(eq(students.id, student.id))
         .returning(),
     );

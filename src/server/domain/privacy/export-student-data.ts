@@ -3,6 +3,7 @@ import type { Db } from '@server/db/client';
 import {
   auditLog,
   certificates,
+  cohortWaitlist,
   contactMessages,
   emailOutbox,
   erasureRequests,
@@ -11,6 +12,7 @@ import {
   stageProgress,
   type AuditEntry,
   type Certificate,
+  type CohortWaitlistEntry,
   type ContactMessage,
   type ErasureRequest,
   type IdVerification,
@@ -34,13 +36,15 @@ export interface StudentDataExport {
   emails: Array<{ template: string; status: string; createdAt: Date; sentAt: Date | null }>;
   audit: AuditEntry[];
   supportMessages: ContactMessage[];
+  /** Waitlist entries under their address. */
+  waitlists: CohortWaitlistEntry[];
   erasureRequests: ErasureRequest[];
 }
 
 /**
  * Everything the site holds about one student (UK GDPR right of access; docs/product/student-area.md,
  * "Your data"), read in one transaction so the parts agree. Only rows that belong to them: by their id,
- * or by their address for support messages they sent.
+ * or by their address for support messages they sent and waitlists they joined.
  */
 export async function exportStudentData(
   db: Db,
@@ -82,6 +86,11 @@ export async function exportStudentData(
         .from(contactMessages)
         .where(eq(sql`lower(${contactMessages.email})`, student.email.toLowerCase()))
         .orderBy(asc(contactMessages.createdAt)),
+      waitlists: await tx
+        .select()
+        .from(cohortWaitlist)
+        .where(eq(sql`lower(${cohortWaitlist.email})`, student.email.toLowerCase()))
+        .orderBy(asc(cohortWaitlist.joinedAt)),
       erasureRequests: await tx
         .select()
         .from(erasureRequests)

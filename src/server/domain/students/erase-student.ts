@@ -3,6 +3,7 @@ import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import {
   auditLog,
+  cohortWaitlist,
   contactMessages,
   emailOutbox,
   erasureRequests,
@@ -26,7 +27,7 @@ const AUDIT_REASON_KEYS = ['reason', 'rejection_reason'] as const;
  *   sign-in codes, token revocations and the emails sent to the student. A token issued earlier
  *   reaches nothing: every student route reads the student first.
  * - What names them elsewhere: support messages sent from their address (and the emails about
- *   those), admin notifications naming them, their name in audit entries, a contact address in a
+ *   those), waitlist entries under their address, admin notifications naming them, their name in audit entries, a contact address in a
  *   "read message" entry, and the free-text notes an admin typed on their payments. Reasons an admin
  *   typed (a refund's, a rejection's, a refusal's) stay for the books without their name, email or
  *   phone (scrubPersonalValues).
@@ -56,6 +57,8 @@ export async function eraseStudent(
   await tx.update(payments).set({ notes: null }).where(eq(payments.studentId, student.id));
   await scrubTypedReasons(tx, student);
   await tx.delete(contactMessages).where(eq(sql`lower(${contactMessages.email})`, email));
+  // Their waitlist entries too; a place they held is offered to the waitlist at the job's next pass.
+  await tx.delete(cohortWaitlist).where(eq(sql`lower(${cohortWaitlist.email})`, email));
   await tx
     .delete(emailOutbox)
     .where(

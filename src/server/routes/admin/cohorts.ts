@@ -7,8 +7,10 @@ import {
   cohortListResponse,
   cohortSchema,
   cohortUpdateBody,
+  cohortWaitlistResponse,
 } from '@shared/schemas/admin-school';
 import { createCohort, deleteCohort, listCohorts, updateCohort, type CohortView } from '@server/domain/cohorts/cohorts';
+import { listWaitlist } from '@server/domain/cohorts/waitlist';
 import { requireAdmin } from '@server/plugins/auth';
 
 const toCohort = (cohort: CohortView) => ({
@@ -16,6 +18,9 @@ const toCohort = (cohort: CohortView) => ({
   capacity: cohort.capacity,
   closed: cohort.closed,
   enrolled: cohort.enrolled,
+  held: cohort.held,
+  offered: cohort.offered,
+  waiting: cohort.waiting,
 });
 
 /** Course start dates with their capacity (registered in the owners' scope; docs/product/admin.md). */
@@ -24,11 +29,12 @@ const cohortAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cohorts',
     {
       schema: {
-        summary: 'Every course start date, soonest first, with its capacity and the students who chose it',
+        summary:
+          'Every course start date, soonest first, with its capacity and who takes its places: paid (enrolled), live holds (held), waitlist offers (offered), and those waiting',
         response: { 200: cohortListResponse, 401: errorSchema, 403: errorSchema },
       },
     },
-    async () => ({ cohorts: (await listCohorts(app.db)).map(toCohort) }),
+    async () => ({ cohorts: (await listCohorts(app.db, app.clock())).map(toCohort) }),
   );
 
   app.post(
@@ -55,13 +61,24 @@ const cohortAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cohorts/:date',
     {
       schema: {
-        summary: 'Change a start date: capacity (null: no limit) or closed; audited',
+        summary:
+          'Change a start date: capacity (null: no limit) or closed; audited. Places freed go to the waitlist at once',
         params: cohortDateParams,
         body: cohortUpdateBody,
         response: { 200: cohortSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema },
       },
     },
-    async (request) => toCohort(await updateCohort(app.db, requireAdmin(request), request.params.date, request.body)),
+    async (request) =>
+      toCohort(
+        await updateCohort(
+          app.db,
+          requireAdmin(request),
+          request.params.date,
+          request.body,
+          app.clock(),
+          app.config.places.waitlistHoldHours,
+        ),
+      ),
   );
 
   app.delete(
@@ -88,3 +105,31 @@ const cohortAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 export default cohortAdminRoutes;
+
+/** A start date's waitlist (owners and staff: registered in the admins' scope). */
+export const cohortWaitlistAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/cohorts/:date/waitlist',
+    {
+      schema: {
+        summary: "A start date's waitlist, first in line first, with when each was offered a place",
+        params: cohortDateParams,
+        response: {
+          200: cohortWaitlistResponse,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+        },
+      },
+    },
+    async (request) => ({
+      waitlist: (await listWaitlist(app.db, request.params.date)).map((entry) => ({
+        email: entry.email,
+        first_name: entry.firstName,
+        joined_at: entry.joinedAt.toISOString(),
+        offered_at: entry.offeredAt?.toISOString() ?? null,
+      })),
+    }),
+  );
+};

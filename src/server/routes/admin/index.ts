@@ -4,7 +4,7 @@ import { guardAdminScope, guardOwnerScope, guardTotpScope } from '@server/plugin
 import adminAccountRoutes from './admins';
 import auditAdminRoutes from './audit';
 import certificateAdminRoutes from './certificates';
-import cohortAdminRoutes from './cohorts';
+import cohortAdminRoutes, { cohortWaitlistAdminRoutes } from './cohorts';
 import emailAdminRoutes from './emails';
 import erasureRequestAdminRoutes from './erasure-requests';
 import idVerificationAdminRoutes from './id-verifications';
@@ -48,6 +48,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await secured.register(messageAdminRoutes);
       await secured.register(idVerificationAdminRoutes);
       await secured.register(certificateAdminRoutes);
+      await secured.register(cohortWaitlistAdminRoutes);
 
       // What only an owner may see or do; staff get 403 before the handler runs.
       await secured.register(async (owners) => {
