@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COURSES, paymentAmountPence } from './catalogue';
+import { allInPricePence, COURSES, paymentAmountPence } from './catalogue';
 
 describe('catalogue', () => {
   it('prices the three payment types from one table', () => {
@@ -8,6 +8,11 @@ describe('catalogue', () => {
     expect(paymentAmountPence('combined', 'foundation')).toBe(8499);
     expect(paymentAmountPence('combined', 'pro')).toBe(22499);
     expect(() => paymentAmountPence('course', null)).toThrow();
+  });
+
+  it('quotes a course all-in: the enrolment fee plus the course, what a new student pays', () => {
+    expect(allInPricePence('foundation')).toBe(8499);
+    expect(allInPricePence('pro')).toBe(22499);
   });
 
   it('tracks 5 Foundation stages and 9 Pro stages while marketing 6 and 11 modules', () => {

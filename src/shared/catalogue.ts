@@ -88,6 +88,14 @@ export function paymentAmountPence(type: PaymentType, course: CourseType | null 
   return type === 'course' ? coursePence : ENROLMENT_FEE_PENCE + coursePence;
 }
 
+/**
+ * What a new student pays for a course: the enrolment fee and the course together. Prices quoted to
+ * anyone who has not paid the fee are this all-in figure, with the fee named beside it (no drip pricing).
+ */
+export function allInPricePence(course: CourseType): Pence {
+  return paymentAmountPence('combined', course);
+}
+
 export function totalStages(course: CourseType): number {
   return COURSES[course].stages.length;
 }

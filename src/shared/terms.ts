@@ -4,7 +4,7 @@
  * Change the version whenever the terms' wording changes.
  */
 export const TERMS_OF_SALE = {
-  version: '2026-11-28',
+  version: '2',
   /** ISO date from which this version applies. */
   effectiveDate: '2026-11-28',
 } as const;

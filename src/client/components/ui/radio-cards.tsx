@@ -8,6 +8,8 @@ export interface RadioCardOption<T extends string> {
   value: T;
   title: string;
   price: string;
+  /** Small print under the price, e.g. the fee an all-in price includes. */
+  priceNote?: string;
   description: string;
   /** A purple badge on the card's top edge, e.g. "Recommended" or "Most Popular". */
   badge?: string;
@@ -65,6 +67,7 @@ export function RadioCards<T extends string>({
               </RadioGroup.Indicator>
             </span>
             <span className="mt-1 block text-2xl font-bold text-brand-800">{option.price}</span>
+            {option.priceNote && <span className="block text-sm text-slate-700">{option.priceNote}</span>}
             <span className="mt-2 block text-sm text-slate-700">{option.description}</span>
             {footer?.(option)}
           </RadioGroup.Item>

@@ -2,8 +2,10 @@
  * The privacy policy and terms of sale. Kept beside the legal pages rather than in content.ts so
  * the landing page does not download them; the business terms and links they quote come from there.
  */
-import { COURSES, ENROLMENT_FEE_PENCE } from '@shared/catalogue';
+import { allInPricePence, COURSES, ENROLMENT_FEE_PENCE } from '@shared/catalogue';
 import { formatPence } from '@shared/money';
+import { formatLongDate } from '@shared/schedule';
+import { TERMS_OF_SALE } from '@shared/terms';
 import { businessTerms, site } from '@client/content';
 
 export interface PolicySection {
@@ -59,12 +61,15 @@ export const termsOfSale = {
       'Prices, payment, access, refunds and course terms for the Video Book Review Specialist certification programme.',
   },
   heading: 'Terms of Sale',
-  lastUpdated,
+  /** The version each card payment records when the student agrees at checkout (src/shared/terms.ts). */
+  version: TERMS_OF_SALE.version,
+  lastUpdated: formatLongDate(TERMS_OF_SALE.effectiveDate),
   sections: [
     {
       heading: 'Prices and payment',
       paragraphs: [
-        `The enrollment fee is ${formatPence(ENROLMENT_FEE_PENCE)}. The Foundation Course (${COURSES.foundation.moduleCount} modules) costs ${formatPence(COURSES.foundation.pricePence)} and the Pro Course (${COURSES.pro.moduleCount} modules) ${formatPence(COURSES.pro.pricePence)}. Prices are in pounds sterling and are paid by card in one payment per purchase.`,
+        `A new student pays ${formatPence(allInPricePence('foundation'))} for the Foundation Course (${COURSES.foundation.moduleCount} modules) and ${formatPence(allInPricePence('pro'))} for the Pro Course (${COURSES.pro.moduleCount} modules). Both prices include the ${formatPence(ENROLMENT_FEE_PENCE)} enrollment fee, which every student pays once.`,
+        `You may also pay the enrollment fee on its own (${formatPence(ENROLMENT_FEE_PENCE)}) and choose a course later; the course alone then costs ${formatPence(COURSES.foundation.pricePence)} (Foundation) or ${formatPence(COURSES.pro.pricePence)} (Pro). Prices are in pounds sterling and are paid by card in one payment per purchase.`,
       ],
     },
     {
@@ -79,9 +84,17 @@ export const termsOfSale = {
       ],
     },
     {
+      heading: 'Your right to cancel',
+      paragraphs: [
+        'Under the Consumer Contracts (Information, Cancellation and Additional Charges) Regulations 2013, you normally have 14 days from your purchase to cancel a contract for digital content or services bought online.',
+        'Your purchase gives you access to digital content (your student dashboard and the course materials) as soon as you have paid. Before you pay, we ask you to tick a box to agree to these terms, to ask expressly for your access to start straight away, and to acknowledge that you then lose your 14-day right to cancel once access starts. We do not take a payment without it.',
+        'If you do not want to give up the right to cancel, do not pay: contact us first and we will answer your questions about the course.',
+      ],
+    },
+    {
       heading: 'Refunds and disputes',
       paragraphs: [
-        'There are no refunds: you receive instant access to digital content.',
+        'Because you asked for access to start straight away and acknowledged that you then lose the right to cancel, we do not give refunds for a change of mind. This does not affect your legal rights if the course is faulty, not as described or not supplied (Consumer Rights Act 2015).',
         `Billing disputes are accepted within ${businessTerms.billingDisputeDays} days of the payment. Contact ${site.supportEmail}.`,
       ],
     },

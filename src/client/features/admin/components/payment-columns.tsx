@@ -61,7 +61,19 @@ export function paymentColumns(onRefund: (payment: AdminPayment) => void): Array
     },
     { header: 'Purchase', cell: (p) => p.description ?? TYPE_LABELS[p.payment_type] },
     { header: 'Amount', cell: amountText },
-    { header: 'Method', cell: (p) => (p.method === 'card' ? 'Card' : 'Manual') },
+    {
+      header: 'Method',
+      cell: (p) => (
+        <>
+          <div>{p.method === 'card' ? 'Card' : 'Manual'}</div>
+          {p.terms_version && p.terms_accepted_at && (
+            <div className="text-xs text-slate-600">
+              {messages.admin.termsAccepted(p.terms_version, formatDate(p.terms_accepted_at))}
+            </div>
+          )}
+        </>
+      ),
+    },
     { header: 'Status', cell: (p) => <PaymentStatusCell payment={p} /> },
     {
       header: 'Reference',

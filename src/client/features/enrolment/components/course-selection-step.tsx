@@ -1,7 +1,14 @@
 import { IdCard } from 'lucide-react';
 import { toast } from '@client/lib/toast';
 import { useEffect } from 'react';
-import { COURSES, COURSE_TYPES, type CourseType, type PaymentType } from '@shared/catalogue';
+import {
+  allInPricePence,
+  COURSES,
+  COURSE_TYPES,
+  ENROLMENT_FEE_PENCE,
+  type CourseType,
+  type PaymentType,
+} from '@shared/catalogue';
 import { formatPence } from '@shared/money';
 import { messages } from '@shared/messages';
 import { RadioCards } from '@client/components/ui/radio-cards';
@@ -58,7 +65,7 @@ export function CourseSelectionStep(props: {
         options={COURSE_TYPES.map((type) => ({
           value: type,
           title: COURSES[type].title,
-          price: formatPence(COURSES[type].pricePence),
+          ...coursePrice(type, props.paymentType),
           description: COURSE_NOTES[type],
           badge: type === 'pro' ? 'Most Popular' : undefined,
         }))}
@@ -79,6 +86,18 @@ export function CourseSelectionStep(props: {
       <StepButtons onBack={props.onBack} onContinue={props.onContinue} loading={props.saving} />
     </div>
   );
+}
+
+/**
+ * What this student pays for the course: all-in with the fee named (Complete Package), or the course
+ * alone when the fee is already paid.
+ */
+function coursePrice(course: CourseType, paymentType: PaymentType): { price: string; priceNote?: string } {
+  if (paymentType === 'course') return { price: formatPence(COURSES[course].pricePence) };
+  return {
+    price: formatPence(allInPricePence(course)),
+    priceNote: messages.enrolment.feeIncluded(formatPence(ENROLMENT_FEE_PENCE)),
+  };
 }
 
 /** Needed before the course materials open: said before paying for a course. */

@@ -1,5 +1,6 @@
-import { COURSES, ENROLMENT_FEE_PENCE, type PaymentType } from '@shared/catalogue';
+import { allInPricePence, COURSES, ENROLMENT_FEE_PENCE, type PaymentType } from '@shared/catalogue';
 import { formatPence } from '@shared/money';
+import { messages } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { RadioCards } from '@client/components/ui/radio-cards';
 
@@ -7,6 +8,7 @@ interface Option {
   type: PaymentType;
   title: string;
   price: string;
+  priceNote?: string;
   description: string;
   recommended?: boolean;
 }
@@ -22,7 +24,8 @@ const ENROLMENT_OPTIONS: Option[] = [
   {
     type: 'combined',
     title: 'Complete Package',
-    price: `from ${formatPence(ENROLMENT_FEE_PENCE + COURSES.foundation.pricePence)}`,
+    price: `from ${formatPence(allInPricePence('foundation'))}`,
+    priceNote: messages.enrolment.feeIncluded(formatPence(ENROLMENT_FEE_PENCE)),
     description: 'Enrollment plus your course in one payment, so you can start straight away.',
     recommended: true,
   },
@@ -57,6 +60,7 @@ export function PaymentTypeStep(props: {
           value: option.type,
           title: option.title,
           price: option.price,
+          priceNote: option.priceNote,
           description: option.description,
           badge: option.recommended ? 'Recommended' : undefined,
         }))}

@@ -10,19 +10,21 @@ interface WizardHistoryState {
   wizardFrom?: Step;
 }
 
-/** The session's student, unless the whole enrolment is already paid (then the wizard starts afresh). */
+/**
+ * The session's student. One who has paid for everything sees the confirmation (allowedStep): Back
+ * from /success or a new visit to /enroll never offers to pay again.
+ */
 function sessionStudent(): WizardStudent | null {
   const session = studentSession.get();
   if (!session) return null;
   const s = session.student;
-  if (s.course_paid === true) return null;
   return {
     id: s.id,
     email: s.email,
     first_name: s.first_name,
     last_name: s.last_name,
     enrollment_paid: s.enrollment_paid === true,
-    course_paid: false,
+    course_paid: s.course_paid === true,
   };
 }
 
@@ -70,10 +72,11 @@ export function useEnrolmentWizard() {
   });
 
   const onRegistered = (registered: WizardStudent, token: string, unknownReferralCode: string | null) => {
-    studentSession.set({ token, student: registered });
+    studentSession.set({ token, student: registered, first_visit: true });
     setUnknownReferral(unknownReferralCode);
     setLocalStudent(registered);
-    go(2, { paymentType: 'enrollment' });
+    // A course chosen on a pricing card (in the address since step 1) is bought with the fee.
+    go(2, { paymentType: choices.course ? 'combined' : 'enrollment' });
   };
 
   const startAgain = () => {

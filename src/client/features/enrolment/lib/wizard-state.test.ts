@@ -44,6 +44,12 @@ describe('allowedStep', () => {
     expect(allowedStep(requested, null, combined('pro', '2030-01-06'))).toBe(1);
   });
 
+  it.each(ALL_STEPS)('shows a student who has paid for everything the confirmation from step %i', (requested) => {
+    const paid = { ...registered, enrollment_paid: true, course_paid: true };
+    expect(allowedStep(requested, paid, combined('pro', '2030-01-06'))).toBe(5);
+    expect(allowedStep(requested, paid, enrolmentOnly)).toBe(5);
+  });
+
   // [requested step, label, step shown, student, choices]
   it.each<[Step, string, Step, WizardStudent, Choices]>([
     // Registered, nothing paid, paying the enrolment fee: every step up to the payment; the
@@ -138,10 +144,13 @@ describe('readChoices', () => {
     expect(read('type=upfront').paymentType).toBe('enrollment');
   });
 
-  it('reads the old link ?step=course-selection&course=pro as the complete package for a signed-in student', () => {
+  it("reads a pricing card's ?step=course-selection&course=pro as the complete package, before and after step 1", () => {
     expect(read('step=course-selection&course=pro')).toEqual(combined('pro', null));
-    expect(read('step=course-selection&course=pro', null)).toEqual({ ...enrolmentOnly, course: 'pro' });
+    expect(read('step=course-selection&course=pro', null)).toEqual(combined('pro', null));
+    // Step 1 keeps the course in the address (the type is written from step 2 on).
+    expect(read('step=personal-info&course=foundation', null)).toEqual(combined('foundation', null));
     expect(read('step=course-selection&course=pro', enrolmentPaid).paymentType).toBe('course');
+    expect(read('step=payment-type&type=enrollment&course=pro').paymentType).toBe('enrollment');
   });
 
   it("fills the course and date the address lacks from the server's record, the address winning", () => {

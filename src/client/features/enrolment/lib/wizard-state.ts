@@ -36,8 +36,9 @@ export function withServerRecord(local: WizardStudent | null, known: ServerRecor
 
 /**
  * The choices in the address, or else what the server saved (course, date). Without a payment type, a
- * student whose enrolment is paid pays for the course; the old link `?step=course-selection&course=pro`
- * means the complete package for a signed-in student; anyone else starts with the enrolment fee.
+ * student whose enrolment is paid pays for the course; a course in the address (a pricing card's
+ * `?step=course-selection&course=pro`, kept through step 1) means the complete package for that course;
+ * anyone else starts with the enrolment fee.
  */
 export function readChoices(
   params: URLSearchParams,
@@ -51,7 +52,7 @@ export function readChoices(
       ? requestedType
       : student?.enrollment_paid
         ? 'course'
-        : student && params.get('step') === 'course-selection'
+        : isCourseType(requestedCourse)
           ? 'combined'
           : 'enrollment',
     course: isCourseType(requestedCourse) ? requestedCourse : (known?.course_type ?? null),
@@ -70,6 +71,8 @@ export function requestedStep(slug: string | null, student: WizardStudent | null
  */
 export function allowedStep(requested: Step, student: WizardStudent | null, choices: Choices): Step {
   if (!student) return 1;
+  // Everything paid: only the confirmation (no step offers to pay again).
+  if (student.course_paid) return 5;
   if (requested === 5) return student.enrollment_paid ? 5 : 2;
   if (requested >= 2 && choices.paymentType === 'enrollment' && student.enrollment_paid) return 5;
   if (requested === 4 && choices.paymentType !== 'enrollment' && (!choices.course || !choices.startDate)) return 3;

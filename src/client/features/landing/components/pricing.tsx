@@ -1,18 +1,26 @@
 import { AppLink } from '@client/components/layout/navigation';
 import { buttonClasses } from '@client/components/ui/button';
 import { landing } from '@client/content';
+import { COURSES, ENROLMENT_FEE_PENCE, type CourseType } from '@shared/catalogue';
 import { formatPence } from '@shared/money';
+import { messages } from '@shared/messages';
 import { paths } from '@shared/routes';
 
 interface Plan {
   name: string;
+  /** A course card: its price is all-in (fee + course) and its button carries the course into the wizard. */
+  course?: CourseType;
   pricePence: number;
   blurb: string;
   includes: readonly string[];
   highlight?: string;
 }
 
-/** 'Choose Your Path': every button goes to /enroll; Pro is 'Most Popular'. The #pricing anchor. */
+/**
+ * 'Choose Your Path' (the #pricing anchor). A course card shows what a new student pays in total with
+ * the fee named beside it, and opens the wizard with that course (the Complete Package); the fee card
+ * opens it bare. Pro is 'Most Popular'.
+ */
 export function Pricing() {
   const { pricing } = landing;
   const plans: Plan[] = [pricing.enrollment, pricing.foundation, pricing.pro];
@@ -36,6 +44,7 @@ export function Pricing() {
               )}
               <h3 className="text-xl font-bold">{plan.name}</h3>
               <p className="mt-2 text-4xl font-extrabold text-brand-800">{formatPence(plan.pricePence)}</p>
+              {plan.course && <CoursePriceNotes course={plan.course} />}
               <p className="mt-2 text-slate-700">{plan.blurb}</p>
               <ul className="mt-4 flex-1 space-y-2 text-sm">
                 {plan.includes.map((item) => (
@@ -48,7 +57,7 @@ export function Pricing() {
                 ))}
               </ul>
               <AppLink
-                to={paths.enrol}
+                to={plan.course ? paths.enrolCourseSelection(plan.course) : paths.enrol}
                 className={buttonClasses(plan.highlight ? 'primary' : 'secondary', 'lg', 'mt-6 w-full')}
                 aria-label={`${pricing.buttonLabel}: ${plan.name}`}
               >
@@ -59,5 +68,16 @@ export function Pricing() {
         </ul>
       </div>
     </section>
+  );
+}
+
+/** The fee the all-in price includes, and the course alone for a student who has paid the fee already. */
+function CoursePriceNotes({ course }: { course: CourseType }) {
+  const m = messages.enrolment;
+  return (
+    <>
+      <p className="mt-1 text-sm font-medium text-slate-800">{m.feeIncluded(formatPence(ENROLMENT_FEE_PENCE))}</p>
+      <p className="mt-1 text-xs text-slate-600">{m.courseAloneAfterFee(formatPence(COURSES[course].pricePence))}</p>
+    </>
   );
 }

@@ -7,6 +7,8 @@ import type { PolicySection } from '../policies';
 interface PolicyPageProps {
   meta: { title: string; description: string };
   heading: string;
+  /** A versioned document (the terms of sale): shown beside the date. */
+  version?: string;
   lastUpdated: string;
   sections: readonly PolicySection[];
   /** Content shown at the end of the section with this heading (e.g. figures read from the server). */
@@ -14,14 +16,16 @@ interface PolicyPageProps {
 }
 
 /** A policy document from content.ts: heading, last update and numbered sections. */
-export function PolicyPage({ meta, heading, lastUpdated, sections, extras = {} }: PolicyPageProps) {
+export function PolicyPage({ meta, heading, version, lastUpdated, sections, extras = {} }: PolicyPageProps) {
   return (
     <>
       <PageMeta {...meta} />
       <BrandHeader />
       <main id="main" tabIndex={-1} className="mx-auto max-w-3xl px-4 py-12 [overflow-wrap:anywhere]">
         <h1 className="text-3xl font-extrabold">{heading}</h1>
-        <p className="mt-2 text-sm text-slate-600">Last updated {lastUpdated}</p>
+        <p className="mt-2 text-sm text-slate-600">
+          {version && `Version ${version} · `}Last updated {lastUpdated}
+        </p>
         {sections.map((section, index) => (
           <section key={section.heading} className="mt-8">
             <h2 className="text-xl font-bold">
