@@ -132,6 +132,8 @@ export async function enrolStudentViaApi(
     firstName?: string;
     lastName?: string;
     email?: string;
+    /** More of step 1's answers, e.g. `{ show_in_recent_signups: true, town: 'Leeds' }`. */
+    registration?: Record<string, unknown>;
   },
 ): Promise<{ id: string; email: string; token: string; student: Record<string, unknown> | null }> {
   const email = options.email ?? uniqueEmail('student');
@@ -142,6 +144,7 @@ export async function enrolStudentViaApi(
       email,
       phone: '',
       referral_code: '',
+      ...options.registration,
     },
   });
   expect(registration.status(), await registration.text()).toBe(201);

@@ -184,7 +184,18 @@ test.describe('the page frame', () => {
         if (viewport.width >= 390) await expectNoAxeFindings(page, where);
         await expectNothingCovered(page, where);
       }
-      // The sign-up widget shows at the end of the landing page, in the band kept free for it.
+      // The sign-up widget shows at the end of the landing page, in the band kept free for it (with
+      // sign-ups of students who agreed to be shown, as the API answers them; a fresh database has none).
+      const notifications = ['Ada', 'Ben', 'Cy'].map((name) => ({
+        id: name,
+        first_name: name,
+        signup_location: 'York',
+        course_type: 'Foundation',
+        signed_up_at: new Date().toISOString(),
+      }));
+      await page.route('**/api/recent-signups', (route) =>
+        route.fulfill({ json: { notifications, samples_allowed: false } }),
+      );
       await page.goto('/');
       await settled(page);
       await page.evaluate(async () => {

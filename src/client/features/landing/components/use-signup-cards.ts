@@ -88,7 +88,7 @@ export function useSignupCards(hidden: boolean) {
   }, [data, addJustNow]);
 
   useSimulatedSignups(hidden || data?.samples_allowed !== true, shownPeople, addJustNow);
-  return { cards, dismiss };
+  return { cards, dismiss, answered: Boolean(data || error) };
 }
 
 /**
