@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 export async function fillPersonalInfo(page: Page, email: string, answer = '8') {
-  await page.getByLabel('First Name', { exact: true }).fill('Jane');
+  await page.getByRole('textbox', { name: 'First Name' }).fill('Jane');
   await page.getByLabel('Last Name').fill('Reader');
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Phone Number (optional)').fill('07400 123456');
