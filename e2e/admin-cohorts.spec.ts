@@ -98,7 +98,10 @@ test('the owner adds a start date that a new visitor picks in the wizard, and sa
   await continueToStep(visitor, 'Choose Your Course');
   await visitor.getByRole('radio', { name: /Foundation Course/ }).click();
   await visitor.getByRole('combobox', { name: 'Start Date' }).click();
-  await expect(visitor.getByRole('option')).toHaveText([`${label} — starts ${longDate(date)}`]);
+  // Two places of two: few, so the list says how many.
+  await expect(visitor.getByRole('option')).toHaveText([
+    `${label} — starts ${longDate(date)} · ${messages.enrolment.placesLeft(2)}`,
+  ]);
   await visitor.getByRole('option').first().click();
 
   // The owner closes it meanwhile: the wizard says so, and offers nothing until it reopens.

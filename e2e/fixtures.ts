@@ -152,11 +152,12 @@ export async function enrolStudentViaApi(
   const headers = { Authorization: `Bearer ${token}` };
   if (options.course) {
     const { schedule } = (await (await request.get('/api/course-dates')).json()) as {
-      schedule: { start_date: string }[];
+      schedule: { start_date: string; full: boolean }[];
     };
+    const open = schedule.find((entry) => !entry.full);
     const selection = await request.post(`/api/students/${id}/course-selection`, {
       headers,
-      data: { student_id: id, course_type: options.course, course_start_date: schedule[0]?.start_date },
+      data: { student_id: id, course_type: options.course, course_start_date: open?.start_date },
     });
     expect(selection.ok(), await selection.text()).toBeTruthy();
   }

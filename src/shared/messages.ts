@@ -249,6 +249,13 @@ export const messages = {
     cohortUpdated: 'Course start date updated',
     cohortDeleted: 'Course start date deleted',
     cohortSaveFailed: 'Failed to save the course start date',
+    cohortPlaces: (taken: string, capacity: number | null) =>
+      capacity === null ? `${taken} (no limit)` : `${taken} of ${capacity}`,
+    cohortWaitlistTitle: (date: string) => `Waitlist for ${date}`,
+    cohortWaitlistEmpty: 'Nobody is on the waitlist for this date.',
+    cohortWaitlistFailed: 'Failed to load the waitlist. Please try again.',
+    cohortWaitlistNote:
+      'First in line first. When a place frees up, the next person not yet offered one is emailed and the place is kept for them for a limited time.',
     noCohorts:
       'No course start dates saved: the wizard offers the 1st of every other month (January, March, May…). Add a date to choose them yourself.',
     cohortDeleteConfirm: (date: string) => `Delete the start date ${date}? It is no longer offered in the wizard.`,
@@ -369,6 +376,19 @@ export const messages = {
     /** A first visit to the dashboard (right after registering or paying) vs a later sign-in. */
     welcomeFirst: (name: string) => `Welcome, ${name}!`,
     welcomeAgain: (name: string) => `Welcome back, ${name}!`,
+    /** The dashboard's note on refunded payments (amounts and dates as the site prints them). */
+    refundsTitle: 'Refunds',
+    refundLine: (description: string, refunded: string, paid: string, date: string, full: boolean) =>
+      full
+        ? `${description}: refunded in full (${refunded}) on ${date}.`
+        : `${description}: ${refunded} of the ${paid} you paid was refunded on ${date}.`,
+    refundEffect: (coursePaid: boolean, enrolmentPaid: boolean) =>
+      coursePaid
+        ? 'Your course is still paid for.'
+        : enrolmentPaid
+          ? 'Your course is no longer paid for: you can choose a course again below.'
+          : 'Nothing is paid for now: you can enrol again below.',
+    refundReachesCard: 'A card refund usually reaches your account within 5 to 10 working days.',
     /** The 409 detail of a stage update before the course start date (the date as the site prints it). */
     stagesOpenOn: (date: string) => `Your course starts on ${date}. Stages open on that day.`,
     startsIn: (days: number) => (days === 1 ? 'Your course starts tomorrow.' : `Your course starts in ${days} days.`),

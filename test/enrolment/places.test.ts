@@ -56,7 +56,7 @@ const offersTo = async (email: string) =>
     .select({ data: emailOutbox.data })
     .from(emailOutbox)
     .where(and(eq(emailOutbox.template, 'waitlist-place'), eq(emailOutbox.toAddress, email)));
-const freshToken = async (student: { id: string; token: string }) => ({
+const freshToken = async <S extends { id: string; token: string }>(student: S): Promise<S> => ({
   ...student,
   token: await t.studentToken(student.id),
 });

@@ -5,6 +5,7 @@ import type {
   CohortItem,
   CohortListResponse,
   CohortUpdateBody,
+  CohortWaitlistResponse,
   SettingsResponse,
   SettingsUpdateBody,
 } from '@shared/schemas/admin-school';
@@ -42,6 +43,15 @@ const cohortPath = (date: string) => `/api/admin/cohorts/${encodeURIComponent(da
 function useCohortMutation<V>(mutationFn: (variables: V) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+}
+
+/** One start date's waitlist, loaded while its dialog is open (`date` null: closed). */
+export function useCohortWaitlist(date: string | null) {
+  return useQuery({
+    queryKey: [...adminKeys.cohorts(), 'waitlist', date],
+    queryFn: ({ signal }) => adminApi<CohortWaitlistResponse>(`${cohortPath(date ?? '')}/waitlist`, { signal }),
+    enabled: date !== null,
+  });
 }
 
 export const useAddCohort = () =>

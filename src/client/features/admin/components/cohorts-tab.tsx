@@ -6,17 +6,21 @@ import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
 import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { Field, inputClasses } from '@client/components/ui/field';
+import { Spinner } from '@client/components/ui/spinner';
 import { errorDetail } from '@client/lib/api-client';
 import { formatDate } from '@client/lib/format';
-import { useAddCohort, useCohorts, useDeleteCohort, useUpdateCohort } from '../api/school';
+import { useAddCohort, useCohorts, useCohortWaitlist, useDeleteCohort, useUpdateCohort } from '../api/school';
 import { DataTable, type Column } from './data-table';
 
 /** '' → null (no limit); anything else as a number for the shared schema to judge. */
 const capacityValue = (text: string) => (text.trim() === '' ? null : Number(text));
 
+/** Places taken: paid, held by a live checkout hold, kept for a waitlist offer. */
+const taken = (cohort: CohortItem) => cohort.enrolled + cohort.held + cohort.offered;
+
 function cohortState(cohort: CohortItem) {
   if (cohort.closed) return <Badge tone="red">Closed</Badge>;
-  if (cohort.capacity !== null && cohort.enrolled >= cohort.capacity) return <Badge tone="amber">Full</Badge>;
+  if (cohort.capacity !== null && taken(cohort) >= cohort.capacity) return <Badge tone="amber">Full</Badge>;
   return <Badge tone="green">Open</Badge>;
 }
 
@@ -26,6 +30,7 @@ export function CohortsTab() {
   const update = useUpdateCohort();
   const remove = useDeleteCohort();
   const [deleteFor, setDeleteFor] = useState<CohortItem | null>(null);
+  const [waitlistFor, setWaitlistFor] = useState<string | null>(null);
 
   const onToggle = (cohort: CohortItem) =>
     update.mutate(
@@ -60,18 +65,22 @@ export function CohortsTab() {
         isToggling: (c) =>
           update.isPending && update.variables?.date === c.course_start_date && 'closed' in update.variables,
         onDelete: setDeleteFor,
+        onWaitlist: setWaitlistFor,
       })}
       rows={cohorts.data?.cohorts ?? []}
       rowKey={(c) => c.course_start_date}
       rowTestId="cohort-row"
       cardsOnPhones
       after={
-        <DeleteCohortDialog
-          cohort={deleteFor}
-          loading={remove.isPending}
-          onConfirm={onDelete}
-          onClose={() => setDeleteFor(null)}
-        />
+        <>
+          <DeleteCohortDialog
+            cohort={deleteFor}
+            loading={remove.isPending}
+            onConfirm={onDelete}
+            onClose={() => setDeleteFor(null)}
+          />
+          <WaitlistDialog date={waitlistFor} onClose={() => setWaitlistFor(null)} />
+        </>
       }
     />
   );
@@ -82,10 +91,12 @@ function cohortColumns({
   onToggle,
   isToggling,
   onDelete,
+  onWaitlist,
 }: {
   onToggle: (cohort: CohortItem) => void;
   isToggling: (cohort: CohortItem) => boolean;
   onDelete: (cohort: CohortItem) => void;
+  onWaitlist: (date: string) => void;
 }): Array<Column<CohortItem>> {
   return [
     {
@@ -95,8 +106,23 @@ function cohortColumns({
     },
     { header: 'State', cell: cohortState },
     {
-      header: 'Students',
-      cell: (c) => (c.capacity === null ? `${c.enrolled} (no limit)` : `${c.enrolled} of ${c.capacity}`),
+      header: 'Places taken',
+      cell: (c) => (
+        <div data-testid="cohort-places">
+          <span className="font-semibold">{messages.admin.cohortPlaces(String(taken(c)), c.capacity)}</span>
+          <span className="block text-sm text-slate-700">
+            {c.enrolled} paid · {c.held} held{c.offered > 0 ? ` · ${c.offered} offered` : ''}
+          </span>
+        </div>
+      ),
+    },
+    {
+      header: 'Waitlist',
+      cell: (c) => (
+        <Button size="sm" variant="outline" onClick={() => onWaitlist(c.course_start_date)}>
+          Waitlist ({c.waiting + c.offered})<span className="sr-only"> for {formatDate(c.course_start_date)}</span>
+        </Button>
+      ),
     },
     { header: 'Capacity', cell: (c) => <CapacityEditor cohort={c} /> },
     {
@@ -140,6 +166,43 @@ function DeleteCohortDialog({
       loading={loading}
       onConfirm={onConfirm}
     />
+  );
+}
+
+/** A start date's waitlist, first in line first, with when each was offered a place. */
+function WaitlistDialog({ date, onClose }: { date: string | null; onClose: () => void }) {
+  const waitlist = useCohortWaitlist(date);
+  const entries = waitlist.data?.waitlist ?? [];
+  return (
+    <ConfirmDialog
+      open={date !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={date ? messages.admin.cohortWaitlistTitle(formatDate(date)) : ''}
+      description={messages.admin.cohortWaitlistNote}
+      confirmLabel="Close"
+    >
+      <div className="mt-4 max-h-80 overflow-y-auto" data-testid="cohort-waitlist">
+        {waitlist.isPending ? (
+          <Spinner label="Loading the waitlist…" />
+        ) : waitlist.isError ? (
+          <p className="text-sm text-red-700">{messages.admin.cohortWaitlistFailed}</p>
+        ) : entries.length === 0 ? (
+          <p className="text-sm text-slate-700">{messages.admin.cohortWaitlistEmpty}</p>
+        ) : (
+          <ol className="space-y-2">
+            {entries.map((entry) => (
+              <li key={entry.email} className="rounded-lg border border-slate-200 p-2 text-sm">
+                <span className="font-semibold">{entry.first_name}</span> · {entry.email}
+                <span className="block text-slate-700">
+                  Joined {formatDate(entry.joined_at)}
+                  {entry.offered_at ? ` · offered a place ${formatDate(entry.offered_at)}` : ' · waiting'}
+                </span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </ConfirmDialog>
   );
 }
 

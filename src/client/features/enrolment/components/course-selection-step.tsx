@@ -17,6 +17,7 @@ import type { CourseDatesResponse } from '@shared/schemas/enrolment';
 import { useCourseDates } from '../api/get-course-dates';
 import { StepButtons } from './payment-type-step';
 import { StartDateField } from './start-date-field';
+import type { WaitlistPerson } from './waitlist-form';
 
 const COURSE_NOTES: Record<CourseType, string> = {
   foundation: `${COURSES.foundation.moduleCount} modules: everything you need to start reviewing books on video.`,
@@ -31,6 +32,8 @@ export function CourseSelectionStep(props: {
   saving: boolean;
   /** The server refused the chosen start date (closed or full): shown under the date picker. */
   startDateError?: string | null;
+  /** Who is enrolling (step 1 done): prefills a waitlist form. */
+  person?: WaitlistPerson | null;
   onCourseChange: (course: CourseType) => void;
   onStartDateChange: (date: string) => void;
   onBack: () => void;
@@ -77,6 +80,7 @@ export function CourseSelectionStep(props: {
       <StartDateField
         dates={dates}
         startDate={props.startDate}
+        person={props.person ?? null}
         error={props.startDateError}
         onChange={props.onStartDateChange}
       />

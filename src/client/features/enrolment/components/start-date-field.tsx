@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import * as Select from '@radix-ui/react-select';
 import { ChevronDown } from 'lucide-react';
 import { messages } from '@shared/messages';
@@ -6,11 +7,26 @@ import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { formatDate } from '@client/lib/format';
 import type { useCourseDates } from '../api/get-course-dates';
+import { WaitlistForm, type WaitlistPerson } from './waitlist-form';
 
-/** Step 3's start date: the coming course dates to pick from (or why there are none), and why a date was refused. */
+type CourseDate = CourseDatesResponse['schedule'][number];
+
+/** "3 places left" only when few are left, and only when true. */
+const FEW_PLACES = 5;
+const fewPlaces = (entry: CourseDate) =>
+  entry.places_left !== null && entry.places_left > 0 && entry.places_left <= FEW_PLACES
+    ? messages.enrolment.placesLeft(entry.places_left)
+    : null;
+
+/**
+ * Step 3's start date: the coming course dates to pick from (or why there are none), full ones shown
+ * full with their waitlist, and why a date was refused.
+ */
 export function StartDateField(props: {
   dates: ReturnType<typeof useCourseDates>;
   startDate: string | null;
+  /** Who is enrolling (step 1 done): prefills the waitlist form. */
+  person: WaitlistPerson | null;
   /** The server refused the chosen start date (closed or full). */
   error?: string | null;
   onChange: (date: string) => void;
@@ -36,7 +52,10 @@ export function StartDateField(props: {
       ) : dates.data.schedule.length === 0 ? (
         <p className="text-sm text-slate-700">{messages.enrolment.noStartDates}</p>
       ) : (
-        <StartDateSelect schedule={dates.data.schedule} value={props.startDate} onChange={props.onChange} />
+        <>
+          <StartDateSelect schedule={dates.data.schedule} value={props.startDate} onChange={props.onChange} />
+          <FullDates schedule={dates.data.schedule} person={props.person} />
+        </>
       )}
       {props.error && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
@@ -44,6 +63,36 @@ export function StartDateField(props: {
         </p>
       )}
     </div>
+  );
+}
+
+/** Each full date, said plainly, with a way onto its waitlist (one form open at a time). */
+function FullDates({ schedule, person }: { schedule: CourseDate[]; person: WaitlistPerson | null }) {
+  const [open, setOpen] = useState<string | null>(null);
+  const full = schedule.filter((entry) => entry.full);
+  if (full.length === 0) return null;
+  return (
+    <ul className="space-y-2" aria-label="Full start dates">
+      {full.map((entry) => (
+        <li key={entry.start_date} data-testid="full-date" className="space-y-2">
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-slate-200 p-3">
+            <p className="text-sm text-slate-800">
+              {entry.label} — starts {formatDate(entry.start_date)}:{' '}
+              <strong className="text-slate-900">{messages.enrolment.dateFull}</strong>
+            </p>
+            {open !== entry.start_date && (
+              <Button size="sm" variant="outline" onClick={() => setOpen(entry.start_date)}>
+                {messages.enrolment.waitlist.join}
+                <span className="sr-only"> ({formatDate(entry.start_date)})</span>
+              </Button>
+            )}
+          </div>
+          {open === entry.start_date && (
+            <WaitlistForm date={entry.start_date} person={person} onClose={() => setOpen(null)} />
+          )}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -74,11 +123,19 @@ function StartDateSelect(props: {
               <Select.Item
                 key={entry.start_date}
                 value={entry.start_date}
-                className="cursor-pointer rounded px-3 py-2 outline-none data-[highlighted]:bg-brand-100"
+                disabled={entry.full}
+                className="cursor-pointer rounded px-3 py-2 outline-none data-[disabled]:cursor-not-allowed data-[disabled]:text-slate-600 data-[highlighted]:bg-brand-100"
               >
                 <Select.ItemText>
                   {entry.label} — starts {formatDate(entry.start_date)}
                 </Select.ItemText>
+                {entry.full ? (
+                  <span className="ml-1 text-sm font-semibold text-slate-700"> · {messages.enrolment.dateFull}</span>
+                ) : (
+                  fewPlaces(entry) && (
+                    <span className="ml-1 text-sm font-semibold text-amber-800"> · {fewPlaces(entry)}</span>
+                  )
+                )}
               </Select.Item>
             ))}
           </Select.Viewport>

@@ -92,6 +92,7 @@ function LaterStep({ wizard, course, payment }: StepProps) {
           choose({ startDate });
         }}
         startDateError={course.startDateError}
+        person={student ? { firstName: student.first_name, email: student.email } : null}
         onBack={back}
         onContinue={course.continueFromCourse}
       />
