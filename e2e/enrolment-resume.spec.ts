@@ -5,7 +5,7 @@ import { enrolStudentViaApi, expect, priceText, test, uniqueEmail } from './fixt
 /** Puts a registered student's session in the browser, as the student login does. */
 async function logIn(page: import('@playwright/test').Page, session: object) {
   await page.goto('/');
-  await page.evaluate((value) => sessionStorage.setItem('student_data', JSON.stringify(value)), session);
+  await page.evaluate((value) => localStorage.setItem('student_data', JSON.stringify(value)), session);
 }
 
 test('a logged-in student with unpaid enrolment resumes at step 2', async ({ page, request }) => {
@@ -45,7 +45,7 @@ test('course selection from the dashboard opens step 3 with that course chosen a
   await page.getByRole('button', { name: `Pay ${priceText('course', 'pro')}` }).click();
   await expect(page).toHaveURL(/\/success$/);
 
-  const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('student_data') ?? 'null'));
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('student_data') ?? 'null'));
   expect(stored.student).toMatchObject({
     course_type: 'pro',
     course_paid: true,

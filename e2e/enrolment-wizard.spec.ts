@@ -74,7 +74,7 @@ test(`the Complete Package with Pro charges ${priceText('combined', 'pro')} and 
   await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
   await expect(page.getByText(priceText('combined', 'pro'))).toBeVisible();
 
-  const student = await page.evaluate(() => JSON.parse(sessionStorage.getItem('student_data') ?? 'null'));
+  const student = await page.evaluate(() => JSON.parse(localStorage.getItem('student_data') ?? 'null'));
   expect(student.student).toMatchObject({
     email,
     enrollment_paid: true,

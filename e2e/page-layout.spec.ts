@@ -1,7 +1,7 @@
 /**
  * The page frame on every public page, each wizard step, the student dashboard and the not-found page,
  * at 320, 390 and 1280 px (docs/decisions/036):
- * - one header: the brand once, Sign in and Enroll Now (but on the page they lead to, and where the
+ * - one header: the brand once, Sign in (My dashboard with a student session) and Enroll Now (but on the page they lead to, and where the
  *   page's own action, Logout, stands instead), at most 64 px tall on phones; the footer as wide as it;
  * - what floats (the help launcher, the landing page's sign-up widget, toasts) never lies over a
  *   heading, a line of text, a field, a button, a link or a picture, measured at scroll positions from
@@ -35,10 +35,10 @@ const pages: Array<{ path: string; session: Session; links: string[] }> = [
   { path: '/student-login', session: 'none', links: ['Enroll Now'] },
   { path: '/success', session: 'none', links: ['Sign in', 'Enroll Now'] },
   { path: '/enroll', session: 'none', links: ['Sign in'] },
-  { path: '/enroll?step=payment-type', session: 'unpaid', links: ['Sign in'] },
-  { path: '/enroll?step=course-selection&type=combined', session: 'unpaid', links: ['Sign in'] },
-  { path: '/enroll?step=payment&type=enrollment', session: 'unpaid', links: ['Sign in'] },
-  { path: '/enroll?step=confirmation', session: 'enrolled', links: ['Sign in'] },
+  { path: '/enroll?step=payment-type', session: 'unpaid', links: ['My dashboard'] },
+  { path: '/enroll?step=course-selection&type=combined', session: 'unpaid', links: ['My dashboard'] },
+  { path: '/enroll?step=payment&type=enrollment', session: 'unpaid', links: ['My dashboard'] },
+  { path: '/enroll?step=confirmation', session: 'enrolled', links: ['My dashboard'] },
   { path: '/student-dashboard', session: 'paid', links: ['Logout'] },
 ];
 
@@ -49,7 +49,7 @@ async function expectOneFrame(page: Page, links: string[], where: string) {
   await expect(header.getByRole('link', { name: SITE_NAME, exact: true })).toHaveAttribute('href', '/');
   const brandTimes = await header.evaluate((el, name) => el.textContent!.split(name).length - 1, SITE_NAME);
   expect(brandTimes, `the brand in the header of ${where}`).toBeLessThanOrEqual(1);
-  for (const name of ['Sign in', 'Enroll Now', 'Logout']) {
+  for (const name of ['Sign in', 'My dashboard', 'Enroll Now', 'Logout']) {
     const link = header.getByRole(name === 'Logout' ? 'button' : 'link', { name, exact: true });
     if (links.includes(name)) await expect(link, `${name} in the header of ${where}`).toBeVisible();
     else await expect(link, `no ${name} in the header of ${where}`).toHaveCount(0);
@@ -172,8 +172,8 @@ test.describe('the page frame', () => {
         await page.evaluate(
           (value) =>
             value === null
-              ? sessionStorage.removeItem('student_data')
-              : sessionStorage.setItem('student_data', JSON.stringify(value)),
+              ? localStorage.removeItem('student_data')
+              : localStorage.setItem('student_data', JSON.stringify(value)),
           session === 'none' ? null : sessions[session],
         );
         await page.goto(path);

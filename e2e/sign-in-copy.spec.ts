@@ -63,7 +63,7 @@ test('pages and emails describe only the sign-in the server uses', async ({ page
   check('/support', await pageCopy(page));
 
   // Step 5 of the wizard, after the enrolment fee.
-  await page.evaluate((session) => sessionStorage.setItem('student_data', JSON.stringify(session)), {
+  await page.evaluate((session) => localStorage.setItem('student_data', JSON.stringify(session)), {
     token: enrolled.token,
     student: {
       id: enrolled.id,
@@ -80,7 +80,7 @@ test('pages and emails describe only the sign-in the server uses', async ({ page
   check('step 5', await pageCopy(page));
 
   // Signing in, and the dashboard.
-  await page.evaluate(() => sessionStorage.clear());
+  await page.evaluate(() => localStorage.removeItem('student_data'));
   await signInStudent(page, paid.email);
   await expect(page).toHaveURL(/\/student-dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome back, Copy!' })).toBeVisible();

@@ -237,7 +237,7 @@ test('the site spells "enrollment" one way, with two l\'s, outside its fixed tex
   await check('/support with every answer open');
 
   // The wizard's later steps, as the student who registered but has not paid.
-  await page.evaluate((session) => sessionStorage.setItem('student_data', JSON.stringify(session)), {
+  await page.evaluate((session) => localStorage.setItem('student_data', JSON.stringify(session)), {
     token: unpaid.token,
     student: {
       id: unpaid.id,
@@ -259,7 +259,7 @@ test('the site spells "enrollment" one way, with two l\'s, outside its fixed tex
   }
 
   // The student dashboard and the admin dashboard.
-  await page.evaluate((session) => sessionStorage.setItem('student_data', JSON.stringify(session)), {
+  await page.evaluate((session) => localStorage.setItem('student_data', JSON.stringify(session)), {
     token: paid.token,
     student: paid.student,
   });

@@ -56,7 +56,7 @@ test.describe('dashboard fallback', () => {
     // Any page of the site, but not /student-login, which checks (and drops) a stored session itself.
     await page.goto('/privacy');
     await page.evaluate(() =>
-      sessionStorage.setItem(
+      localStorage.setItem(
         'student_data',
         JSON.stringify({
           token: 'broken',
@@ -82,7 +82,7 @@ test('a student with a session but an unpaid enrolment is asked to complete the 
   await page.goto('/privacy');
   await page.evaluate(
     ({ token, id, email }) =>
-      sessionStorage.setItem(
+      localStorage.setItem(
         'student_data',
         JSON.stringify({ token, student: { id, email, first_name: 'Ada', last_name: 'Lovelace' } }),
       ),
@@ -122,7 +122,7 @@ test('an enrolled student without a course chooses between the two courses', asy
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
-  expect(await page.evaluate(() => sessionStorage.getItem('student_data'))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem('student_data'))).toBeNull();
   await page.goto('/student-dashboard');
   await expect(page).toHaveURL(/\/student-login$/);
 });

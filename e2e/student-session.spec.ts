@@ -48,7 +48,7 @@ test.describe('a session the server no longer accepts', () => {
   test('is dropped on /student-login, which shows the form', async ({ page }) => {
     await page.goto('/student-login');
     await page.evaluate(() =>
-      sessionStorage.setItem(
+      localStorage.setItem(
         'student_data',
         JSON.stringify({
           token: 'expired',
@@ -64,6 +64,6 @@ test.describe('a session the server no longer accepts', () => {
     await page.reload();
     await expect(page.getByLabel('Email address')).toBeVisible();
     await expect(page).toHaveURL(/\/student-login$/);
-    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('student_data'))).toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('student_data'))).toBeNull();
   });
 });

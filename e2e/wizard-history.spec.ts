@@ -93,7 +93,7 @@ test('an enrolment-only payment: reload on step 3, 4 and the confirmation keeps 
 test('a reload resumes from what the server saved: the course and date chosen before', async ({ page, request }) => {
   const { token, id, email } = await enrolStudentViaApi(request, { pay: 'none', course: 'pro', firstName: 'Sav' });
   await page.goto('/');
-  await page.evaluate((session) => sessionStorage.setItem('student_data', JSON.stringify(session)), {
+  await page.evaluate((session) => localStorage.setItem('student_data', JSON.stringify(session)), {
     token,
     student: { id, email, first_name: 'Sav', last_name: 'Lovelace', enrollment_paid: false, course_paid: false },
   });

@@ -234,6 +234,8 @@ export const brandShell = {
   /** The header's links on every page (the page a link leads to leaves it out). */
   enrolLink: 'Enroll Now',
   signInLink: 'Sign in',
+  /** Instead of Sign in while a student session is kept on this device. */
+  dashboardLink: 'My dashboard',
   headerNavLabel: 'Site',
   footerLabel: 'Help and policies',
   footerLinks: [

@@ -34,6 +34,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/certificates/:certificate_id',
   'POST /api/student/login/code',
   'POST /api/student/login/verify',
+  // The one-time link from an e-mail: the link is the credential.
+  'POST /api/student/login/link',
   'GET /api/student/login/:email',
   'POST /api/admin/login',
   // Square's webhook: no token, its own signature (answers 404 here: no SQUARE_WEBHOOK_SIGNATURE_KEY).

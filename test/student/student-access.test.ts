@@ -71,6 +71,7 @@ describe('email-only student login (STUDENT_LOGIN=email) and who may call the st
         'referral_code',
         'course_access_url',
         'days_until_start',
+        'refunds',
         'token',
       ].sort(),
     );

@@ -61,6 +61,9 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       data = null;
     }
   }
+  // The stored student token is no longer accepted (expired, revoked by a logout elsewhere): the
+  // session ends here, and the pages watching it send the student to sign in.
+  if (response.status === 401 && auth === 'student' && !bearer) studentSession.clear();
   if (!response.ok) {
     const detail =
       data && typeof data === 'object' && typeof (data as { detail?: unknown }).detail === 'string'

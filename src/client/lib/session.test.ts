@@ -17,9 +17,19 @@ function memoryStorage(): Storage {
 }
 
 let storage: Storage;
+let local: Storage;
+let events: EventTarget;
 beforeEach(() => {
   storage = memoryStorage();
-  vi.stubGlobal('window', { sessionStorage: storage, localStorage: memoryStorage() });
+  local = memoryStorage();
+  events = new EventTarget();
+  vi.stubGlobal('window', {
+    sessionStorage: storage,
+    localStorage: local,
+    addEventListener: events.addEventListener.bind(events),
+    removeEventListener: events.removeEventListener.bind(events),
+    dispatchEvent: events.dispatchEvent.bind(events),
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -47,18 +57,62 @@ describe('studentSession', () => {
     token: 't',
     student: { id: 'a1', email: 'ada@example.com', first_name: 'Ada', last_name: 'Lovelace', course_paid: false },
   };
+  /** A token whose payload says it expires at `exp` (seconds), as the server's JWTs do. */
+  const tokenExpiring = (exp: number) => `h.${btoa(JSON.stringify({ exp })).replace(/=+$/, '')}.s`;
 
-  it('stores the session as JSON under student_data', () => {
+  it('stores the session as JSON under student_data in localStorage, so other tabs and restarts keep it', () => {
     studentSession.set(session);
-    expect(JSON.parse(storage.getItem('student_data')!)).toEqual(session);
+    expect(JSON.parse(local.getItem('student_data')!)).toEqual(session);
+    expect(storage.getItem('student_data')).toBeNull();
     expect(studentSession.get()).toEqual(session);
     studentSession.clear();
     expect(studentSession.get()).toBeNull();
   });
 
+  it('keeps who the student is and what they paid, not the rest of the record', () => {
+    studentSession.set({
+      token: 't',
+      student: { ...session.student, phone: '07400 123456', referral_code: 'ADA1', completion_status: 'enrolled' },
+    });
+    expect(Object.keys(JSON.parse(local.getItem('student_data')!).student).sort()).toEqual([
+      'course_paid',
+      'email',
+      'first_name',
+      'id',
+      'last_name',
+    ]);
+  });
+
+  it('drops a session whose token has expired', () => {
+    const now = Math.floor(Date.now() / 1000);
+    studentSession.set({ ...session, token: tokenExpiring(now + 60) });
+    expect(studentSession.get()?.student.id).toBe('a1');
+    studentSession.set({ ...session, token: tokenExpiring(now - 1) });
+    expect(studentSession.get()).toBeNull();
+    expect(local.getItem('student_data')).toBeNull();
+  });
+
+  it('moves a session an earlier version kept in the tab over to localStorage', () => {
+    storage.setItem('student_data', JSON.stringify(session));
+    expect(studentSession.get()).toEqual(session);
+    expect(storage.getItem('student_data')).toBeNull();
+    expect(JSON.parse(local.getItem('student_data')!)).toEqual(session);
+  });
+
+  it('tells subscribers about a sign-in or sign-out in this tab', () => {
+    const onChange = vi.fn();
+    const unsubscribe = studentSession.subscribe(onChange);
+    studentSession.set(session);
+    studentSession.clear();
+    expect(onChange).toHaveBeenCalledTimes(2);
+    unsubscribe();
+    studentSession.set(session);
+    expect(onChange).toHaveBeenCalledTimes(2);
+  });
+
   it('ignores a stored value without a token and an identity', () => {
     for (const value of ['not json', '42', '{"token":"t"}', '{"token":"t","student":{"id":"a1"}}']) {
-      storage.setItem('student_data', value);
+      local.setItem('student_data', value);
       expect(studentSession.get(), value).toBeNull();
     }
   });

@@ -35,6 +35,13 @@ export function toStudentAreaRecord(account: StudentAccount): StudentAreaRecord 
     ...toStudentRecord(account.student),
     course_access_url: account.courseAccessUrl,
     days_until_start: account.daysUntilStart,
+    refunds: account.refunds.map((refund) => ({
+      description: refund.description,
+      paid_pence: refund.paidPence,
+      refunded_pence: refund.refundedPence,
+      full: refund.full,
+      refunded_at: refund.refundedAt.toISOString(),
+    })),
   };
 }
 

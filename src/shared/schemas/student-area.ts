@@ -13,6 +13,18 @@ export const studentAreaRecordSchema = studentRecordSchema.extend({
    * open), null without a start date.
    */
   days_until_start: z.number().int().nullable(),
+  /** Each of the student's payments that was refunded, wholly (`full`) or in part, oldest first. */
+  refunds: z.array(
+    z.object({
+      /** "Enrollment Fee + Foundation Course" */
+      description: z.string(),
+      paid_pence: z.number().int(),
+      refunded_pence: z.number().int(),
+      full: z.boolean(),
+      /** When the payment was refunded in full, else when its last part refund was recorded. */
+      refunded_at: z.string(),
+    }),
+  ),
 });
 export type StudentAreaRecord = z.infer<typeof studentAreaRecordSchema>;
 

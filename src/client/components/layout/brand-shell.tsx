@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { brandShell, site, type Link } from '@client/content';
+import { useStudentToken } from '@client/lib/use-student-session';
 import { paths } from '@shared/routes';
 import { buttonClasses } from '../ui/button';
 import { AppLink, usePathname } from './navigation';
@@ -59,7 +60,7 @@ export function SecurePaymentNote() {
 
 /**
  * The one header of every page (docs/decisions/036): the brand once, then Enroll Now and Sign in
- * (the page a link leads to leaves it out), or the page's own action instead (Logout). Plain links
+ * (My dashboard for a signed-in student; the page a link leads to leaves it out), or the page's own action instead (Logout). Plain links
  * only, so on the prerendered landing page it works before and without any script. `sections` are
  * the landing page's in-page links, in the header from 768 px. One row, at most 64 px tall on phones.
  */
@@ -75,10 +76,12 @@ export function BrandHeader({
   children?: ReactNode;
 }) {
   const pathname = usePathname();
+  // A signed-in student (in any tab, since a restart) is offered their dashboard, not a sign-in.
+  const signedIn = useStudentToken() !== null;
   const links = [
     {
-      label: brandShell.signInLink,
-      href: paths.studentLogin,
+      label: signedIn ? brandShell.dashboardLink : brandShell.signInLink,
+      href: signedIn ? paths.studentDashboard : paths.studentLogin,
       className: 'px-2 py-1.5 font-semibold text-brand-800 hover:underline',
     },
     { label: brandShell.enrolLink, href: paths.enrol, className: buttonClasses('primary', 'sm', 'whitespace-nowrap') },

@@ -38,6 +38,12 @@ export function ConfirmationStep({
       </section>
       <BonusAndCommunity />
       <div className="flex flex-col gap-3 sm:flex-row sm:justify-center">
+        {/* Paid for everything: the student is signed in, and the dashboard is the next place to go. */}
+        {!enrolmentOnly && (
+          <Link to={paths.studentDashboard} className={buttonClasses('primary', 'lg')}>
+            Go to Student Dashboard
+          </Link>
+        )}
         {enrolmentOnly && (
           <Button size="lg" onClick={onSelectCourse}>
             Select Your Course Now

@@ -8,6 +8,7 @@ import { lastPayment, studentSession } from '@client/lib/session';
 import { paths } from '@shared/routes';
 import { useCreatePayment } from '../api/create-payment';
 import { newIdempotencyKey } from './idempotency-key';
+import { wizardSearch } from './wizard-state';
 import type { EnrolmentWizard } from './use-enrolment-wizard';
 
 const m = messages.enrolment;
@@ -47,15 +48,19 @@ export function useWizardPayment({ student, choices, go, setLocalStudent }: Enro
       toast.success(m.paymentSuccessful);
       lastPayment.set({ email: student.email, paymentType: choices.paymentType, amountPence });
       const session = studentSession.get();
-      if (session) studentSession.set({ token: session.token, student: { ...session.student, ...result.student } });
+      if (session) studentSession.set({ ...session, student: { ...session.student, ...result.student } });
       setLocalStudent({
         ...student,
         enrollment_paid: result.student.enrollment_paid,
         course_paid: result.student.course_paid,
       });
-      // The payment step is replaced: Back from the confirmation does not offer to pay again.
+      // The payment step is replaced by the confirmation: Back from it, or from /success, does not
+      // offer to pay again.
       if (choices.paymentType === 'enrollment') go(5, {}, true);
-      else void navigate(paths.success);
+      else {
+        await navigate({ pathname: paths.enrol, search: wizardSearch(5, choices) }, { replace: true });
+        await navigate(paths.success);
+      }
     } catch (error) {
       const outcomeKnown = error instanceof ApiError && error.status >= 400 && error.status < 500;
       if (outcomeKnown) idempotencyKey.current = null;

@@ -11,7 +11,7 @@ function keepSession(response: StudentLoginResponse): StudentLoginResponse {
   return response;
 }
 
-/** GET /api/student/login/{email} (STUDENT_LOGIN=email); keeps the record and token in session storage. */
+/** GET /api/student/login/{email} (STUDENT_LOGIN=email); keeps the record and token in the stored session. */
 async function logInByEmail(email: string): Promise<StudentLoginResponse> {
   return keepSession(await api<StudentLoginResponse>(`/api/student/login/${emailPath(email)}`));
 }
@@ -26,7 +26,7 @@ async function startLogin(email: string): Promise<LoginStart> {
   return { kind: 'code-sent' };
 }
 
-/** Step 2: POST /api/student/login/verify; keeps the record and token in session storage. */
+/** Step 2: POST /api/student/login/verify; keeps the record and token in the stored session. */
 async function verifyCode(input: { email: string; code: string }): Promise<StudentLoginResponse> {
   return keepSession(
     await api<StudentLoginResponse>('/api/student/login/verify', {
@@ -34,6 +34,11 @@ async function verifyCode(input: { email: string; code: string }): Promise<Stude
       body: { email: input.email.trim(), code: input.code },
     }),
   );
+}
+
+/** POST /api/student/login/link: the one-time link from an e-mail; keeps the record and token like a code sign-in. */
+export async function logInWithLink(link: string): Promise<StudentLoginResponse> {
+  return keepSession(await api<StudentLoginResponse>('/api/student/login/link', { method: 'POST', body: { link } }));
 }
 
 export function useStartLogin() {

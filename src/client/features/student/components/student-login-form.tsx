@@ -19,25 +19,26 @@ const emailRule = { validate: (email: string) => email.trim() !== '' || messages
 
 const RESEND_AFTER_SECONDS = 60;
 
-/**
- * Step 1 the email; step 2 (STUDENT_LOGIN=code, the default) the 6-digit code from the email. Paid
- * students go to their dashboard, unpaid ones back to the enrolment.
- */
-export function StudentLoginForm() {
+/** After any sign-in (code, email or link): paid students go to their dashboard, unpaid ones back to the enrolment. */
+export function useEnterStudentArea() {
   const navigate = useNavigate();
-  const start = useStartLogin();
-  const [codeFor, setCodeFor] = useState<string | null>(null);
-  const form = useForm<LoginValues>({ defaultValues: { email: '' } });
-
-  const enter = (student: StudentLoginResponse) => {
+  return (student: StudentLoginResponse) => {
     if (!student.enrollment_paid) {
       toast.info(messages.student.enrolmentUnpaid);
-      navigate(paths.enrol);
+      void navigate(paths.enrol);
       return;
     }
     toast.success(messages.student.welcomeBack);
-    navigate(paths.studentDashboard);
+    void navigate(paths.studentDashboard);
   };
+}
+
+/** Step 1 the email; step 2 (STUDENT_LOGIN=code, the default) the 6-digit code from the email. */
+export function StudentLoginForm() {
+  const start = useStartLogin();
+  const [codeFor, setCodeFor] = useState<string | null>(null);
+  const form = useForm<LoginValues>({ defaultValues: { email: '' } });
+  const enter = useEnterStudentArea();
 
   const onValid = ({ email: typed }: LoginValues) => {
     const email = typed.trim();

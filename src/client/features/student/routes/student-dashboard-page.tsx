@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@client/lib/toast';
 import { BrandShell } from '@client/components/layout/brand-shell';
@@ -19,6 +19,7 @@ import { CourseDashboard } from '../components/course-dashboard';
 import { DashboardUnavailable } from '../components/dashboard-unavailable';
 import { YourDataCard } from '../components/your-data-card';
 import { EnrolmentPaymentPrompt } from '../components/enrolment-payment-prompt';
+import { RefundNotice } from '../components/refund-notice';
 
 /** Its title while loading and once loaded. */
 const DASHBOARD_TITLE = 'Student Dashboard | Video Book Review Specialist';
@@ -38,10 +39,42 @@ export default function StudentDashboardPage() {
   return <Dashboard session={session} />;
 }
 
+/**
+ * Leaves for the sign-in page when the session ends other than by this page's Logout: a logout in
+ * another tab (the storage event), a 401 (api-client.ts drops the session), or another student
+ * signing in elsewhere on this device.
+ */
+function useSessionEndedElsewhere(session: StudentSession, loggingOut: { current: boolean }) {
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      studentSession.subscribe(() => {
+        if (loggingOut.current || studentSession.get()?.token === session.token) return;
+        loggingOut.current = true;
+        toast.error(messages.student.loginRequired, { id: 'login-required' });
+        void navigate(paths.studentLogin, { replace: true });
+      }),
+    [session.token, loggingOut, navigate],
+  );
+}
+
+/** A new student's first visit (set at registration) is greeted "Welcome"; the visit is then recorded. */
+function useFirstVisit(session: StudentSession): boolean {
+  const [firstVisit] = useState(() => session.first_visit === true);
+  useEffect(() => {
+    const current = studentSession.get();
+    if (firstVisit && current?.token === session.token) studentSession.set({ ...current, first_visit: false });
+  }, [firstVisit, session.token]);
+  return firstVisit;
+}
+
 function Dashboard({ session }: { session: StudentSession }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const studentQuery = useStudent(session.student.id);
+  const loggingOut = useRef(false);
+  useSessionEndedElsewhere(session, loggingOut);
+  const firstVisit = useFirstVisit(session);
 
   // The student's records leave the cache once the dashboard has unmounted after a logout: removed
   // while its queries were still observed (a navigation does not unmount at once), they were fetched
@@ -55,6 +88,7 @@ function Dashboard({ session }: { session: StudentSession }) {
 
   const logout = async () => {
     const token = session.token;
+    loggingOut.current = true;
     studentSession.clear();
     toast.dismissAll();
     await queryClient.cancelQueries({ queryKey: studentKeys.all });
@@ -89,8 +123,13 @@ function Dashboard({ session }: { session: StudentSession }) {
           <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 p-4">
             <div>
               <p className="text-sm font-semibold text-brand-700">Student Dashboard</p>
-              <h1 className="text-2xl font-bold">Welcome back, {student.first_name}!</h1>
-              {student.course_type && (
+              <h1 className="text-2xl font-bold">
+                {firstVisit
+                  ? messages.student.welcomeFirst(student.first_name)
+                  : messages.student.welcomeAgain(student.first_name)}
+              </h1>
+              {/* The course line only for a paid course: after a refund the body offers the choice again. */}
+              {student.course_paid && student.course_type && (
                 <p className="mt-1 text-slate-700" data-testid="student-course">
                   {messages.student.yourCourse}:{' '}
                   <strong className="text-slate-900">{COURSES[student.course_type].title}</strong>
@@ -101,6 +140,7 @@ function Dashboard({ session }: { session: StudentSession }) {
           </div>
         </div>
         <div className="mx-auto max-w-5xl p-4">
+          <RefundNotice student={student} />
           {!student.enrollment_paid ? (
             <EnrolmentPaymentPrompt />
           ) : !student.course_paid ? (
