@@ -10,6 +10,13 @@ import { toStudentRecord } from './wire';
 const STAGE_NAMES: readonly string[] = [...FOUNDATION_STAGES, ...PRO_EXTRA_STAGES];
 const isoOrNull = (date: Date | null) => date?.toISOString() ?? null;
 
+const toWaitlistEntry = (w: DomainExport['waitlists'][number]) => ({
+  course_start_date: w.courseStartDate,
+  first_name: w.firstName,
+  joined_at: w.joinedAt.toISOString(),
+  offered_at: isoOrNull(w.offeredAt),
+});
+
 export function toStudentDataExport(data: DomainExport, generatedAt: Date): StudentDataExport {
   const id = data.idVerification;
   return {
@@ -72,12 +79,7 @@ export function toStudentDataExport(data: DomainExport, generatedAt: Date): Stud
       at: a.createdAt.toISOString(),
       details: a.details ?? null,
     })),
-    waitlists: data.waitlists.map((w) => ({
-      course_start_date: w.courseStartDate,
-      first_name: w.firstName,
-      joined_at: w.joinedAt.toISOString(),
-      offered_at: isoOrNull(w.offeredAt),
-    })),
+    waitlists: data.waitlists.map(toWaitlistEntry),
     support_messages: data.supportMessages.map((m) => ({
       subject: m.subject,
       category: m.category,
