@@ -1,6 +1,7 @@
 import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app-providers';
+import { HEADER_LINKS_ISLAND, HeaderLinks } from './components/layout/brand-shell';
 import { HELP_LAUNCHER_ISLAND, HelpLauncher } from './components/layout/help-launcher';
 import { landing } from './content';
 import { HERO_MEDIA_ISLAND, HeroMedia } from './features/landing/components/hero-media';
@@ -16,6 +17,7 @@ import { TestimonialVideo, testimonialVideoIsland } from './features/landing/com
 const islands = new Map<string, ReactNode>([
   [HERO_MEDIA_ISLAND, <HeroMedia />],
   [HELP_LAUNCHER_ISLAND, <HelpLauncher />],
+  [HEADER_LINKS_ISLAND, <HeaderLinks />],
   ...landing.testimonials.videos.map(({ youtubeId }): [string, ReactNode] => [
     testimonialVideoIsland(youtubeId),
     <TestimonialVideo youtubeId={youtubeId} />,

@@ -3,6 +3,7 @@ import { brandShell, site, type Link } from '@client/content';
 import { useStudentToken } from '@client/lib/use-student-session';
 import { paths } from '@shared/routes';
 import { buttonClasses } from '../ui/button';
+import { Island } from './island';
 import { AppLink, usePathname } from './navigation';
 import { PageMeta, SITE_TITLE } from './page-meta';
 
@@ -58,6 +59,39 @@ export function SecurePaymentNote() {
   );
 }
 
+export const HEADER_LINKS_ISLAND = 'header-links';
+
+/**
+ * Sign in and Enroll Now; the page a link leads to leaves it out. A signed-in student (in any tab,
+ * since a restart) is offered their dashboard instead of a sign-in: prerendered signed out, that shows
+ * once the page has loaded (on the landing page, as an island: landing-entry.tsx).
+ */
+export function HeaderLinks() {
+  const pathname = usePathname();
+  const signedIn = useStudentToken() !== null;
+  const links = [
+    {
+      label: signedIn ? brandShell.dashboardLink : brandShell.signInLink,
+      href: signedIn ? paths.studentDashboard : paths.studentLogin,
+      className: 'px-2 py-1.5 font-semibold whitespace-nowrap text-brand-800 hover:underline',
+    },
+    { label: brandShell.enrolLink, href: paths.enrol, className: buttonClasses('primary', 'sm', 'whitespace-nowrap') },
+  ].filter((link) => link.href !== pathname);
+  return (
+    <nav aria-label={brandShell.headerNavLabel}>
+      <ul className="flex items-center gap-1 sm:gap-2">
+        {links.map((link) => (
+          <li key={link.href}>
+            <AppLink to={link.href} className={link.className}>
+              {link.label}
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /**
  * The one header of every page (docs/decisions/036): the brand once, then Enroll Now and Sign in
  * (My dashboard for a signed-in student; the page a link leads to leaves it out), or the page's own action instead (Logout). Plain links
@@ -75,17 +109,6 @@ export function BrandHeader({
   sections?: readonly Link[];
   children?: ReactNode;
 }) {
-  const pathname = usePathname();
-  // A signed-in student (in any tab, since a restart) is offered their dashboard, not a sign-in.
-  const signedIn = useStudentToken() !== null;
-  const links = [
-    {
-      label: signedIn ? brandShell.dashboardLink : brandShell.signInLink,
-      href: signedIn ? paths.studentDashboard : paths.studentLogin,
-      className: 'px-2 py-1.5 font-semibold text-brand-800 hover:underline',
-    },
-    { label: brandShell.enrolLink, href: paths.enrol, className: buttonClasses('primary', 'sm', 'whitespace-nowrap') },
-  ].filter((link) => link.href !== pathname);
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className={`mx-auto flex ${widths[width]} items-center justify-between gap-3 px-4 py-3`}>
@@ -109,17 +132,9 @@ export function BrandHeader({
         <div className="flex shrink-0 items-center gap-2 text-sm sm:gap-3">
           {secure && <SecurePaymentNote />}
           {children ?? (
-            <nav aria-label={brandShell.headerNavLabel}>
-              <ul className="flex items-center gap-1 sm:gap-2">
-                {links.map((link) => (
-                  <li key={link.href}>
-                    <AppLink to={link.href} className={link.className}>
-                      {link.label}
-                    </AppLink>
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <Island name={HEADER_LINKS_ISLAND}>
+              <HeaderLinks />
+            </Island>
           )}
         </div>
       </div>
