@@ -5,6 +5,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { paymentAmountPence } from '@shared/catalogue';
+import { TERMS_OF_SALE } from '@shared/terms';
 import { E2E_SQUARE_WEBHOOK } from './app-server';
 import { adminApiToken, enrolStudentViaApi, expect, priceText, signInToAdmin, test } from './fixtures';
 
@@ -40,6 +41,10 @@ test('an admin refunds a payment in the Payments tab and the student is no longe
   await expect(paymentRow.getByText('Completed')).toBeVisible();
   await expect(paymentRow.getByText(amount)).toBeVisible();
   await expect(paymentRow.getByText('Enrollment Fee + Pro Course')).toBeVisible();
+  // The terms of sale the student agreed to at checkout, and when.
+  await expect(
+    paymentRow.getByText(new RegExp(`^Terms v${TERMS_OF_SALE.version} accepted \\d{1,2} [A-Z][a-z]+ \\d{4}$`)),
+  ).toBeVisible();
 
   await paymentRow.getByRole('button', { name: `Refund ${amount} to ${payerName}` }).click();
   const dialog = page.getByRole('dialog');

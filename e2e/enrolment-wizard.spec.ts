@@ -1,6 +1,6 @@
 import { paymentAmountPence } from '@shared/catalogue';
 import { nextIntake } from '@shared/schedule';
-import { chooseFirstStartDate, continueToStep, enterCard, fillPersonalInfo } from './enrolment-helpers';
+import { chooseFirstStartDate, continueToStep, enterCard, fillPersonalInfo, termsBox } from './enrolment-helpers';
 import { adminApiToken, expect, priceText, test, uniqueEmail } from './fixtures';
 
 const longDate = (iso: string) =>
@@ -214,6 +214,7 @@ test('paying before the card form is ready says so', async ({ page }) => {
     await route.continue();
   });
   await continueToStep(page, 'Payment');
+  await termsBox(page).check();
   await page.getByRole('button', { name: `Pay ${priceText('enrollment')}` }).click();
   await expect(page.getByText('Payment form not initialized')).toBeVisible();
   release();
