@@ -34,9 +34,11 @@ export class Setup {
     expect(res.status(), 'register').toBe(201);
     const { id, token } = (await res.json()) as { id: string; token: string };
     if (course) {
-      const [intake] = (
-        (await (await this.request.get('/api/course-dates')).json()) as { schedule: Array<{ start_date: string }> }
-      ).schedule;
+      const intake = (
+        (await (await this.request.get('/api/course-dates')).json()) as {
+          schedule: Array<{ start_date: string; full: boolean }>;
+        }
+      ).schedule.find((entry) => !entry.full);
       const sel = await this.request.post(`/api/students/${id}/course-selection`, {
         headers: this.auth(token),
         data: { course_type: course, course_start_date: intake?.start_date },

@@ -26,6 +26,8 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/health/ready',
   'GET /api/public-config',
   'GET /api/course-dates',
+  // Joining a start date's waitlist: an address and a first name, nothing of any account.
+  'POST /api/course-dates/:date/waitlist',
   'GET /api/recent-signups',
   'POST /api/students',
   'POST /api/support/messages',
