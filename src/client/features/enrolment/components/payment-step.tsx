@@ -32,9 +32,7 @@ export function PaymentStep(props: {
   const config = usePublicConfig();
   const [cardForm, setCardForm] = useState<CardForm | null>(null);
   const [tokenizing, setTokenizing] = useState(false);
-  const [termsAccepted, setTermsAccepted] = useState(false);
-  const [termsError, setTermsError] = useState<string | null>(null);
-  const termsBox = useRef<HTMLInputElement>(null);
+  const terms = useTermsConsent();
   const items = lineItems(props.paymentType, props.course);
   const total = items.reduce((sum, item) => sum + item.pence, 0);
 
@@ -45,11 +43,7 @@ export function PaymentStep(props: {
 
   const pay = async () => {
     // Nothing is sent (not even the card details) until the student has agreed and asked for access.
-    if (!termsAccepted) {
-      setTermsError(messages.enrolment.termsRequired);
-      termsBox.current?.focus();
-      return;
-    }
+    if (!terms.confirm()) return;
     if (!cardForm) {
       toast.error(messages.enrolment.paymentFormNotInitialized);
       return;
@@ -83,15 +77,7 @@ export function PaymentStep(props: {
         )}
       </section>
 
-      <TermsConsent
-        ref={termsBox}
-        checked={termsAccepted}
-        error={termsError}
-        onChange={(checked) => {
-          setTermsAccepted(checked);
-          if (checked) setTermsError(null);
-        }}
-      />
+      <TermsConsent ref={terms.box} checked={terms.accepted} error={terms.error} onChange={terms.change} />
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
         <Button variant="outline" onClick={props.onBack} disabled={props.paying}>
@@ -104,6 +90,25 @@ export function PaymentStep(props: {
       </div>
     </div>
   );
+}
+
+/** Step 4's box: ticked or not, the error shown when Pay is pressed without it. */
+function useTermsConsent() {
+  const [accepted, setAccepted] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const box = useRef<HTMLInputElement>(null);
+  /** True when ticked; else shows the error on the box and moves focus to it. */
+  const confirm = () => {
+    if (accepted) return true;
+    setError(messages.enrolment.termsRequired);
+    box.current?.focus();
+    return false;
+  };
+  const change = (checked: boolean) => {
+    setAccepted(checked);
+    if (checked) setError(null);
+  };
+  return { accepted, error, box, confirm, change };
 }
 
 /**
