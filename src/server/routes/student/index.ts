@@ -11,7 +11,7 @@ import certificateRoutes from './certificate';
 import idDocumentRoutes from './id-document';
 import studentPrivacyRoutes from './privacy';
 import progressRoutes from './progress';
-import { codeSignInRoutes, studentSessionRoutes } from './sign-in';
+import { codeSignInRoutes, linkSignInRoutes, studentSessionRoutes } from './sign-in';
 
 export { ID_UPLOADS_PER_STUDENT } from './id-document';
 
@@ -19,7 +19,8 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'student');
   // In this order, the order of the API document.
   await app.register(codeSignInRoutes); // /student/login/code, /student/login/verify
-  await app.register(studentSessionRoutes); // /student/logout, /student/login/:email, /student/login/link, /student/:id
+  await app.register(linkSignInRoutes); // /student/login/link
+  await app.register(studentSessionRoutes); // /student/logout, /student/login/:email, /student/:id
   await app.register(idDocumentRoutes); // /students/:email/id-status, set-id-required, upload-id
   await app.register(progressRoutes); // /student/:id/progress
   await app.register(certificateRoutes); // /student/:id/certificate, request-certificate

@@ -89,10 +89,7 @@ export const codeSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/**
- * Signing out, signing in by email alone (STUDENT_LOGIN=email) or by a one-time link (either way in),
- * and the signed-in student's record.
- */
+/** Signing out, signing in by email alone (STUDENT_LOGIN=email), and the signed-in student's record. */
 export const studentSessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/student/logout',
@@ -108,35 +105,6 @@ export const studentSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.auth?.role !== 'student') throw new DomainError('unauthenticated', messages.common.notSignedIn);
       await logOutStudent(app.db, request.auth);
       return reply.code(204).send(null);
-    },
-  );
-
-  // Keyed like the outbox's links (jobs/email-outbox.ts): both read the session secret.
-  const linkHasher = new LoginLinkHasher(app.config.sessionSecret);
-  app.post(
-    '/student/login/link',
-    {
-      schema: {
-        summary: 'Student sign-in with a one-time link from an e-mail (either STUDENT_LOGIN): the record and a token',
-        body: loginLinkBody,
-        response: { 200: studentLoginResponse, 400: errorSchema, 401: errorSchema, 429: errorSchema },
-      },
-      // As the code check: a link is 32 random bytes, so the address limit is against load, not guessing.
-      config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
-    },
-    async (request) => {
-      const { account, token } = await redeemLoginLink(
-        app.db,
-        {
-          tokens: app.tokens,
-          hasher: linkHasher,
-          courseAccessUrls: (await effectiveSettings(app.db, app.config)).courseAccessUrls,
-          studentLogin: app.config.studentLogin,
-        },
-        request.body.link,
-        app.clock(),
-      );
-      return { ...toStudentAreaRecord(account), token };
     },
   );
 
@@ -179,6 +147,38 @@ export const studentSessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const student = await getStudent(app.db, request.params.id);
       const settings = await effectiveSettings(app.db, app.config);
       return toStudentAreaRecord(await getStudentAccount(app.db, student, settings, app.clock()));
+    },
+  );
+};
+
+/** Signing in with a one-time link from an e-mail (either STUDENT_LOGIN). */
+export const linkSignInRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Keyed like the outbox's links (jobs/email-outbox.ts): both read the session secret.
+  const linkHasher = new LoginLinkHasher(app.config.sessionSecret);
+  app.post(
+    '/student/login/link',
+    {
+      schema: {
+        summary: 'Student sign-in with a one-time link from an e-mail (either STUDENT_LOGIN): the record and a token',
+        body: loginLinkBody,
+        response: { 200: studentLoginResponse, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
+      // As the code check: a link is 32 random bytes, so the address limit is against load, not guessing.
+      config: { rateLimit: { max: 60, timeWindow: '10 minutes' } },
+    },
+    async (request) => {
+      const { account, token } = await redeemLoginLink(
+        app.db,
+        {
+          tokens: app.tokens,
+          hasher: linkHasher,
+          courseAccessUrls: (await effectiveSettings(app.db, app.config)).courseAccessUrls,
+          studentLogin: app.config.studentLogin,
+        },
+        request.body.link,
+        app.clock(),
+      );
+      return { ...toStudentAreaRecord(account), token };
     },
   );
 };

@@ -8,6 +8,7 @@ import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { api } from '@client/lib/api-client';
 import { studentSession, type StudentSession } from '@client/lib/session';
+import type { StudentAreaRecord } from '@shared/schemas/student-area';
 import { paths } from '@shared/routes';
 import { messages } from '@shared/messages';
 import { COURSES } from '@shared/catalogue';
@@ -68,6 +69,31 @@ function useFirstVisit(session: StudentSession): boolean {
   return firstVisit;
 }
 
+/** The greeting, and the course the student has paid for (none after a refund: the body offers the choice again). */
+function DashboardHeading({ student, firstVisit }: { student: StudentAreaRecord; firstVisit: boolean }) {
+  return (
+    <div className="border-b border-slate-200 bg-brand-50">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 p-4">
+        <div>
+          <p className="text-sm font-semibold text-brand-700">Student Dashboard</p>
+          <h1 className="text-2xl font-bold">
+            {firstVisit
+              ? messages.student.welcomeFirst(student.first_name)
+              : messages.student.welcomeAgain(student.first_name)}
+          </h1>
+          {student.course_paid && student.course_type && (
+            <p className="mt-1 text-slate-700" data-testid="student-course">
+              {messages.student.yourCourse}:{' '}
+              <strong className="text-slate-900">{COURSES[student.course_type].title}</strong>
+              {student.course_start_date && <> · starts {formatDate(student.course_start_date)}</>}
+            </p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}
+
 function Dashboard({ session }: { session: StudentSession }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -119,26 +145,7 @@ function Dashboard({ session }: { session: StudentSession }) {
   return (
     <BrandShell title={DASHBOARD_TITLE} headerEnd={logoutButton}>
       <main id="main" tabIndex={-1}>
-        <div className="border-b border-slate-200 bg-brand-50">
-          <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 p-4">
-            <div>
-              <p className="text-sm font-semibold text-brand-700">Student Dashboard</p>
-              <h1 className="text-2xl font-bold">
-                {firstVisit
-                  ? messages.student.welcomeFirst(student.first_name)
-                  : messages.student.welcomeAgain(student.first_name)}
-              </h1>
-              {/* The course line only for a paid course: after a refund the body offers the choice again. */}
-              {student.course_paid && student.course_type && (
-                <p className="mt-1 text-slate-700" data-testid="student-course">
-                  {messages.student.yourCourse}:{' '}
-                  <strong className="text-slate-900">{COURSES[student.course_type].title}</strong>
-                  {student.course_start_date && <> · starts {formatDate(student.course_start_date)}</>}
-                </p>
-              )}
-            </div>
-          </div>
-        </div>
+        <DashboardHeading student={student} firstVisit={firstVisit} />
         <div className="mx-auto max-w-5xl p-4">
           <RefundNotice student={student} />
           {!student.enrollment_paid ? (
