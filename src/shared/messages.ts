@@ -572,6 +572,9 @@ export const messages = {
     adminExportStudent: 'Download data',
     adminExportFailed: "Failed to download the student's data",
     statusLabels: { requested: 'Waiting', carried_out: 'Erased', refused: 'Refused' },
+    waitlistRetentionTitle: 'Start-date waitlists:',
+    waitlistRetention:
+      'the first name and email you leave on a full start date’s waitlist are deleted once that date has come, or sooner if the date is withdrawn or your account is deleted.',
   },
   common: {
     notFound: 'Not found',

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@client/lib/api-client';
+import { messages } from '@shared/messages';
 import { plural } from '@shared/plural';
 import type { PublicConfig } from '@shared/schemas/enrolment';
 
@@ -7,7 +8,8 @@ const days = (n: number) => (n === 0 ? 'as soon as' : `${n} ${plural(n, { one: '
 
 /**
  * The retention periods the server is configured with (GET /api/public-config), so the policy states
- * what really happens: ID_DOCUMENT_RETENTION_DAYS, UNPAID_RETENTION_DAYS and the payment records' years.
+ * what really happens: ID_DOCUMENT_RETENTION_DAYS, UNPAID_RETENTION_DAYS and the payment records' years
+ * (and the waitlists' rule, which has no setting).
  */
 export function RetentionPeriods() {
   const config = useQuery({
@@ -32,6 +34,9 @@ export function RetentionPeriods() {
       <li>
         <strong>Registrations never paid for:</strong> erased {retention.unpaid_registration_days} days after they were
         made.
+      </li>
+      <li>
+        <strong>{messages.privacy.waitlistRetentionTitle}</strong> {messages.privacy.waitlistRetention}
       </li>
       <li>
         <strong>Payment records</strong> (amounts, dates, payment references): kept at least{' '}
