@@ -459,7 +459,9 @@ export const messages = {
         : 'What happens next: sign in to your student dashboard to follow your course, upload your ID and track your progress.',
     dashboardButton: 'Open my student dashboard',
     idApprovedSubject: 'Your ID has been approved',
-    idApprovedIntro: 'Good news: your ID document has been approved and your course stages are unlocked.',
+    /** Stages open on the course start date (the course calendar), not on approval. */
+    idApprovedIntro:
+      'Good news: your ID document has been approved. Your course stages open in your student dashboard on your course start date.',
     idApprovedCourseLink: 'Open your course materials',
     idRejectedSubject: 'Your ID could not be verified',
     idRejectedIntro: 'We could not verify the ID document you uploaded, for this reason:',
