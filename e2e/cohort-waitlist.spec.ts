@@ -68,7 +68,9 @@ async function toStepThree(page: Page, email: string) {
   await page.goto('/enroll');
   await fillPersonalInfo(page, email);
   await continueToStep(page, 'Choose Your Payment Option');
-  await page.getByRole('radio', { name: /Complete Package/ }).click();
+  const complete = page.getByRole('radio', { name: /Complete Package/ });
+  await complete.click();
+  await expect(complete).toBeChecked();
 }
 
 for (const [width, height, offset] of [
