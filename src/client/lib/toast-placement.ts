@@ -2,7 +2,8 @@
  * Where a toast goes so that it lies over no form field and no button the visitor is using (on a
  * phone a bottom toast sat on the Pay button; on a short desktop on the form's fields): at the
  * bottom by default (docs/decisions/036), at the top, just below the header, when the bottom band
- * would cover more of what matters. Chosen when the toast is raised, from the boxes on screen then.
+ * would cover more of what matters. Chosen when the toast is raised, and again while it shows
+ * whenever the page scrolls, resizes or moves the focus (lib/toast.ts).
  */
 
 /** The Toaster's offsets (components/layout/site-chrome.tsx): bottom clear of the help launcher, top of the header. */
@@ -79,10 +80,14 @@ function cost(band: Band): number {
   return total;
 }
 
-/** The bottom unless the top band covers less of the controls (and headings) on screen now. */
-export function toastPosition(): ToastPosition {
+/**
+ * The bottom unless the top band covers less of the controls (and headings) on screen now. A toast
+ * already showing (`current`) moves only when its band covers something and the other covers less.
+ */
+export function toastPosition(current: ToastPosition = 'bottom-right'): ToastPosition {
   const candidates = bands(window.innerWidth, window.innerHeight);
-  const bottom = cost(candidates['bottom-right']);
-  if (bottom === 0) return 'bottom-right';
-  return cost(candidates['top-center']) < bottom ? 'top-center' : 'bottom-right';
+  const other: ToastPosition = current === 'bottom-right' ? 'top-center' : 'bottom-right';
+  const here = cost(candidates[current]);
+  if (here === 0) return current;
+  return cost(candidates[other]) < here ? other : current;
 }

@@ -11,45 +11,81 @@
  * Each toast is placed where it covers no field or button in use (lib/toast-placement.ts), measured
  * once the page has drawn what the action changed.
  */
-import { toastPosition } from './toast-placement';
+import { toastPosition, type ToastPosition } from './toast-placement';
 
 type Kind = 'success' | 'error' | 'info';
+type Sonner = typeof import('sonner');
 
-const openErrors = new Set<string | number>();
+interface OpenToast {
+  kind: Kind;
+  message: string;
+  options?: { id?: string };
+  position: ToastPosition;
+}
+
+/** The toasts showing, to close the errors on a success and to move any that comes to lie over a control. */
+const openToasts = new Map<string | number, OpenToast>();
+
+function raise({ toast }: Sonner, id: string | number | undefined, open: OpenToast): string | number {
+  const shown = toast[open.kind](open.message, {
+    ...open.options,
+    ...(id === undefined ? {} : { id }),
+    position: open.position,
+    onDismiss: forget,
+    onAutoClose: forget,
+  });
+  openToasts.set(shown, open);
+  return shown;
+}
 
 /** `id`: one toast for one cause, however often it is raised (Sonner replaces a toast of the same id). */
 const show = (kind: Kind) => (message: string, options?: { id?: string }) => {
   void import('sonner')
     .then(async (sonner) => {
       await nextFrames();
-      return sonner;
-    })
-    .then(({ toast }) => {
       if (kind === 'success') {
-        for (const id of openErrors) toast.dismiss(id);
-        openErrors.clear();
+        for (const [id, open] of openToasts) if (open.kind === 'error') sonner.toast.dismiss(id);
       }
-      const position = toastPosition();
-      const id = toast[kind](
-        message,
-        kind === 'error' ? { ...options, position, onDismiss: forget, onAutoClose: forget } : { ...options, position },
-      );
-      if (kind === 'error') openErrors.add(id);
+      raise(sonner, options?.id, { kind, message, options, position: toastPosition() });
+      watchLayout(sonner);
     })
     .catch(() => undefined);
 };
 
 function forget(closed: { id: string | number }) {
-  openErrors.delete(closed.id);
+  openToasts.delete(closed.id);
 }
 
 /** Two frames: React has committed what the action changed and the browser has laid it out. */
 const nextFrames = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 
+let watching = false;
+
+/** Once: after a scroll, a resize or a focus change, a toast that now covers a control in use moves to the other band. */
+function watchLayout(sonner: Sonner) {
+  if (watching) return;
+  watching = true;
+  let pending = false;
+  const check = () => {
+    if (pending || openToasts.size === 0) return;
+    pending = true;
+    requestAnimationFrame(() => {
+      pending = false;
+      for (const [id, open] of openToasts) {
+        const position = toastPosition(open.position);
+        if (position !== open.position) raise(sonner, id, { ...open, position });
+      }
+    });
+  };
+  window.addEventListener('scroll', check, { passive: true, capture: true });
+  window.addEventListener('resize', check, { passive: true });
+  document.addEventListener('focusin', check);
+}
+
 /** Closes every toast: a signed-out visitor is not left with "Payment successful!" from the session that ended. */
 function dismissAll() {
-  openErrors.clear();
+  openToasts.clear();
   void import('sonner').then(({ toast }) => toast.dismiss()).catch(() => undefined);
 }
 
