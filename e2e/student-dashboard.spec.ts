@@ -1,7 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { adminApiToken, enrolStudentViaApi, expect, moveCourseStart, priceText, test, uniqueEmail } from './fixtures';
+import { paymentAmountPence } from '@shared/catalogue';
+import { formatLongDate } from '@shared/schedule';
+import { expectNoAxeFindings, settled } from './page-checks';
 import { signInStudent } from './student-login';
 
 const createStudent = (request: APIRequestContext, options: Parameters<typeof enrolStudentViaApi>[1]) =>
@@ -52,7 +56,9 @@ test.describe('student login', () => {
 test.describe('dashboard fallback', () => {
   test.use({ allowConsoleErrors: [/status of 401/] });
 
-  test('an expired or broken session shows Unable to Load Dashboard with a way back to login', async ({ page }) => {
+  test('a session the server refuses (401) is dropped and the dashboard sends the student to sign in', async ({
+    page,
+  }) => {
     // Any page of the site, but not /student-login, which checks (and drops) a stored session itself.
     await page.goto('/privacy');
     await page.evaluate(() =>
@@ -70,9 +76,10 @@ test.describe('dashboard fallback', () => {
       ),
     );
     await page.goto('/student-dashboard');
-    await expect(page.getByRole('heading', { name: 'Unable to Load Dashboard' })).toBeVisible();
-    await page.getByRole('link', { name: 'Back to Login' }).click();
     await expect(page).toHaveURL(/\/student-login$/);
+    await expect(page.getByText('Please log in to access your dashboard')).toBeVisible();
+    await expect(page.getByLabel('Email address')).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('student_data'))).toBeNull();
   });
 });
 
@@ -317,3 +324,55 @@ test.describe('a paid course from ID upload to certificate', () => {
     await expect(page.getByRole('list', { name: 'Course stages' }).getByRole('listitem')).toHaveCount(9);
   });
 });
+
+for (const size of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 900 },
+] as const) {
+  test(`a refunded student's dashboard says what was refunded and when, under a header without the refunded course (${size.name})`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(size);
+    // The fee, then the course in a payment of its own; the course payment is refunded.
+    const student = await createStudent(request, { pay: 'enrollment', course: 'foundation', firstName: 'Rafe' });
+    const coursePayment = await request.post('/api/square/create-payment', {
+      headers: { Authorization: `Bearer ${student.token}` },
+      data: {
+        source_id: 'cnon:card-nonce-ok',
+        student_id: student.id,
+        amount: paymentAmountPence('course', 'foundation') / 100,
+        currency: 'GBP',
+        payment_type: 'course',
+        description: 'e2e set-up',
+        idempotency_key: randomUUID(),
+        terms_accepted: true,
+      },
+    });
+    expect(coursePayment.ok(), await coursePayment.text()).toBeTruthy();
+    const headers = { Authorization: `Bearer ${await adminApiToken(request)}` };
+    const listed = await request.get(`/api/admin/payments?search=${encodeURIComponent(student.email)}`, { headers });
+    const payment = (
+      (await listed.json()) as { payments: Array<{ id: string; student_id: string; payment_type: string }> }
+    ).payments.find((row) => row.student_id === student.id && row.payment_type === 'course')!;
+    const refund = await request.post(`/api/admin/payments/${payment.id}/refund`, {
+      headers,
+      data: { reason: 'Changed their mind' },
+    });
+    expect(refund.ok(), await refund.text()).toBeTruthy();
+
+    await logIn(page, student.email);
+    await expect(page).toHaveURL(/\/student-dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Welcome back, Rafe!' })).toBeVisible();
+    // The header no longer names the course the body offers to choose again.
+    await expect(page.getByTestId('student-course')).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Choose Foundation' })).toBeVisible();
+    const refunds = page.getByRole('region', { name: 'Refunds' });
+    await expect(refunds).toContainText(
+      `Foundation Course: refunded in full (${priceText('course', 'foundation')}) on ${formatLongDate(new Date())}.`,
+    );
+    await expect(refunds).toContainText('Your course is no longer paid for: you can choose a course again below.');
+    await settled(page);
+    await expectNoAxeFindings(page, `a refunded student's dashboard at ${size.width} px`);
+  });
+}

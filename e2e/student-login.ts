@@ -50,3 +50,31 @@ export async function signInStudent(page: Page, email: string, typed: string = e
   await page.getByLabel('6-digit code').fill(code);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/**
+ * The one-time sign-in link (`/student-login?link=…`, as a path on this server) in the newest `template`
+ * email to `email`, waiting for the outbox worker.
+ */
+export async function readSignInLink(email: string, template = 'payment-receipt', timeoutMs = 30_000): Promise<string> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    let files: string[] = [];
+    try {
+      files = readdirSync(mailDir()).filter((f) => f.endsWith('.eml'));
+    } catch {
+      // no email written yet
+    }
+    const links: Array<{ at: number; link: string }> = [];
+    for (const file of files) {
+      const mail = await simpleParser(readFileSync(path.join(mailDir(), file)));
+      const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
+      if (mail.headers.get('x-vbr-template') !== template || to?.toLowerCase() !== email.toLowerCase()) continue;
+      const secret = /\/student-login\?link=([\w-]+)/.exec(`${mail.text ?? ''} ${mail.html || ''}`)?.[1];
+      if (secret) links.push({ at: mail.date?.getTime() ?? 0, link: `/student-login?link=${secret}` });
+    }
+    links.sort((a, b) => b.at - a.at);
+    if (links[0]) return links[0].link;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no ${template} email with a sign-in link for ${email} in ${mailDir()}`);
+}

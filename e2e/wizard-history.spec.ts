@@ -7,6 +7,7 @@ import { signInStudent } from './student-login';
 import type { Page } from '@playwright/test';
 import { chooseFirstStartDate, continueToStep, enterCard, fillPersonalInfo } from './enrolment-helpers';
 import { enrolStudentViaApi, expect, priceText, test, uniqueEmail } from './fixtures';
+import { expectNoAxeFindings, settled } from './page-checks';
 
 const step = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 2, name });
 
@@ -89,6 +90,44 @@ test('an enrolment-only payment: reload on step 3, 4 and the confirmation keeps 
   await expect(page.getByRole('heading', { name: 'Welcome to the Programme!' })).toBeVisible();
   await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
 });
+
+for (const size of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 900 },
+] as const) {
+  test.describe(`at ${size.width} px (${size.name})`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test('Back from /success after a Complete Package returns to the confirmation, never to a form or a Pay button', async ({
+      page,
+    }) => {
+      await page.goto('/enroll');
+      await fillPersonalInfo(page, uniqueEmail('history-success'));
+      await continueToStep(page, 'Choose Your Payment Option');
+      await page.getByRole('radio', { name: /Complete Package/ }).click();
+      await continueToStep(page, 'Choose Your Course');
+      await page.getByRole('radio', { name: /Foundation Course/ }).click();
+      await chooseFirstStartDate(page);
+      await continueToStep(page, 'Payment');
+      await enterCard(page);
+      await page.getByRole('button', { name: `Pay ${priceText('combined', 'foundation')}` }).click();
+      await expect(page).toHaveURL(/\/success$/);
+      await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+
+      await page.goBack();
+      await expect(page).toHaveURL(/step=confirmation/);
+      await expect(step(page, 'Welcome to the Programme!')).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Pay / })).toHaveCount(0);
+      await expect(page.getByLabel('Email Address')).toHaveCount(0);
+      await settled(page);
+      await expectNoAxeFindings(page, `the confirmation after Back at ${size.width} px`);
+      // Its next step is the dashboard, where the student is signed in.
+      await page.getByRole('main').getByRole('link', { name: 'Go to Student Dashboard' }).click();
+      await expect(page).toHaveURL(/\/student-dashboard$/);
+      await expect(page.getByRole('heading', { name: 'Welcome, Jane!' })).toBeVisible();
+    });
+  });
+}
 
 test('a reload resumes from what the server saved: the course and date chosen before', async ({ page, request }) => {
   const { token, id, email } = await enrolStudentViaApi(request, { pay: 'none', course: 'pro', firstName: 'Sav' });

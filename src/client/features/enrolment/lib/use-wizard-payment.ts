@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@client/lib/toast';
 import { penceToPounds } from '@shared/money';
 import { messages } from '@shared/messages';
@@ -8,7 +8,7 @@ import { lastPayment, studentSession } from '@client/lib/session';
 import { paths } from '@shared/routes';
 import { useCreatePayment } from '../api/create-payment';
 import { newIdempotencyKey } from './idempotency-key';
-import { wizardSearch } from './wizard-state';
+import { stepFromSlug } from './wizard';
 import type { EnrolmentWizard } from './use-enrolment-wizard';
 
 const m = messages.enrolment;
@@ -19,9 +19,21 @@ const m = messages.enrolment;
  */
 export function useWizardPayment({ student, choices, go, setLocalStudent }: EnrolmentWizard) {
   const navigate = useNavigate();
+  const location = useLocation();
   const [paymentError, setPaymentError] = useState<string | null>(null);
+  const [toSuccess, setToSuccess] = useState(false);
   const idempotencyKey = useRef<string | null>(null);
   const createPayment = useCreatePayment();
+
+  // A paid course: the wizard replaces the payment step with the confirmation in the address (its
+  // rule for a paid student); then /success goes on top, so Back from it returns to the confirmation
+  // and never offers to pay again. Pushed earlier, the wizard's replace would cancel it.
+  const confirmationShown = stepFromSlug(new URLSearchParams(location.search).get('step')) === 5;
+  useEffect(() => {
+    if (!toSuccess || !confirmationShown) return;
+    setToSuccess(false);
+    void navigate(paths.success);
+  }, [toSuccess, confirmationShown, navigate]);
 
   const pay = async (token: string, amountPence: number, termsAccepted: true) => {
     if (!student) return;
@@ -57,10 +69,7 @@ export function useWizardPayment({ student, choices, go, setLocalStudent }: Enro
       // The payment step is replaced by the confirmation: Back from it, or from /success, does not
       // offer to pay again.
       if (choices.paymentType === 'enrollment') go(5, {}, true);
-      else {
-        await navigate({ pathname: paths.enrol, search: wizardSearch(5, choices) }, { replace: true });
-        await navigate(paths.success);
-      }
+      else setToSuccess(true);
     } catch (error) {
       const outcomeKnown = error instanceof ApiError && error.status >= 400 && error.status < 500;
       if (outcomeKnown) idempotencyKey.current = null;
