@@ -38,7 +38,11 @@ const samples: { [T in EmailTemplate]: { data: EmailData[T]; subject: string; sh
   'id-approved': {
     data: { firstName: 'Ada', courseAccessUrl: 'https://course.example/foundation' },
     subject: 'Your ID has been approved',
-    shows: ['your ID document has been approved', 'https://course.example/foundation', 'https://vbr.example/student-login'],
+    shows: [
+      'your ID document has been approved',
+      'https://course.example/foundation',
+      'https://vbr.example/student-login',
+    ],
   },
   'id-rejected': {
     data: { firstName: 'Ada', reason: 'The photo is blurred' },
