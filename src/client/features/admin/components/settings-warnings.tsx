@@ -39,7 +39,7 @@ export function SettingsWarnings({ settings }: { settings: SettingsResponse['set
         <TriangleAlert className="size-5 shrink-0" aria-hidden />
         {w.heading}
       </h3>
-      <ul className="mt-2 list-disc space-y-1 pl-6 text-sm">
+      <ul className="mt-2 list-disc space-y-1 pl-6 text-sm break-words">
         {warnings.map((warning) => (
           <li key={warning}>{warning}</li>
         ))}
