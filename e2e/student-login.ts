@@ -12,8 +12,18 @@ import { simpleParser } from 'mailparser';
 
 const mailDir = () => process.env.E2E_SMTP_DIR!;
 
-/** The code of the newest login-code email to `email` received after `since`, waiting for the outbox worker. */
-export async function readLoginCode(email: string, since: number, timeoutMs = 30_000): Promise<string> {
+type ParsedMail = Awaited<ReturnType<typeof simpleParser>>;
+
+/**
+ * What `pick` finds in the newest `template` email to `email` that has it, waiting for the outbox
+ * worker; `since` skips older emails.
+ */
+async function readNewestMail(
+  email: string,
+  template: string,
+  pick: (mail: ParsedMail) => string | undefined,
+  { since = 0, timeoutMs = 30_000 } = {},
+): Promise<string> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
     let files: string[] = [];
@@ -22,20 +32,28 @@ export async function readLoginCode(email: string, since: number, timeoutMs = 30
     } catch {
       // no email written yet
     }
-    const codes: Array<{ at: number; code: string }> = [];
+    const found: Array<{ at: number; value: string }> = [];
     for (const file of files) {
       const mail = await simpleParser(readFileSync(path.join(mailDir(), file)));
       const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-      if (mail.headers.get('x-vbr-template') !== 'login-code' || to?.toLowerCase() !== email.toLowerCase()) continue;
+      if (mail.headers.get('x-vbr-template') !== template || to?.toLowerCase() !== email.toLowerCase()) continue;
       const at = mail.date?.getTime() ?? 0;
-      const code = /\b(\d{6})\b/.exec(mail.subject ?? '')?.[1];
-      if (code && at >= since - 1000) codes.push({ at, code });
+      const value = pick(mail);
+      if (value && at >= since - 1000) found.push({ at, value });
     }
-    codes.sort((a, b) => b.at - a.at);
-    if (codes[0]) return codes[0].code;
+    found.sort((a, b) => b.at - a.at);
+    if (found[0]) return found[0].value;
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`no login code for ${email} in ${mailDir()}`);
+  throw new Error(`no ${template} email for ${email} in ${mailDir()}`);
+}
+
+/** The code of the newest login-code email to `email` received after `since`, waiting for the outbox worker. */
+export function readLoginCode(email: string, since: number, timeoutMs = 30_000): Promise<string> {
+  return readNewestMail(email, 'login-code', (mail) => /\b(\d{6})\b/.exec(mail.subject ?? '')?.[1], {
+    since,
+    timeoutMs,
+  });
 }
 
 /** Step 1 the email, then (STUDENT_LOGIN=code) step 2 the code from the email. */
@@ -56,25 +74,11 @@ export async function signInStudent(page: Page, email: string, typed: string = e
  * email to `email`, waiting for the outbox worker.
  */
 export async function readSignInLink(email: string, template = 'payment-receipt', timeoutMs = 30_000): Promise<string> {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    let files: string[] = [];
-    try {
-      files = readdirSync(mailDir()).filter((f) => f.endsWith('.eml'));
-    } catch {
-      // no email written yet
-    }
-    const links: Array<{ at: number; link: string }> = [];
-    for (const file of files) {
-      const mail = await simpleParser(readFileSync(path.join(mailDir(), file)));
-      const to = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
-      if (mail.headers.get('x-vbr-template') !== template || to?.toLowerCase() !== email.toLowerCase()) continue;
-      const secret = /\/student-login\?link=([\w-]+)/.exec(`${mail.text ?? ''} ${mail.html || ''}`)?.[1];
-      if (secret) links.push({ at: mail.date?.getTime() ?? 0, link: `/student-login?link=${secret}` });
-    }
-    links.sort((a, b) => b.at - a.at);
-    if (links[0]) return links[0].link;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no ${template} email with a sign-in link for ${email} in ${mailDir()}`);
+  const secret = await readNewestMail(
+    email,
+    template,
+    (mail) => /\/student-login\?link=([\w-]+)/.exec(`${mail.text ?? ''} ${mail.html || ''}`)?.[1],
+    { timeoutMs },
+  );
+  return `/student-login?link=${secret}`;
 }
