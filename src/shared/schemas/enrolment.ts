@@ -76,7 +76,6 @@ export const courseDateSchema = scheduleEntrySchema.extend({
   places_left: z.number().int().nullable(),
   full: z.boolean(),
 });
-export type CourseDateEntry = z.infer<typeof courseDateSchema>;
 export const courseDatesResponse = z.object({ schedule: z.array(courseDateSchema) });
 export type CourseDatesResponse = z.infer<typeof courseDatesResponse>;
 
