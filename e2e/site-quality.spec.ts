@@ -150,7 +150,9 @@ test.describe('toasts and the help launcher never cover the primary action', () 
         'step 2 after the registration toast',
       );
       await page.evaluate(() => window.scrollTo(0, 0));
-      await expectToastsClearOfHeadings(page, 'step 2 after the registration toast');
+      // At 320 x 640 the payment choices fill the bottom band and the title the top one: the toast may
+      // take the title's band, as the choices are what the visitor must reach (decision 036).
+      if (viewport.width >= 390) await expectToastsClearOfHeadings(page, 'step 2 after the registration toast');
       await page.getByRole('radio', { name: /Complete Package/ }).click();
       await continueToStep(page, 'Choose Your Course');
       await page.getByRole('radio', { name: /Foundation Course/ }).click();

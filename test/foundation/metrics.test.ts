@@ -158,6 +158,13 @@ describe('GET /metrics', () => {
         .filter((s) => s.name === 'vbr_job_last_success_timestamp_seconds')
         .map((s) => s.labels.job)
         .sort(),
-    ).toEqual(['course-emails', 'email-outbox', 'id-document-retention', 'reconcile-payments', 'unpaid-retention']);
+    ).toEqual([
+      'cohort-waitlist',
+      'course-emails',
+      'email-outbox',
+      'id-document-retention',
+      'reconcile-payments',
+      'unpaid-retention',
+    ]);
   });
 });

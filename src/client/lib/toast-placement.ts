@@ -25,6 +25,8 @@ interface Band {
 
 /** What a toast must not cover, most important first: the control in use, then every control, then headings. */
 const WEIGHTS: ReadonlyArray<[selector: string, weight: number]> = [
+  // The form's own action (Pay, Continue) counts on top of being a control: a tap must always reach it.
+  ['button[type="submit"], [data-primary-action]', 20],
   [
     'input:not([type="hidden"]), select, textarea, iframe, button, [role="button"], [role="radio"], [role="combobox"]',
     10,

@@ -83,7 +83,7 @@ export function PaymentStep(props: {
         <Button variant="outline" onClick={props.onBack} disabled={props.paying}>
           Back
         </Button>
-        <Button variant="success" size="lg" onClick={pay} loading={props.paying || tokenizing}>
+        <Button variant="success" size="lg" onClick={pay} loading={props.paying || tokenizing} data-primary-action>
           <Lock className="size-4" aria-hidden />
           Pay {formatPence(total)}
         </Button>
