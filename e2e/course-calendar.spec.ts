@@ -105,7 +105,7 @@ test('before the start a countdown and no tick boxes; the admin moves the date a
   await expect(page.getByText('Stage 1 marked as complete!')).toBeVisible();
   await expect(page.getByTestId('progress-percentage')).toHaveText('20%');
   await expect(page.getByTestId('course-access-coming')).toHaveText(
-    'Your course has started. Your course link is sent to your email address and will also appear here. If you have not received it, please contact support.',
+    'Your course has started, but your course link is not ready yet. It will appear here as soon as the school adds it (it is not sent by email). Please contact support if you need it now.',
   );
   await screenshots(page, 'dashboard-started');
 
