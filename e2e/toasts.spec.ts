@@ -22,7 +22,14 @@ async function reachPayment(page: Page) {
   await fillPersonalInfo(page, uniqueEmail('toasts'));
   await continueToStep(page, 'Choose Your Payment Option');
   await page.getByRole('radio', { name: /Complete Package/ }).click();
-  await continueToStep(page, 'Choose Your Course');
+  await expect(page.getByRole('radio', { name: /Complete Package/ })).toBeChecked();
+  // The registration toast may be moving between its bands as this click lands (it then takes the
+  // click): pressed again only while step 2 is still shown, so no step is skipped.
+  await expect(async () => {
+    if (await page.getByRole('heading', { level: 2, name: 'Choose Your Payment Option' }).isVisible())
+      await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Choose Your Course' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await page.getByRole('radio', { name: /Foundation Course/ }).click();
   await chooseFirstStartDate(page);
   await continueToStep(page, 'Payment');
