@@ -507,6 +507,23 @@ export const messages = {
     waitlistPlaceButton: 'Enrol now',
     waitlistFooter:
       'You are receiving this email because this address joined the waiting list on the Video Book Review Specialist website.',
+    certificateRevokedSubject: 'Your certificate has been revoked',
+    certificateRevokedIntro: (id: string) =>
+      `Your certificate ${id} has been revoked. Its verification page now shows it as revoked, and the credential can no longer be verified.`,
+    certificateRevokedNext: 'If you think this is a mistake, reply to this email or contact support.',
+    certificateReinstatedSubject: 'Your certificate is valid again',
+    certificateReinstatedIntro: (id: string) =>
+      `Your certificate ${id} has been reinstated. Its verification page shows it as valid again.`,
+    assessmentPassedSubject: 'Your final piece has passed',
+    assessmentPassedIntro:
+      'Good news: your final piece has been assessed and passed. You can now request your certificate from your student dashboard.',
+    assessmentResubmitSubject: 'Your final piece needs another look',
+    assessmentResubmitIntro: 'Your final piece has been assessed. Please revise it and submit it again:',
+    assessmentFeedback: 'Feedback from your assessor:',
+    assessmentPassedButton: 'Request my certificate',
+    assessmentResubmitButton: 'Submit my piece again',
+    adminAssessmentSubject: (studentName: string) => `New final piece from ${studentName}`,
+    adminAssessmentIntro: (studentName: string) => `${studentName} submitted their final piece to assess.`,
     contactThanks: 'Thank you for contacting Video Book Review Specialist.',
     contactFooter:
       'You are receiving this email because this address was given in the contact form on the Video Book Review Specialist website. If you did not send a message, you can ignore this email.',

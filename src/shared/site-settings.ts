@@ -12,6 +12,9 @@ export const SETTING_KEYS = [
   'community_url',
   'live_chat_url',
   'sample_signups',
+  'certificate_signatory_name',
+  'certificate_signatory_title',
+  'final_assessment_required',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -39,6 +42,18 @@ export const SETTING_LABELS: Record<SettingKey, { label: string; hint: string }>
   sample_signups: {
     label: 'Show example sign-ups',
     hint: 'While on, the recent sign-ups widget on the home page shows invented sign-ups, each marked "Example", when no real one is there to show. Off: only students who agreed and paid, or nothing.',
+  },
+  certificate_signatory_name: {
+    label: 'Certificate signatory',
+    hint: 'The name printed above the signature line on every certificate. Not set: no name is printed, only the title.',
+  },
+  certificate_signatory_title: {
+    label: 'Signatory title',
+    hint: 'Printed under the signatory\'s name, e.g. "Programme Director".',
+  },
+  final_assessment_required: {
+    label: 'Assess a final piece',
+    hint: 'While on, a student submits their work for the last stage and a certificate can be requested only once an owner or staff member has passed it (Assessments tab). Off: the last stage is ticked like the others.',
   },
 };
 

@@ -53,6 +53,9 @@ describe('settings', () => {
         'cpd_provider_number',
         'support_email',
         'support_hours',
+        'certificate_signatory_name',
+        'certificate_signatory_title',
+        'final_assessment_required',
       ].sort(),
     );
     expect(settings.cpd_provider_number).toEqual({

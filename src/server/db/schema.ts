@@ -41,6 +41,9 @@ import { EMAIL_TEMPLATES, type EmailTemplate } from '@server/mail/message-types'
 import { COURSE_TYPES, PAYMENT_TYPES } from '@shared/catalogue';
 import { SETTING_KEYS } from '@shared/site-settings';
 
+/** A final piece waits for review, passed, or is to be submitted again. */
+export const ASSESSMENT_STATUSES = ['pending', 'passed', 'resubmit'] as const;
+
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
 
@@ -362,15 +365,75 @@ export const certificates = pgTable(
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     activatedAt: timestamp('activated_at', { withTimezone: true }),
     activatedBy: uuid('activated_by').references(() => admins.id, { onDelete: 'set null' }),
+    /** Set while the certificate is revoked (by an owner, a full refund or a lost dispute); cleared on reinstatement. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by').references(() => admins.id, { onDelete: 'set null' }),
+    /** Why (for the admin area and the audit log only: never shown publicly). */
+    revocationReason: text('revocation_reason'),
+    /** The certificate's bit in the credential status lists (list = index / list size), given once. */
+    statusIndex: integer('status_index').generatedAlwaysAsIdentity({ startWith: 0, minValue: 0 }),
   },
   (t) => [
     uniqueIndex('certificates_certificate_id_key').on(t.certificateId),
+    uniqueIndex('certificates_status_index_key').on(t.statusIndex),
+    check('certificates_revocation_check', sql`(${t.revokedAt} is null) = (${t.revocationReason} is null)`),
     uniqueIndex('certificates_student_key').on(t.studentId),
     index('certificates_requested_idx').on(t.requestedAt.desc()),
     check('certificates_course_type_check', inList('course_type', COURSE_TYPES)),
     check('certificates_id_format_check', sql`${t.certificateId} ~ '^VBR-[A-Z0-9]{10}$'`),
   ],
 );
+
+/**
+ * A student's final piece (setting final_assessment_required): a file, AES-256-GCM encrypted like ID
+ * documents (src/server/crypto/private-data-keys.ts), or a link with a note. A resubmission is a new
+ * row; the newest row is the one that counts.
+ */
+export const assessmentSubmissions = pgTable(
+  'assessment_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'cascade' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    status: text('status').$type<(typeof ASSESSMENT_STATUSES)[number]>().notNull().default('pending'),
+    url: text('url'),
+    note: text('note'),
+    fileName: text('file_name'),
+    contentType: text('content_type'),
+    sizeBytes: integer('size_bytes'),
+    keyId: text('key_id'),
+    nonce: bytea('nonce'),
+    authTag: bytea('auth_tag'),
+    ciphertext: bytea('ciphertext'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: uuid('reviewed_by').references(() => admins.id, { onDelete: 'set null' }),
+    feedback: text('feedback'),
+  },
+  (t) => [
+    index('assessment_submissions_student_idx').on(t.studentId, t.submittedAt.desc()),
+    index('assessment_submissions_status_idx').on(t.status, t.submittedAt),
+    check('assessment_submissions_status_check', inList('status', ASSESSMENT_STATUSES)),
+    check('assessment_submissions_kind_check', sql`(${t.url} is null) <> (${t.ciphertext} is null)`),
+    check('assessment_submissions_size_check', sql`${t.sizeBytes} is null or ${t.sizeBytes} between 1 and 26214400`),
+    check(
+      'assessment_submissions_reviewed_check',
+      sql`(${t.status} = 'pending') = (${t.reviewedAt} is null)`,
+    ),
+  ],
+);
+
+/**
+ * The public keys that signed credentials (Open Badges): the key in force is added at start, and a
+ * rotated-out key stays here, so credentials it signed still verify against /.well-known/jwks.json.
+ */
+export const credentialSigningKeys = pgTable('credential_signing_keys', {
+  kid: text('kid').primaryKey(),
+  /** The public JWK (Ed25519 OKP: kty, crv, x). */
+  publicJwk: jsonb('public_jwk').$type<{ kty: string; crv: string; x: string }>().notNull(),
+  ...timestamps,
+});
 
 /** Admin tokens revoked before they expire (logout). Rows past expires_at can be purged. */
 export const adminTokenRevocations = pgTable(

@@ -19,6 +19,11 @@ export const EMAIL_TEMPLATES = [
   'erasure-completed',
   'erasure-refused',
   'waitlist-place',
+  'certificate-revoked',
+  'certificate-reinstated',
+  'assessment-passed',
+  'assessment-resubmit',
+  'admin-new-assessment',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
@@ -67,6 +72,14 @@ export interface EmailData {
   'erasure-refused': { firstName: string; reason: string };
   /** A place freed in a full cohort: held for this address until `holdUntil` (ISO timestamp). */
   'waitlist-place': { firstName: string; startDate: string; holdUntil: string };
+  /** An owner revoked the certificate, or a full refund or a lost dispute did. Never the reason's detail for a refund. */
+  'certificate-revoked': { firstName: string; certificateId: string };
+  'certificate-reinstated': { firstName: string; certificateId: string };
+  /** The outcome of the final assessment, with the reviewer's feedback. */
+  'assessment-passed': { firstName: string; feedback: string };
+  'assessment-resubmit': { firstName: string; feedback: string };
+  /** A student submitted their final piece: for owners and staff to review. */
+  'admin-new-assessment': { studentName: string };
 }
 
 export type CourseEmailData = {

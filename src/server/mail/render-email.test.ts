@@ -110,6 +110,31 @@ const samples: { [T in EmailTemplate]: { data: EmailData[T]; subject: string; sh
     subject: 'A place is free in the course starting 1 March 2027',
     shows: ['Hello Ada,', 'first on the waiting list', '10 January 2027 at 12:00', 'Enrol now'],
   },
+  'certificate-revoked': {
+    data: { firstName: 'Ada', certificateId: 'VBR-ABCDEFGHJK' },
+    subject: 'Your certificate has been revoked',
+    shows: ['Hello Ada,', 'VBR-ABCDEFGHJK has been revoked', 'contact support'],
+  },
+  'certificate-reinstated': {
+    data: { firstName: 'Ada', certificateId: 'VBR-ABCDEFGHJK' },
+    subject: 'Your certificate is valid again',
+    shows: ['Hello Ada,', 'VBR-ABCDEFGHJK has been reinstated'],
+  },
+  'assessment-passed': {
+    data: { firstName: 'Ada', feedback: 'A confident, well-paced review.' },
+    subject: 'Your final piece has passed',
+    shows: ['Hello Ada,', 'passed', 'A confident, well-paced review.', 'Request my certificate'],
+  },
+  'assessment-resubmit': {
+    data: { firstName: 'Ada', feedback: 'The audio drops out after a minute.' },
+    subject: 'Your final piece needs another look',
+    shows: ['Hello Ada,', 'submit it again', 'The audio drops out after a minute.', 'Submit my piece again'],
+  },
+  'admin-new-assessment': {
+    data: { studentName: 'Ada Lovelace' },
+    subject: 'New final piece from Ada Lovelace',
+    shows: ['Ada Lovelace submitted their final piece', 'https://vbr.example/admin/dashboard'],
+  },
 };
 
 const decode = (html: string) =>

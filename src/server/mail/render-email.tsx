@@ -3,9 +3,12 @@ import { render } from '@react-email/components';
 import type { ReactElement } from 'react';
 import type { EmailData, EmailMessage, EmailTemplate } from './message-types';
 import * as adminDispute from './templates/admin-dispute';
+import * as adminNewAssessment from './templates/admin-new-assessment';
 import * as adminNewId from './templates/admin-new-id';
+import * as assessmentOutcome from './templates/assessment-outcome';
 import * as adminNewMessage from './templates/admin-new-message';
 import * as certificateIssued from './templates/certificate-issued';
+import * as certificateStatus from './templates/certificate-status';
 import * as contactReceived from './templates/contact-received';
 import * as courseOpen from './templates/course-open';
 import * as courseStarting from './templates/course-starting';
@@ -83,6 +86,26 @@ const builders: Builders = {
   'waitlist-place': (data, site) => ({
     subject: waitlistPlace.subject(data),
     element: <waitlistPlace.WaitlistPlaceEmail data={data} site={site} />,
+  }),
+  'certificate-revoked': (data, site) => ({
+    subject: certificateStatus.revokedSubject(),
+    element: <certificateStatus.CertificateStatusEmail data={data} site={site} revoked />,
+  }),
+  'certificate-reinstated': (data, site) => ({
+    subject: certificateStatus.reinstatedSubject(),
+    element: <certificateStatus.CertificateStatusEmail data={data} site={site} revoked={false} />,
+  }),
+  'assessment-passed': (data, site) => ({
+    subject: assessmentOutcome.passedSubject(),
+    element: <assessmentOutcome.AssessmentOutcomeEmail data={data} site={site} passed />,
+  }),
+  'assessment-resubmit': (data, site) => ({
+    subject: assessmentOutcome.resubmitSubject(),
+    element: <assessmentOutcome.AssessmentOutcomeEmail data={data} site={site} passed={false} />,
+  }),
+  'admin-new-assessment': (data, site) => ({
+    subject: adminNewAssessment.subject(data),
+    element: <adminNewAssessment.AdminNewAssessmentEmail data={data} site={site} />,
   }),
 };
 

@@ -29,6 +29,9 @@ const settingRules: Record<SettingKey, z.ZodType<string>> = {
   community_url: httpUrl,
   live_chat_url: httpUrl,
   sample_signups: z.enum(['on', 'off'], { error: m.settingInvalidSwitch }),
+  certificate_signatory_name: shortText,
+  certificate_signatory_title: shortText,
+  final_assessment_required: z.enum(['on', 'off'], { error: m.settingInvalidSwitch }),
 };
 
 /** PUT /api/admin/settings: any of the settings; null (or empty) restores the environment's default. */
@@ -42,6 +45,9 @@ export const settingsUpdateBody = z
     community_url: emptyIsNull(settingRules.community_url).optional(),
     live_chat_url: emptyIsNull(settingRules.live_chat_url).optional(),
     sample_signups: emptyIsNull(settingRules.sample_signups).optional(),
+    certificate_signatory_name: emptyIsNull(settingRules.certificate_signatory_name).optional(),
+    certificate_signatory_title: emptyIsNull(settingRules.certificate_signatory_title).optional(),
+    final_assessment_required: emptyIsNull(settingRules.final_assessment_required).optional(),
   })
   .refine((body) => SETTING_KEYS.some((key) => body[key] !== undefined), { message: m.settingsNothingToChange });
 export type SettingsUpdateBody = z.input<typeof settingsUpdateBody>;

@@ -13,6 +13,9 @@ import { admins, siteSettings } from '@server/db/schema';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
 
+/** The signatory's title when none is saved. */
+export const DEFAULT_SIGNATORY_TITLE = 'Programme Director';
+
 /** What the environment gives each setting. */
 type SettingsConfig = Pick<Config, 'cpdProviderNumber' | 'courseAccessUrls' | 'support'>;
 
@@ -27,6 +30,10 @@ export interface SiteSettings {
   liveChatUrl: string | null;
   /** Whether the recent sign-ups widget may show invented examples (each marked as one). */
   sampleSignups: boolean;
+  /** Printed on certificates: the name (null: none printed) and title above the signature line. */
+  certificateSignatory: { name: string | null; title: string };
+  /** Whether the last stage needs a passed final piece before a certificate can be requested. */
+  finalAssessmentRequired: boolean;
 }
 
 /** The environment's value of each setting (null: none). */
@@ -40,6 +47,9 @@ export function settingDefaults(config: SettingsConfig): Record<SettingKey, stri
     community_url: config.support.communityUrl,
     live_chat_url: null,
     sample_signups: 'off',
+    certificate_signatory_name: null,
+    certificate_signatory_title: DEFAULT_SIGNATORY_TITLE,
+    final_assessment_required: 'off',
   };
 }
 
@@ -88,6 +98,11 @@ export async function effectiveSettings(db: Db, config: SettingsConfig): Promise
     communityUrl: values.community_url ?? config.support.communityUrl,
     liveChatUrl: values.live_chat_url,
     sampleSignups: values.sample_signups === 'on',
+    certificateSignatory: {
+      name: values.certificate_signatory_name,
+      title: values.certificate_signatory_title ?? DEFAULT_SIGNATORY_TITLE,
+    },
+    finalAssessmentRequired: values.final_assessment_required === 'on',
   };
 }
 

@@ -21,6 +21,9 @@ const INPUT_TYPES: Record<SettingKey, 'text' | 'url' | 'email' | 'switch'> = {
   community_url: 'url',
   live_chat_url: 'url',
   sample_signups: 'switch',
+  certificate_signatory_name: 'text',
+  certificate_signatory_title: 'text',
+  final_assessment_required: 'switch',
 };
 
 type Values = Record<SettingKey, string>;
