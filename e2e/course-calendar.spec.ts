@@ -120,7 +120,8 @@ test('before the start a countdown and no tick boxes; the admin moves the date a
   await adminPage.close();
 });
 
-test('the certificate demo marks its CPD provider number as a sample when none is configured', async ({ page }) => {
+test('the certificate demo shows no CPD seal or line when no CPD provider number is configured', async ({ page }) => {
   await page.goto('/certificate-demo');
-  await expect(page.getByText('delivered by CPD provider number 000000 (sample number).')).toBeVisible();
+  await expect(page.getByText('of the Video Book Review Specialist certification programme.')).toBeVisible();
+  await expect(page.getByText(/CPD provider number|ACCREDITED/)).toHaveCount(0);
 });

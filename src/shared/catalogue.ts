@@ -100,11 +100,8 @@ export function totalStages(course: CourseType): number {
   return COURSES[course].stages.length;
 }
 
-/** The signatory printed on certificates and shown in the certificate modal. */
 /**
  * Payment records (amounts, dates, provider references) are kept at least this long, as UK accounting
  * law requires; an erased student's payments stay without their name (docs/product/student-area.md).
  */
 export const PAYMENT_RECORDS_KEPT_YEARS = 6;
-
-export const CERTIFICATE_SIGNATORY = 'Programme Director, Video Book Review Specialist Certification';

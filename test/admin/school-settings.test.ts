@@ -17,6 +17,7 @@ import { getSetting } from '@server/domain/settings/site-settings-store';
 import { insertCertificate } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { testDbKind } from '../helpers/database';
+import { popplerText } from '../helpers/pdf';
 import { tableCounts } from '../helpers/table-counts';
 
 const ENV = {
@@ -194,3 +195,40 @@ function databaseUrlNamed(name: string): string {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+// Last: its saves would be the newest audit entries the tests above look for.
+describe('the certificate signatory', () => {
+  it('prints the signatory an owner saves on the certificate, its details and the demo', async () => {
+    const { student } = await insertCertificate(t.db, { activated: true });
+    const headers = bearer(await t.studentToken(student.id));
+    const details = async () =>
+      (await t.app.inject({ method: 'GET', url: `/api/student/${student.id}/certificate`, headers })).json().certificate
+        .signatory;
+    const pdfText = async () =>
+      popplerText(
+        (await t.app.inject({ method: 'GET', url: `/api/student/${student.id}/certificate/pdf`, headers })).rawPayload,
+      );
+    // No name saved: the title alone, and nothing drawn as a signature.
+    expect(await details()).toBe('Programme Director');
+    expect((await pdfText()).match(/Programme Director/g)).toHaveLength(1);
+
+    const saved = await put({
+      certificate_signatory_name: '  Grace Adeyemi ',
+      certificate_signatory_title: 'Head of Studies',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await details()).toBe('Grace Adeyemi, Head of Studies');
+    const text = await pdfText();
+    expect(text).toContain('Grace Adeyemi');
+    expect(text).toContain('Head of Studies');
+    expect(text).not.toContain('Programme Director');
+    const sample = (await t.app.inject({ method: 'GET', url: '/api/certificates/sample' })).json();
+    expect(sample).toMatchObject({ signatory_name: 'Grace Adeyemi', signatory_title: 'Head of Studies' });
+    expect(
+      await popplerText((await t.app.inject({ method: 'GET', url: '/api/certificates/sample.pdf' })).rawPayload),
+    ).toContain('Grace Adeyemi');
+
+    expect((await put({ certificate_signatory_name: null, certificate_signatory_title: null })).statusCode).toBe(200);
+    expect(await details()).toBe('Programme Director');
+  });
+});

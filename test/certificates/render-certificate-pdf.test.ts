@@ -4,7 +4,6 @@ import { freshFace } from '@server/pdf/certificate-fonts';
 import { verificationUrl, type CertificateDocument } from '@server/pdf/certificate-document';
 import { renderCertificatePdf } from '@server/pdf/render-certificate-pdf';
 import { shapeText } from '@server/pdf/shaped-text';
-import { CERTIFICATE_SIGNATORY } from '@shared/catalogue';
 import {
   embeddedFontNames,
   popplerFonts,
@@ -22,7 +21,7 @@ const certificate: CertificateDocument = {
   completionDate: '2027-03-05',
   issuedDate: '2027-03-16',
   cpdProviderNumber: 'CPD-778899',
-  signatory: CERTIFICATE_SIGNATORY,
+  signatory: { name: 'Margaret Okafor', title: 'Programme Director' },
   verificationUrl: verificationUrl('https://certify.example.com', 'VBR-AB3DE6GH9K'),
   sample: false,
 };
@@ -43,8 +42,12 @@ describe('the certificate PDF', () => {
     expect(pdf.text).toContain('5 March 2027');
     expect(pdf.text).toContain('16 March 2027');
     expect(pdf.text).toContain('CPD provider number CPD-778899');
+    // The name twice: in script over the signature rule, then printed with the title under it.
+    expect(pdf.text.match(/Margaret Okafor/g)).toHaveLength(2);
     expect(pdf.text).toContain('Programme Director');
-    expect(pdf.text).toContain('Video Book Review Specialist Certification');
+    expect(pdf.text).toContain('PROVIDER');
+    expect(pdf.text).toContain('ACCREDITED');
+    expect(pdf.text).toContain('VIDEO BOOK REVIEW SPECIALIST CERTIFICATION');
     expect(pdf.text).toContain('https://certify.example.com/verify/VBR-AB3DE6GH9K');
     expect(pdf.text).not.toContain('SAMPLE');
   });
@@ -77,6 +80,22 @@ describe('the certificate PDF', () => {
       const named = await readPdfText(await renderCertificatePdf({ ...certificate, holderName }));
       expect(named.text).toContain(holderName);
     }
+  });
+
+  it('prints no CPD seal or line without a CPD provider number', async () => {
+    // Read back by poppler's pdftotext, as a reader's tools would.
+    const plain = await popplerText(await renderCertificatePdf({ ...certificate, cpdProviderNumber: null }));
+    expect(plain).toContain('of the Video Book Review Specialist certification programme.');
+    expect(plain).not.toMatch(/CPD|ACCREDITED|PROVIDER/);
+    expect(plain).toContain('Margaret Okafor');
+  });
+
+  it('prints the title alone, with no signature, when no signatory name is set', async () => {
+    const unsigned = await popplerText(
+      await renderCertificatePdf({ ...certificate, signatory: { name: null, title: 'Head of School' } }),
+    );
+    expect(unsigned).not.toContain('Margaret Okafor');
+    expect(unsigned.match(/Head of School/g)).toHaveLength(1);
   });
 
   it('marks a sample as SAMPLE and not valid', async () => {

@@ -6,7 +6,7 @@ import { auditLog, certificates, students, type Student } from '@server/db/schem
 import { one } from '@server/db/rows';
 import { insertCertificate, insertCourseStudent, insertPayment, insertPaidStudent } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
-import { readPdfText } from '../helpers/pdf';
+import { popplerText, readPdfText } from '../helpers/pdf';
 
 /** The app's clock: at the moment a test sets, else the system's. */
 let fixedAt: Date | null = null;
@@ -206,13 +206,14 @@ describe('the course calendar: stages open on the start date, which an admin may
       expect(text).not.toMatch(/provider number|Not configured/);
     });
 
-    it('shows the demo with a sample number marked as such', async () => {
+    it('shows the demo by the same rule: no CPD seal or line', async () => {
       const sample = await t.app.inject({ method: 'GET', url: '/api/certificates/sample' });
-      expect(sample.json().cpd_provider).toBe('000000 (sample number)');
-      const { text } = await readPdfText(
+      expect(sample.json().cpd_provider).toBeNull();
+      const text = await popplerText(
         (await t.app.inject({ method: 'GET', url: '/api/certificates/sample.pdf' })).rawPayload,
       );
-      expect(text).toContain('CPD provider number 000000 (sample number)');
+      expect(text).toContain('certification programme.');
+      expect(text).not.toMatch(/CPD|ACCREDITED/);
     });
   });
 });

@@ -180,17 +180,22 @@ function drawHeading(canvas: Canvas, fonts: Fonts): void {
   drawCentred(canvas, 'This is to certify that', CENTRE, 190, { font: fonts.italic, size: 17 });
 }
 
+/** A person's name shaped in the fonts its scripts need (script first where it has the glyphs). */
+async function shapeName(fonts: Fonts, name: string) {
+  const names = await nameFonts(name);
+  // The page's own faces where the name uses them, so each font is embedded once.
+  const faces = await Promise.all(
+    names.map((font) => (font === 'script' || font === 'regular' ? fonts[font] : freshFace(font))),
+  );
+  return { shaped: shapeText(name, faces), inScript: names[0] === 'script' };
+}
+
 /** The holder's name, in the fonts it needs, shrunk to fit, over a rule. */
 async function drawHolderName(canvas: Canvas, fonts: Fonts, holderName: string): Promise<void> {
   const { page } = canvas;
-  const holderFonts = await nameFonts(holderName);
-  // The page's own faces where the name uses them, so each font is embedded once.
-  const holderFaces = await Promise.all(
-    holderFonts.map((name) => (name === 'script' || name === 'regular' ? fonts[name] : freshFace(name))),
-  );
-  const holder = shapeText(holderName, holderFaces);
+  const { shaped: holder, inScript } = await shapeName(fonts, holderName);
   // Great Vibes is drawn larger, as before.
-  const largest = holderFonts[0] === 'script' ? 56 : 40;
+  const largest = inScript ? 56 : 40;
   const holderSize = fittedSize(holder.width, largest, 24, 600);
   drawShapedText(canvas.fonts, page, holder, CENTRE - (holder.width * holderSize) / 2, HEIGHT - 250, {
     size: holderSize,
@@ -221,21 +226,29 @@ function drawCourse(canvas: Canvas, fonts: Fonts, certificate: CertificateDocume
   }
 }
 
-/** The signatory's name in script over a rule, then their role (the parts after the first comma). */
-function drawSignature(canvas: Canvas, fonts: Fonts, signatory: string): void {
+/**
+ * The signatory's name in script over a rule, then the name and title. Without a name only the
+ * title is printed under the rule: nothing that looks like a signature nobody gave.
+ */
+async function drawSignature(canvas: Canvas, fonts: Fonts, signatory: CertificateDocument['signatory']): Promise<void> {
   const signatureCentre = 530;
-  const [signatoryRole = signatory, ...signatoryRest] = signatory.split(', ');
-  drawCentred(canvas, signatoryRole, signatureCentre, 470, { font: fonts.script, size: 30, color: NAVY });
+  if (signatory.name) {
+    const { shaped } = await shapeName(fonts, signatory.name);
+    const size = fittedSize(shaped.width, 30, 14, 200);
+    drawShapedText(canvas.fonts, canvas.page, shaped, signatureCentre - (shaped.width * size) / 2, HEIGHT - 470, {
+      size,
+      color: NAVY,
+    });
+  }
   canvas.page.drawLine({
     start: { x: signatureCentre - 100, y: HEIGHT - 480 },
     end: { x: signatureCentre + 100, y: HEIGHT - 480 },
     thickness: 0.6,
     color: INK,
   });
-  drawCentred(canvas, signatoryRole, signatureCentre, 494, { font: fonts.semibold, size: 10 });
-  if (signatoryRest.length > 0) {
-    drawCentred(canvas, signatoryRest.join(', '), signatureCentre, 507, { font: fonts.regular, size: 9 });
-  }
+  const lines = signatory.name ? [signatory.name, signatory.title] : [signatory.title];
+  drawCentred(canvas, lines[0] ?? '', signatureCentre, 494, { font: fonts.semibold, size: 10 });
+  if (lines[1]) drawCentred(canvas, lines[1], signatureCentre, 507, { font: fonts.regular, size: 9 });
 }
 
 function drawQrCode(canvas: Canvas, fonts: Fonts, qr: PDFImage): void {
@@ -274,8 +287,9 @@ export async function renderCertificatePdf(certificate: CertificateDocument): Pr
   drawLabelled(canvas, fonts, 'Date of completion', formatLongDate(certificate.completionDate), left, 428);
   drawLabelled(canvas, fonts, 'Date of issue', formatLongDate(certificate.issuedDate), left, 466);
   drawLabelled(canvas, fonts, 'Certificate ID', certificate.certificateId, left, 504);
-  drawSeal(canvas, fonts, 330, 470);
-  drawSignature(canvas, fonts, certificate.signatory);
+  // The seal claims CPD accreditation: only with a provider number to back it.
+  if (certificate.cpdProviderNumber) drawSeal(canvas, fonts, 330, 470);
+  await drawSignature(canvas, fonts, certificate.signatory);
   drawQrCode(canvas, fonts, qr);
 
   const verifyLine = `Verify this certificate at ${certificate.verificationUrl}`;

@@ -23,6 +23,7 @@ export const studentCertificateSchema = z.object({
   /** Null when the school has no CPD provider number configured (nothing about CPD is shown then). */
   cpd_provider: z.string().nullable(),
   issued_date: z.string().nullable(),
+  /** "Jane Smith, Programme Director", or the title alone when no name is set. */
   signatory: z.string(),
 });
 export type StudentCertificate = z.infer<typeof studentCertificateSchema>;
@@ -90,8 +91,12 @@ export const sampleCertificateSchema = z.object({
   course_title: z.string(),
   completion_date: z.string(),
   issued_date: z.string(),
-  cpd_provider: z.string(),
+  /** Null without a CPD provider number: the sample then shows no seal and no CPD line, like a real one. */
+  cpd_provider: z.string().nullable(),
+  /** "Jane Smith, Programme Director", or the title alone. */
   signatory: z.string(),
+  signatory_name: z.string().nullable(),
+  signatory_title: z.string(),
   verification_url: z.string(),
   /** The QR code printed on the certificate, as a PNG data URL. */
   qr_code_data_url: z.string(),

@@ -1,10 +1,9 @@
-import { CERTIFICATE_SIGNATORY, COURSES } from '@shared/catalogue';
+import { COURSES } from '@shared/catalogue';
 import { messages } from '@shared/messages';
-import { verificationUrl, type CertificateDocument } from '@server/pdf/certificate-document';
+import { verificationUrl, type CertificateDocument, type CertificateSite } from '@server/pdf/certificate-document';
 import type { Db } from '@server/db/client';
 import { DomainError } from '@server/errors';
 import { fullName, getStudent } from '../students/find-student';
-import { cpdProviderNumber } from '../settings/site-settings';
 import { findStudentCertificate } from './find-student-certificate';
 
 /**
@@ -14,7 +13,7 @@ import { findStudentCertificate } from './find-student-certificate';
 export async function getCertificateDocument(
   db: Db,
   studentId: string,
-  site: { publicUrl: string; cpdProviderNumber: string | null },
+  site: CertificateSite,
 ): Promise<CertificateDocument> {
   const student = await getStudent(db, studentId);
   const certificate = await findStudentCertificate(db, student.id);
@@ -26,8 +25,8 @@ export async function getCertificateDocument(
     courseTitle: COURSES[certificate.courseType].title,
     completionDate: certificate.completionDate,
     issuedDate: certificate.activatedAt.toISOString().slice(0, 10),
-    cpdProviderNumber: cpdProviderNumber(site),
-    signatory: CERTIFICATE_SIGNATORY,
+    cpdProviderNumber: site.cpdProviderNumber,
+    signatory: site.signatory,
     verificationUrl: verificationUrl(site.publicUrl, certificate.certificateId),
     sample: false,
   };

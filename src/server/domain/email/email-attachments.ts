@@ -3,8 +3,7 @@ import { renderCertificatePdf } from '@server/pdf/render-certificate-pdf';
 import type { Db } from '@server/db/client';
 import type { EmailOutboxRow } from '@server/db/schema';
 import { getCertificateDocument } from '@server/domain/certificates/get-certificate-document';
-import { cpdProviderNumber } from '@server/domain/settings/site-settings';
-import { effectiveSettings } from '@server/domain/settings/site-settings-store';
+import { certificateSite } from '@server/domain/certificates/certificate-site';
 import type { Config } from '@server/config';
 import type { OutgoingMail } from '@server/mail/transport';
 
@@ -14,10 +13,7 @@ export async function emailAttachments(
   row: EmailOutboxRow,
 ): Promise<OutgoingMail['attachments']> {
   if (row.template !== 'certificate-issued' || !row.studentId) return undefined;
-  const document = await getCertificateDocument(db, row.studentId, {
-    publicUrl: config.publicUrl,
-    cpdProviderNumber: cpdProviderNumber(await effectiveSettings(db, config)),
-  });
+  const document = await getCertificateDocument(db, row.studentId, await certificateSite(db, config));
   const pdf = await renderCertificatePdf(document);
   return [
     {

@@ -6,15 +6,13 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { CourseType } from '@shared/catalogue';
+import { DEFAULT_SIGNATORY_TITLE, type CertificateSignatory } from '@shared/certificate-signatory';
 import { SETTING_KEYS, type SettingKey } from '@shared/site-settings';
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/client';
 import { admins, siteSettings } from '@server/db/schema';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
-
-/** The signatory's title when none is saved. */
-export const DEFAULT_SIGNATORY_TITLE = 'Programme Director';
 
 /** What the environment gives each setting. */
 type SettingsConfig = Pick<Config, 'cpdProviderNumber' | 'courseAccessUrls' | 'support'>;
@@ -31,7 +29,7 @@ export interface SiteSettings {
   /** Whether the recent sign-ups widget may show invented examples (each marked as one). */
   sampleSignups: boolean;
   /** Printed on certificates: the name (null: none printed) and title above the signature line. */
-  certificateSignatory: { name: string | null; title: string };
+  certificateSignatory: CertificateSignatory;
   /** Whether the last stage needs a passed final piece before a certificate can be requested. */
   finalAssessmentRequired: boolean;
 }

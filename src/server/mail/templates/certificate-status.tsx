@@ -19,7 +19,9 @@ export function CertificateStatusEmail({
   revoked: boolean;
 }) {
   const m = messages.email;
-  const intro = revoked ? m.certificateRevokedIntro(data.certificateId) : m.certificateReinstatedIntro(data.certificateId);
+  const intro = revoked
+    ? m.certificateRevokedIntro(data.certificateId)
+    : m.certificateReinstatedIntro(data.certificateId);
   return (
     <EmailLayout preview={intro} title={revoked ? revokedSubject() : reinstatedSubject()}>
       <Text style={paragraph}>{m.greeting(data.firstName)}</Text>

@@ -10,8 +10,7 @@ import { renderCertificatePdf } from '@server/pdf/render-certificate-pdf';
 import { sampleCertificateDocument, sampleCertificatePdf } from '@server/pdf/sample-certificate';
 import { getCertificateDocument } from '@server/domain/certificates/get-certificate-document';
 import { verifyCertificate } from '@server/domain/certificates/verify-certificate';
-import { effectiveSettings } from '@server/domain/settings/site-settings-store';
-import { cpdProviderNumber } from '@server/domain/settings/site-settings';
+import { certificateSite } from '@server/domain/certificates/certificate-site';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
 import { toCertificateVerification, toSampleCertificate } from './wire';
@@ -31,11 +30,8 @@ function sendPdf(reply: FastifyReply, pdf: Uint8Array, disposition: string, cach
  */
 const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'certificates');
-  // The CPD number in force (an owner's setting, else CPD_PROVIDER_NUMBER), read per request.
-  const site = async () => ({
-    publicUrl: app.config.publicUrl,
-    cpdProviderNumber: cpdProviderNumber(await effectiveSettings(app.db, app.config)),
-  });
+  // The CPD number and signatory in force (owner's settings, else the environment), read per request.
+  const site = () => certificateSite(app.db, app.config);
   app.get(
     '/student/:id/certificate/pdf',
     {

@@ -5,7 +5,7 @@ import type {
 } from '@shared/schemas/certificates';
 import type { CertificateDocument } from '@server/pdf/certificate-document';
 import { certificateQrDataUrl } from '@server/pdf/certificate-qr';
-import { SAMPLE_CPD_PROVIDER_NUMBER } from '@server/pdf/sample-certificate';
+import { signatoryLine } from '@shared/certificate-signatory';
 import type { CertificateVerification } from '@server/domain/certificates/verify-certificate';
 
 export function toCertificateVerification(found: CertificateVerification): CertificateVerificationWire {
@@ -29,8 +29,10 @@ export async function toSampleCertificate(document: CertificateDocument): Promis
     course_title: document.courseTitle,
     completion_date: document.completionDate,
     issued_date: document.issuedDate,
-    cpd_provider: document.cpdProviderNumber ?? SAMPLE_CPD_PROVIDER_NUMBER,
-    signatory: document.signatory,
+    cpd_provider: document.cpdProviderNumber,
+    signatory: signatoryLine(document.signatory),
+    signatory_name: document.signatory.name,
+    signatory_title: document.signatory.title,
     verification_url: document.verificationUrl,
     qr_code_data_url: await certificateQrDataUrl(document.verificationUrl),
   };

@@ -9,8 +9,7 @@ import { studentIdParams } from '@shared/schemas/common';
 import { certificateRequestBody } from '@shared/schemas/student-area';
 import { findStudentCertificate } from '@server/domain/certificates/find-student-certificate';
 import { requestCertificate } from '@server/domain/certificates/request-certificate';
-import { cpdProviderNumber } from '@server/domain/settings/site-settings';
-import { effectiveSettings } from '@server/domain/settings/site-settings-store';
+import { certificateSite } from '@server/domain/certificates/certificate-site';
 import { getStudent } from '@server/domain/students/find-student';
 import { studentSecurity } from '@server/plugins/api-docs';
 import { assertSameStudent, errors, ownStudent } from './access';
@@ -19,7 +18,7 @@ import { toStudentCertificate } from './wire';
 async function certificateOf(app: FastifyInstance, studentId: string) {
   const student = await getStudent(app.db, studentId);
   const certificate = await findStudentCertificate(app.db, student.id);
-  return toStudentCertificate(student, certificate, cpdProviderNumber(await effectiveSettings(app.db, app.config)));
+  return toStudentCertificate(student, certificate, await certificateSite(app.db, app.config));
 }
 
 const certificateRoutes: FastifyPluginAsyncZod = async (app) => {

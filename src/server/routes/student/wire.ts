@@ -1,8 +1,11 @@
 /** Student area: domain values → wire shapes. */
-import { CERTIFICATE_SIGNATORY } from '@shared/catalogue';
+import { signatoryLine } from '@shared/certificate-signatory';
+import { COURSES } from '@shared/catalogue';
+import { stageOpensOn } from '@shared/schedule';
 import type { StudentCertificateResponse } from '@shared/schemas/certificates';
 import type { StudentProgress as StudentProgressWire } from '@shared/schemas/student-area';
 import type { Certificate, Student } from '@server/db/schema';
+import type { CertificateSite } from '@server/pdf/certificate-document';
 import type { StudentProgressView } from '@server/domain/progress/get-progress';
 import { fullName } from '@server/domain/students/find-student';
 import { toProgressFields } from '../wire';
@@ -15,6 +18,16 @@ export function toStudentProgress({ student, progress }: StudentProgressView): S
     course_type: student.courseType ?? null,
     course_paid: student.coursePaid,
     ...toProgressFields(progress),
+    stages: student.courseType
+      ? COURSES[student.courseType].stages.map((title, index) => ({
+          number: index + 1,
+          title,
+          completed: progress.stages[index] === true,
+          opens_on: student.courseStartDate
+            ? stageOpensOn(student.courseStartDate, index + 1, progress.stages.length)
+            : null,
+        }))
+      : [],
   };
 }
 
@@ -22,7 +35,7 @@ export function toStudentProgress({ student, progress }: StudentProgressView): S
 export function toStudentCertificate(
   student: Student,
   certificate: Certificate | null,
-  cpdProviderNumber: string | null,
+  site: Pick<CertificateSite, 'cpdProviderNumber' | 'signatory'>,
 ): StudentCertificateResponse {
   if (!certificate) return { status: 'none', certificate: null };
   return {
@@ -33,9 +46,9 @@ export function toStudentCertificate(
       course_type: certificate.courseType,
       completion_date: certificate.completionDate,
       course_start_date: student.courseStartDate,
-      cpd_provider: cpdProviderNumber,
+      cpd_provider: site.cpdProviderNumber,
       issued_date: certificate.activatedAt ? certificate.activatedAt.toISOString().slice(0, 10) : null,
-      signatory: CERTIFICATE_SIGNATORY,
+      signatory: signatoryLine(site.signatory),
     },
   };
 }

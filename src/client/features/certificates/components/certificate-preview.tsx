@@ -34,9 +34,9 @@ export function CertificatePreview({ certificate }: { certificate: SampleCertifi
 
           <CertificateDates certificate={certificate} />
 
-          <CpdSeal />
+          {certificate.cpd_provider && <CpdSeal />}
 
-          <Signature signatory={certificate.signatory} />
+          <Signature name={certificate.signatory_name} title={certificate.signatory_title} />
 
           <VerificationQrCode certificate={certificate} />
 
@@ -76,8 +76,10 @@ function CertificateWording({ certificate }: Props) {
       <p className="font-semibold text-[#1c2a54]" style={pt(30)}>
         {certificate.course_title}
       </p>
-      <p style={pt(14)}>of the Video Book Review Specialist certification programme,</p>
-      <p style={pt(14)}>delivered by CPD provider number {certificate.cpd_provider}.</p>
+      <p style={pt(14)}>
+        of the Video Book Review Specialist certification programme{certificate.cpd_provider ? ',' : '.'}
+      </p>
+      {certificate.cpd_provider && <p style={pt(14)}>delivered by CPD provider number {certificate.cpd_provider}.</p>}
     </div>
   );
 }
@@ -121,18 +123,17 @@ function CpdSeal() {
   );
 }
 
-/** The signature line (the role, in italics, decorative), then the role and the rest of the signatory line. */
-function Signature({ signatory }: { signatory: string }) {
-  const [role, ...rest] = signatory.split(', ');
+/** The signature line (the name in script, when one is set), then the name and title, as the PDF prints them. */
+function Signature({ name, title }: { name: string | null; title: string }) {
   return (
     <div className="absolute top-[73%] left-[51%] w-[24%] text-center leading-tight">
-      <p className="border-b border-[#2b2b33] italic text-[#1c2a54]" style={pt(24)} aria-hidden>
-        {role}
+      <p className="min-h-[1.2em] border-b border-[#2b2b33] italic text-[#1c2a54]" style={pt(24)} aria-hidden>
+        {name}
       </p>
       <p className="mt-[0.5cqw] font-semibold" style={pt(10)}>
-        {role}
+        {name ?? title}
       </p>
-      {rest.length > 0 && <p style={pt(9)}>{rest.join(', ')}</p>}
+      {name && <p style={pt(9)}>{title}</p>}
     </div>
   );
 }

@@ -24,8 +24,8 @@ const features = [
   },
   {
     icon: Award,
-    title: 'CPD accredited',
-    text: 'Every certificate carries our CPD provider number, your completion date and its issue date.',
+    title: 'Dated and numbered',
+    text: 'Every certificate carries your completion date, its issue date and its own certificate ID.',
   },
   {
     icon: ShieldCheck,
@@ -40,7 +40,7 @@ export default function CertificateDemoPage() {
     <>
       <PageMeta
         title="Certificate Demo | Video Book Review Specialist"
-        description="See the CPD-accredited certificate our graduates receive: a printable PDF with a QR code anyone can use to verify it."
+        description="See the certificate our graduates receive: a printable PDF with a QR code anyone can use to verify it."
       />
       <BrandHeader />
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
