@@ -1,4 +1,5 @@
 // engines: both
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '@server/db/client';
 import { admins } from '@server/db/schema';
@@ -57,6 +58,38 @@ describe('admin bootstrap', () => {
     const rows = await database.db.select().from(admins);
     expect(rows).toHaveLength(1);
     expect(await verifyPassword(one(rows).passwordHash, 'first-password-123')).toBe(true);
+  });
+
+  it('creates the configured admin on an empty admin table only, and never brings a removed one back', async () => {
+    const configured = { username: 'owner', password: 'first-password-123' };
+    // Another admin exists already (made with the CLI): the variables create nobody.
+    await createAdmin(database.db, 'first', 'long-enough-password');
+    await bootstrapAdmin(
+      database.db,
+      configured,
+      () => {},
+      () => {},
+    );
+    expect((await database.db.select().from(admins)).map((a) => a.username)).toEqual(['first']);
+
+    // Created on the empty table, then removed in the app: a restart with the variables still set
+    // does not revive it.
+    await database.db.delete(admins);
+    await bootstrapAdmin(
+      database.db,
+      configured,
+      () => {},
+      () => {},
+    );
+    await createAdmin(database.db, 'second', 'long-enough-password');
+    await database.db.delete(admins).where(eq(admins.username, 'owner'));
+    await bootstrapAdmin(
+      database.db,
+      configured,
+      () => {},
+      () => {},
+    );
+    expect((await database.db.select().from(admins)).map((a) => a.username)).toEqual(['second']);
   });
 
   it('refuses short passwords and duplicate usernames', async () => {

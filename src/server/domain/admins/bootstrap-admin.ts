@@ -3,11 +3,11 @@ import type { Db } from '@server/db/client';
 import { one } from '@server/db/rows';
 import { admins } from '@server/db/schema';
 import { createAdmin, generatePassword } from './create-admin';
-import { findAdminByUsername } from './find-admin';
 
 /**
- * With ADMIN_USERNAME/ADMIN_PASSWORD, create that admin if missing.
- * With neither and no admin at all, create `admin` with a random password and print it once
+ * On an empty admin table only: with ADMIN_USERNAME/ADMIN_PASSWORD, create that admin (an owner); with
+ * neither, create `admin` with a random password and print it once. Once any admin exists nothing is
+ * created, so an admin removed in the app is not brought back by a restart with the variables still set
  * (to the terminal, not to the structured logs). There is never a fixed default password.
  * Processes starting at once on one database take turns (an advisory lock held until commit), so
  * the admin is created once and the others find it.
@@ -37,21 +37,19 @@ export async function bootstrapAdmin(
   );
 }
 
-/** Creates the configured admin if missing, or `admin` when there is none; returns a generated password. */
+/** On an empty admin table, creates the configured admin or `admin`; returns a generated password. */
 async function createMissingAdmin(
   db: Db,
   configured: { username: string; password: string } | undefined,
   log: (line: string) => void,
 ): Promise<string | undefined> {
-  if (configured) {
-    if (!(await findAdminByUsername(db, configured.username))) {
-      await createAdmin(db, configured.username, configured.password);
-      log(`Created admin "${configured.username}" from ADMIN_USERNAME/ADMIN_PASSWORD`);
-    }
-    return undefined;
-  }
   const { count } = one(await db.select({ count: sql<number>`count(*)::int` }).from(admins));
   if (count > 0) return undefined;
+  if (configured) {
+    await createAdmin(db, configured.username, configured.password);
+    log(`Created admin "${configured.username}" from ADMIN_USERNAME/ADMIN_PASSWORD`);
+    return undefined;
+  }
   const password = generatePassword();
   await createAdmin(db, 'admin', password);
   return password;
