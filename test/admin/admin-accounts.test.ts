@@ -135,6 +135,19 @@ describe('admin accounts', () => {
     expect((await call('DELETE', '/admins/rex', owner)).statusCode).toBe(404);
   });
 
+  it('answers 409 {detail} to an owner removing their own account, with another owner left; nothing changes', async () => {
+    const self = await t.adminToken('sela');
+    await call('PATCH', '/admins/sela', owner, { role: 'owner' });
+    const before = await tableCounts(t.db);
+    const res = await call('DELETE', '/admins/sela', self);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ detail: messages.adminSecurity.cannotRemoveSelf });
+    expect(await tableCounts(t.db)).toEqual(before);
+    expect((await call('GET', '/me', self)).statusCode).toBe(200);
+    // Another owner may remove it.
+    expect((await call('DELETE', '/admins/sela', owner)).statusCode).toBe(204);
+  });
+
   it('never demotes or removes the last owner', async () => {
     await t.db.update(admins).set({ role: 'staff' }).where(eq(admins.role, 'owner'));
     await t.db.update(admins).set({ role: 'owner' }).where(eq(admins.username, 'olga'));

@@ -51,10 +51,13 @@ export async function changeAdminRole(db: Db, owner: AdminActor, username: strin
   });
 }
 
-/** Removes an admin: their tokens stop working at once (the auth plugin requires the admin row). */
+/** Removes another admin (never oneself: 409): their tokens stop working at once (the auth plugin requires the admin row). */
 export async function removeAdmin(db: Db, owner: AdminActor, username: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await keepAnotherOwner(tx, await findId(tx, username));
+    const id = await findId(tx, username);
+    // The audit row names its author: an owner cannot remove the account that signs it.
+    if (id === owner.adminId) throw new DomainError('conflict', messages.adminSecurity.cannotRemoveSelf);
+    await keepAnotherOwner(tx, id);
     const admin = await lockAdmin(tx, username);
     await tx.delete(admins).where(eq(admins.id, admin.id));
     await writeAudit(tx, owner, { action: 'admin.removed', details: { username: admin.username, role: admin.role } });
