@@ -120,6 +120,12 @@ export const messages = {
       graduation: 'Graduation',
       noDate: 'No start date chosen',
       notStarted: (date: string) => `The course has not started yet: it starts on ${date}.`,
+      lastStageOpens: 'Last stage opens',
+      completionDate: 'Completion date',
+      lastStageNotOpen: (date: string) => `The last stage has not opened yet: it opens on ${date}.`,
+      notEnded: (date: string) => `The course has not ended yet: it ends on ${date}.`,
+      completedBeforeLastStage: (completed: string, opens: string) =>
+        `The completion date (${completed}) is before the last stage opened (${opens}).`,
       incomplete: (percent: number) => `Progress is ${percent}%: not every stage is complete.`,
       acknowledge: 'I have checked this and want to continue anyway.',
       /** The server's 409 detail when the confirmation is missing. */
@@ -392,6 +398,10 @@ export const messages = {
     refundReachesCard: 'A card refund usually reaches your account within 5 to 10 working days.',
     /** The 409 detail of a stage update before the course start date (the date as the site prints it). */
     stagesOpenOn: (date: string) => `Your course starts on ${date}. Stages open on that day.`,
+    /** The 409 detail of ticking a stage before the day it opens (docs/product/student-area.md, stage calendar). */
+    stageOpensOn: (stage: number, date: string) => `Stage ${stage} opens on ${date}.`,
+    /** Beside a stage that has not opened yet. */
+    stageOpensLabel: (date: string) => `Opens ${date}`,
     startsIn: (days: number) => (days === 1 ? 'Your course starts tomorrow.' : `Your course starts in ${days} days.`),
     /**
      * Fully paid and ID approved, but no course link set yet: the link appears here once the owner sets
@@ -493,6 +503,26 @@ export const messages = {
     erasureCompletedGreeting: 'Hello,',
     erasureCompletedIntro:
       'As you asked, your account and the personal data we held about you (your name, email address, phone number, ID document, progress and certificate) have been erased.',
+    /** The PDF's 409 and the dashboard while a certificate is revoked (the reason is never shown publicly). */
+    revoked: 'This certificate has been revoked, so it cannot be downloaded. Please contact us if you think this is a mistake.',
+    revokedOn: (date: string) => `Revoked on ${date}`,
+    activateRevoked: 'This certificate is revoked. Reinstate it before activating it.',
+    revocationReasonRequired: 'Please give a reason for revoking the certificate (at most 500 characters).',
+    /** The reasons recorded when a certificate is revoked automatically. */
+    revokedRefundedInFull: 'Course payment refunded in full',
+    revokedDisputeLost: 'Payment dispute lost',
+    revokeTitle: 'Revoke this certificate?',
+    revokeQuestion: (name: string, id: string) =>
+      `Revoke ${id} of ${name}? It then shows as revoked to anyone who verifies it, and the student can no longer download it. The student is told by email.`,
+    revocationReasonLabel: 'Reason (kept in the activity log, never shown publicly)',
+    revokeConfirm: 'Revoke certificate',
+    revokedToast: (id: string) => `Certificate ${id} revoked`,
+    reinstateTitle: 'Reinstate this certificate?',
+    reinstateQuestion: (name: string, id: string) =>
+      `Reinstate ${id} of ${name}? It then verifies as it did before it was revoked. The student is told by email.`,
+    reinstateConfirm: 'Reinstate certificate',
+    reinstatedToast: (id: string) => `Certificate ${id} reinstated`,
+    revokeFailed: 'Could not change the certificate. Please try again.',
     erasureCompletedKept:
       'The law requires us to keep payment records (amounts, dates and payment references) for six years; they no longer name you. This address is removed as soon as this email has been sent.',
     erasureFooter: 'You are receiving this email because you asked Video Book Review Specialist to erase your account.',

@@ -5,7 +5,9 @@ import {
   daysUntilStart,
   formatLongDate,
   isoDateAfter,
+  londonIsoDate,
   scheduleEntryFor,
+  stageOpensOn,
 } from './schedule';
 
 describe('intake schedule', () => {
@@ -60,5 +62,33 @@ describe('course start', () => {
     expect(formatLongDate('2027-01-09T23:59:59.000Z')).toBe('9 January 2027');
     expect(formatLongDate('2027-01-10T01:00:00+02:00')).toBe('9 January 2027');
     expect(formatLongDate(new Date('2027-12-31T23:30:00Z'))).toBe('31 December 2027');
+  });
+});
+
+describe('stage calendar', () => {
+  it('opens stage i of n on start + ⌊(i − 1) × 42 / n⌋ days: the first on the start date', () => {
+    const foundation = [1, 2, 3, 4, 5].map((i) => stageOpensOn('2027-03-01', i, 5));
+    // 0, 8, 16, 25, 33 days after 1 March.
+    expect(foundation).toEqual(['2027-03-01', '2027-03-09', '2027-03-17', '2027-03-26', '2027-04-03']);
+    const pro = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => stageOpensOn('2027-11-01', i, 9));
+    // 0, 4, 9, 14, 18, 23, 28, 32, 37 days, across the turn of the year for none but December's.
+    expect(pro).toEqual([
+      '2027-11-01',
+      '2027-11-05',
+      '2027-11-10',
+      '2027-11-15',
+      '2027-11-19',
+      '2027-11-24',
+      '2027-11-29',
+      '2027-12-03',
+      '2027-12-08',
+    ]);
+    expect(stageOpensOn('2027-12-20T00:00:00.000Z', 5, 5)).toBe('2028-01-22');
+  });
+
+  it('reads the day in the United Kingdom: an hour ahead of UTC in summer, the same in winter', () => {
+    expect(londonIsoDate(new Date('2027-06-30T23:30:00Z'))).toBe('2027-07-01');
+    expect(londonIsoDate(new Date('2027-06-30T22:59:59Z'))).toBe('2027-06-30');
+    expect(londonIsoDate(new Date('2027-01-31T23:30:00Z'))).toBe('2027-01-31');
   });
 });

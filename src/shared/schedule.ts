@@ -106,6 +106,27 @@ export function courseHasStarted(startIso: string, today: Date = new Date()): bo
   return startIso.slice(0, 10) <= isoDate(today);
 }
 
+/**
+ * The day stage `stageNumber` of `stageCount` opens (docs/product/student-area.md): the stages are paced
+ * over the course's 42 days, stage i of n on start + ⌊(i − 1) × 42 / n⌋ days; stage 1 on the start date.
+ */
+export function stageOpensOn(startIso: string, stageNumber: number, stageCount: number): string {
+  const start = new Date(`${startIso.slice(0, 10)}T00:00:00Z`);
+  return isoDate(addDays(start, Math.floor(((stageNumber - 1) * COURSE_LENGTH_DAYS) / stageCount)));
+}
+
+const londonDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/London',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar date in the United Kingdom at `now` (ISO), the day a stage opens on for the school. */
+export function londonIsoDate(now: Date): string {
+  return londonDay.format(now);
+}
+
 const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**

@@ -12,6 +12,8 @@ import { tableCounts } from '../helpers/table-counts';
 
 /** The routes only an owner may use; a route added to the owner scope must be added here too. */
 const OWNER_ROUTES = [
+  'POST /api/admin/certificate/{}/revoke',
+  'POST /api/admin/certificate/{}/reinstate',
   'GET /api/admin/audit-log',
   'GET /api/admin/emails',
   'POST /api/admin/emails/{}/resend',

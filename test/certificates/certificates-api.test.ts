@@ -111,6 +111,7 @@ describe('certificates API', () => {
         completion_date: '2027-05-02',
         issued_date: '2027-05-03',
         id_verified: true,
+        revoked_on: null,
       });
       expect(Object.keys(res.json()).sort()).toEqual(Object.keys(certificateVerificationSchema.shape).sort());
       expect(res.body).not.toContain('private-holder@example.com');
@@ -284,6 +285,8 @@ describe('certificates API', () => {
         course_type: 'pro',
         completion_date: '2027-06-30',
         activated: false,
+        revoked_at: null,
+        revocation_reason: null,
       });
       const all = await t.app.inject({
         method: 'GET',

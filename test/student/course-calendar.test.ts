@@ -122,10 +122,11 @@ describe('the course calendar: stages open on the start date, which an admin may
   });
 
   it('records the day progress reached 100 % as the completion date, cleared when a stage is unticked', async () => {
+    // Six weeks before the ticks: every stage of the stage calendar is open by then.
     const student = await insertCourseStudent(t.db, {
       idStatus: 'approved',
       stages: [1, 2, 3],
-      columns: { courseStartDate: '2027-03-01' },
+      columns: { courseStartDate: '2027-02-06' },
     });
     clockAt('2027-03-20T10:00:00Z');
     await setStage(student, 4);
@@ -149,7 +150,7 @@ describe('the course calendar: stages open on the start date, which an admin may
     expect(requested.statusCode).toBe(201);
     expect(requested.json().certificate).toMatchObject({
       completion_date: '2027-03-25',
-      course_start_date: '2027-03-01',
+      course_start_date: '2027-02-06',
     });
   });
 
@@ -157,10 +158,11 @@ describe('the course calendar: stages open on the start date, which an admin may
     const student = await insertCourseStudent(t.db, {
       idStatus: 'approved',
       stages: [1, 2, 3, 4],
-      columns: { courseStartDate: '2027-03-01' },
+      columns: { courseStartDate: '2027-01-27' },
     });
+    // Six weeks after the start: the last stage is open.
     clockAt('2027-03-10T10:00:00Z');
-    await setStage(student, 5);
+    expect((await setStage(student, 5)).statusCode).toBe(200);
     expect((await moveStart(student.id, { course_start_date: '2027-05-01' })).statusCode).toBe(200);
     clockAt('2027-05-02T10:00:00Z');
     const requested = await t.app.inject({

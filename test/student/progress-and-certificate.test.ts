@@ -2,7 +2,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, stageProgress, students, type Student } from '@server/db/schema';
+import { FOUNDATION_STAGES, PRO_EXTRA_STAGES } from '@shared/catalogue';
 import { CERTIFICATE_ID_PATTERN } from '@shared/codes';
+import { stageOpensOn } from '@shared/schedule';
 import { insertCourseStudent, STARTED_COURSE_START_DATE, type CourseStudentSetup } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { one } from '@server/db/rows';
@@ -53,6 +55,13 @@ describe('stage progress and the certificate request', () => {
       progress_percentage: 33.33,
       total_stages: 9,
       completed_stages: 3,
+      stages: [...FOUNDATION_STAGES, ...PRO_EXTRA_STAGES].map((title, index) => ({
+        number: index + 1,
+        title,
+        completed: [0, 1, 5].includes(index),
+        // The stage calendar from the factory's start date (test/student/stage-calendar.test.ts covers the rule).
+        opens_on: stageOpensOn(STARTED_COURSE_START_DATE, index + 1, 9),
+      })),
     });
   });
 
@@ -167,6 +176,7 @@ describe('stage progress and the certificate request', () => {
         course_start_date: STARTED_COURSE_START_DATE,
         cpd_provider: 'CPD-TEST-42',
         issued_date: null,
+        revoked_on: null,
         signatory: expect.any(String),
       },
     });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { text } from './text';
+import { messages } from '@shared/messages';
+import { multilineText, text } from './text';
 import { COURSE_TYPES } from '@shared/catalogue';
 
 /** GET /api/admin/certificates (docs/product/admin.md). */
@@ -10,6 +11,9 @@ export const adminCertificateSchema = z.object({
   course_type: z.enum(COURSE_TYPES),
   completion_date: z.string(),
   activated: z.boolean(),
+  /** Set while revoked (an owner's reason, or the automatic one); cleared on reinstatement. */
+  revoked_at: z.string().nullable(),
+  revocation_reason: z.string().nullable(),
 });
 export type AdminCertificate = z.infer<typeof adminCertificateSchema>;
 
@@ -23,6 +27,8 @@ export const studentCertificateSchema = z.object({
   /** Null when the school has no CPD provider number configured (nothing about CPD is shown then). */
   cpd_provider: z.string().nullable(),
   issued_date: z.string().nullable(),
+  /** The day it was revoked (ISO date), null unless revoked; the reason is never shown. */
+  revoked_on: z.string().nullable(),
   /** "Jane Smith, Programme Director", or the title alone when no name is set. */
   signatory: z.string(),
 });
@@ -32,7 +38,7 @@ export type StudentCertificate = z.infer<typeof studentCertificateSchema>;
 export const studentCertificateResponse = z.discriminatedUnion('status', [
   /** Nothing requested yet: a normal answer, not an error (the dashboard asks on every visit). */
   z.object({ status: z.literal('none'), certificate: z.null() }),
-  z.object({ status: z.enum(['pending', 'ready']), certificate: studentCertificateSchema }),
+  z.object({ status: z.enum(['pending', 'ready', 'revoked']), certificate: studentCertificateSchema }),
 ]);
 export type StudentCertificateResponse = z.infer<typeof studentCertificateResponse>;
 
@@ -40,7 +46,9 @@ export type StudentCertificateResponse = z.infer<typeof studentCertificateRespon
 export const certificateVerificationSchema = z.object({
   certificate_id: z.string(),
   valid: z.boolean(),
-  status: z.enum(['valid', 'pending']),
+  status: z.enum(['valid', 'pending', 'revoked']),
+  /** The day it was revoked (ISO date); null unless revoked. Never the reason. */
+  revoked_on: z.string().nullable(),
   holder_name: z.string(),
   course_title: z.string(),
   completion_date: z.string(),
@@ -79,6 +87,25 @@ export const activateCertificateResponse = z.object({
   certificate_id: z.string(),
   activated: z.literal(true),
   already_active: z.boolean(),
+});
+
+/** POST /api/admin/certificate/{certificate_id}/revoke (owner): the reason stays in the admin area. */
+export const revokeCertificateBody = z.object(
+  {
+    reason: multilineText({ error: messages.certificates.revocationReasonRequired })
+      .trim()
+      .min(1, messages.certificates.revocationReasonRequired)
+      .max(500, messages.certificates.revocationReasonRequired),
+  },
+  { error: messages.certificates.revocationReasonRequired },
+);
+
+/** Revoke and reinstate (owner): `changed` false when it already was so (nothing sent again). */
+export const certificateRevocationResponse = z.object({
+  certificate_id: z.string(),
+  revoked: z.boolean(),
+  revoked_at: z.string().nullable(),
+  changed: z.boolean(),
 });
 
 /**

@@ -61,6 +61,15 @@ export const studentProgressSchema = z.object({
   progress_percentage: z.number(),
   total_stages: z.number().int(),
   completed_stages: z.number().int(),
+  /** Each stage with the day it opens (stage calendar); `opens_on` null while no start date is chosen. */
+  stages: z.array(
+    z.object({
+      number: z.number().int(),
+      title: z.string(),
+      completed: z.boolean(),
+      opens_on: z.string().nullable(),
+    }),
+  ),
 });
 export type StudentProgress = z.infer<typeof studentProgressSchema>;
 

@@ -8,7 +8,7 @@ import { findStudentCertificate } from './find-student-certificate';
 
 /**
  * What the student's certificate PDF prints. 404 when none was requested, 409 while it awaits
- * admin activation (a pending certificate is not yet a certificate).
+ * admin activation (a pending certificate is not yet a certificate) and while it is revoked.
  */
 export async function getCertificateDocument(
   db: Db,
@@ -18,6 +18,7 @@ export async function getCertificateDocument(
   const student = await getStudent(db, studentId);
   const certificate = await findStudentCertificate(db, student.id);
   if (!certificate) throw new DomainError('not_found', messages.certificates.noneRequested);
+  if (certificate.revokedAt) throw new DomainError('conflict', messages.certificates.revoked);
   if (!certificate.activatedAt) throw new DomainError('conflict', messages.certificates.awaitingActivation);
   return {
     certificateId: certificate.certificateId,

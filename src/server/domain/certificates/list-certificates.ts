@@ -13,6 +13,8 @@ export interface CertificateListRow {
   courseType: CourseType;
   completionDate: string;
   activatedAt: Date | null;
+  revokedAt: Date | null;
+  revocationReason: string | null;
 }
 
 /** The admin Certificates tab: pending first (they need action), then the newest requests. */
@@ -27,6 +29,8 @@ export async function listCertificates(db: Db, page: PageRequest): Promise<Page<
         courseType: certificates.courseType,
         completionDate: certificates.completionDate,
         activatedAt: certificates.activatedAt,
+        revokedAt: certificates.revokedAt,
+        revocationReason: certificates.revocationReason,
       })
       .from(certificates)
       .innerJoin(students, eq(students.id, certificates.studentId))

@@ -10,8 +10,10 @@ import { fullName } from '../students/find-student';
 /** What anyone may learn about a certificate: never an email or other personal data. */
 export interface CertificateVerification {
   certificateId: string;
-  /** Activated by an admin; a pending certificate is not valid yet. */
+  /** Activated by an admin and not revoked; a pending certificate is not valid yet. */
   valid: boolean;
+  /** When it was revoked (the reason is never part of a public answer). */
+  revokedAt: Date | null;
   holderName: string;
   courseTitle: string;
   completionDate: string;
@@ -33,6 +35,7 @@ export async function verifyCertificate(db: Db, rawId: string): Promise<Certific
       courseType: certificates.courseType,
       completionDate: certificates.completionDate,
       activatedAt: certificates.activatedAt,
+      revokedAt: certificates.revokedAt,
       firstName: students.firstName,
       lastName: students.lastName,
       idStatus: idVerifications.status,
@@ -45,7 +48,8 @@ export async function verifyCertificate(db: Db, rawId: string): Promise<Certific
   if (!row) throw new DomainError('not_found', messages.certificates.unknownId);
   return {
     certificateId: row.certificateId,
-    valid: row.activatedAt !== null,
+    valid: row.activatedAt !== null && row.revokedAt === null,
+    revokedAt: row.revokedAt,
     holderName: fullName(row),
     courseTitle: COURSES[row.courseType].title,
     completionDate: row.completionDate,

@@ -10,7 +10,8 @@
  *   refund id, so a refund made here and reported back is not recorded twice;
  * - dispute: the payment's dispute state and due date (an older report never overwrites a newer
  *   one); the owners' `admin-dispute` e-mail on first sight; a dispute lost (or accepted) is
- *   recorded as a refund; won clears the flag.
+ *   recorded as a refund, and a lost dispute about the course payment revokes the student's certificate
+ *   at once; won clears the flag.
  * Anything else is stored and ignored.
  */
 import { and, eq, isNull } from 'drizzle-orm';
@@ -24,7 +25,8 @@ import { enqueueEmail } from '../email/enqueue-email';
 import { fullName } from '../students/find-student';
 import { lockPayment } from './apply-payment';
 import { describePayment } from './describe-payment';
-import { recordRefund } from './record-refund';
+import { revokeStudentCertificate } from '../certificates/revoke-certificate';
+import { isCoursePayment, recordRefund } from './record-refund';
 import { settlePendingPayment } from './reconcile-payments';
 
 const SQUARE_WEBHOOK_ACTOR = { adminId: null, username: 'system (Square webhook)' } as const;
@@ -223,6 +225,9 @@ async function onDispute(tx: Db, dispute: DisputeEvent, options: ProviderEventOp
     }
   }
   if (dispute.lost) {
+    // Revoked as a lost dispute before the refund is recorded (which would name a full refund instead).
+    if (student && isCoursePayment(payment))
+      await revokeStudentCertificate(tx, student.id, messages.certificates.revokedDisputeLost, options.now);
     // The bank gave the money back to the cardholder: recorded as a refund made at Square.
     await recordRefund(
       tx,

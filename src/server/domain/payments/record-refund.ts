@@ -5,15 +5,18 @@
  * refund's reference is recorded once (a refund reported again changes nothing), the payment becomes
  * `refunded` when nothing is left of it (else it stays `completed`, refunded in part and flagged
  * needs_review), the student's flags and total_paid are recomputed from the payments, the audit row
- * is written and the student gets the refund receipt through the outbox.
+ * is written and the student gets the refund receipt through the outbox. When the course payment is
+ * refunded in full, the student's certificate is revoked at once (revoke-certificate.ts).
  */
 import { eq } from 'drizzle-orm';
 import type { AuditAction, RefundSource } from '@shared/statuses';
 import { formatPence } from '@shared/money';
+import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { one } from '@server/db/rows';
 import { paymentRefunds, payments, type Payment, type Student } from '@server/db/schema';
 import { writeAudit, type AuditActor } from '../audit/write-audit';
+import { revokeStudentCertificate } from '../certificates/revoke-certificate';
 import { enqueueEmail } from '../email/enqueue-email';
 import { fullName } from '../students/find-student';
 import { describePayment } from './describe-payment';
@@ -78,6 +81,10 @@ export async function recordRefund(
       .returning(),
   );
   const recomputed = student ? await recomputeStudentMoney(tx, student, now) : null;
+  // Nothing is left of what paid for the course: the certificate it earned no longer stands.
+  if (whole && student && isCoursePayment(payment)) {
+    await revokeStudentCertificate(tx, student.id, messages.certificates.revokedRefundedInFull, now);
+  }
   await writeAudit(tx, refund.actor, {
     action: refund.action,
     studentId: student?.id ?? null,
@@ -113,4 +120,9 @@ export async function recordRefund(
     );
   }
   return updated;
+}
+
+/** The payment that paid for a course: a course payment, or the fee and course together. */
+export function isCoursePayment(payment: Pick<Payment, 'paymentType'>): boolean {
+  return payment.paymentType === 'course' || payment.paymentType === 'combined';
 }

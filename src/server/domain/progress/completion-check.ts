@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { messages } from '@shared/messages';
-import { courseHasStarted, formatLongDate } from '@shared/schedule';
+import { totalStages } from '@shared/catalogue';
+import { courseHasStarted, formatLongDate, londonIsoDate, stageOpensOn } from '@shared/schedule';
 import type { Db } from '@server/db/client';
 import { stageProgress, type Student } from '@server/db/schema';
 import { DomainError } from '@server/errors';
@@ -8,7 +9,7 @@ import { summariseProgress } from './summarise-progress';
 
 /**
  * Before an admin completes a student or activates their certificate (docs/product/admin.md): when the course has
- * not started yet or progress is below 100 %, the action needs `confirm_incomplete: true`, else 409
+ * not started yet, its last stage has not opened yet (the stage calendar) or progress is below 100 %, the action needs `confirm_incomplete: true`, else 409
  * with a detail that says why. The admin dialogs show the same facts and ask for that confirmation.
  * `now`: the app's clock (has the course started?).
  */
@@ -31,6 +32,10 @@ export async function requireCompletionConfirmed(
   const reasons: string[] = [];
   if (student.courseStartDate && !courseHasStarted(student.courseStartDate, now)) {
     reasons.push(m.notStarted(formatLongDate(student.courseStartDate)));
+  } else if (student.courseStartDate && student.courseType) {
+    const total = totalStages(student.courseType);
+    const lastOpensOn = stageOpensOn(student.courseStartDate, total, total);
+    if (londonIsoDate(now) < lastOpensOn) reasons.push(m.lastStageNotOpen(formatLongDate(lastOpensOn)));
   }
   if (progress.percentage < 100) reasons.push(m.incomplete(Math.round(progress.percentage)));
   if (reasons.length > 0) throw new DomainError('conflict', m.needsConfirmation(reasons));

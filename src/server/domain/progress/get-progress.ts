@@ -12,7 +12,10 @@ export interface StudentProgress {
 }
 
 /** What the student's own progress view shows of the student (toStudentProgress). */
-export type ProgressStudent = Pick<Student, 'id' | 'firstName' | 'lastName' | 'email' | 'courseType' | 'coursePaid'>;
+export type ProgressStudent = Pick<
+  Student,
+  'id' | 'firstName' | 'lastName' | 'email' | 'courseType' | 'coursePaid' | 'courseStartDate'
+>;
 
 /** A progress read with only the student columns the progress view shows. */
 export interface StudentProgressView {
@@ -53,6 +56,7 @@ function prepareProgressQuery(db: Db) {
         email: students.email,
         courseType: students.courseType,
         coursePaid: students.coursePaid,
+        courseStartDate: students.courseStartDate,
       },
       stages: sql<
         number[]

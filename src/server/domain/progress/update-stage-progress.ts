@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { totalStages } from '@shared/catalogue';
 import { messages } from '@shared/messages';
-import { courseHasStarted, formatLongDate } from '@shared/schedule';
+import { courseHasStarted, formatLongDate, londonIsoDate, stageOpensOn } from '@shared/schedule';
 import type { Db } from '@server/db/client';
 import { one } from '@server/db/rows';
 import { stageProgress, students } from '@server/db/schema';
@@ -13,7 +13,8 @@ import { getProgress, type StudentProgress } from './get-progress';
 /**
  * Marks one stage complete or incomplete. Only for a paid course whose student's ID is approved, and
  * from the course start date on (by `now`, the app's clock: a certificate can never be earned before the
- * course starts). The first completed stage moves the student from `enrolled` to `in_progress`.
+ * course starts), and each stage from the day the stage calendar opens it (stageOpensOn). The first
+ * completed stage moves the student from `enrolled` to `in_progress`.
  * The moment progress reaches 100 % is recorded (the certificate's completion date); unticking a
  * stage clears it.
  */
@@ -35,6 +36,12 @@ export async function updateStageProgress(
     }
     const total = totalStages(student.courseType);
     if (update.stageNumber > total) throw new DomainError('invalid', messages.student.stageOutOfRange(total));
+    // The stage calendar: a stage is ticked from the day it opens (UK calendar day); unticking is always allowed.
+    if (update.completed && student.courseStartDate) {
+      const opensOn = stageOpensOn(student.courseStartDate, update.stageNumber, total);
+      if (londonIsoDate(now) < opensOn)
+        throw new DomainError('conflict', messages.student.stageOpensOn(update.stageNumber, formatLongDate(opensOn)));
+    }
 
     if (update.completed) {
       await tx

@@ -4,6 +4,7 @@ import { guardAdminScope, guardOwnerScope, guardTotpScope } from '@server/plugin
 import adminAccountRoutes from './admins';
 import auditAdminRoutes from './audit';
 import certificateAdminRoutes from './certificates';
+import certificateOwnerRoutes from './certificates-owner';
 import cohortAdminRoutes, { cohortWaitlistAdminRoutes } from './cohorts';
 import emailAdminRoutes from './emails';
 import erasureRequestAdminRoutes from './erasure-requests';
@@ -54,6 +55,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await secured.register(async (owners) => {
         guardOwnerScope(owners);
         await owners.register(studentOwnerRoutes);
+        await owners.register(certificateOwnerRoutes);
         await owners.register(paymentAdminRoutes);
         await owners.register(auditAdminRoutes);
         await owners.register(emailAdminRoutes);

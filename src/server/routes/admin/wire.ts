@@ -119,5 +119,7 @@ export function toAdminCertificate(row: CertificateListRow): AdminCertificate {
     course_type: row.courseType,
     completion_date: row.completionDate,
     activated: row.activatedAt !== null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+    revocation_reason: row.revocationReason,
   };
 }

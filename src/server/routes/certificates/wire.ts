@@ -12,7 +12,8 @@ export function toCertificateVerification(found: CertificateVerification): Certi
   return {
     certificate_id: found.certificateId,
     valid: found.valid,
-    status: found.valid ? 'valid' : 'pending',
+    status: found.revokedAt ? 'revoked' : found.valid ? 'valid' : 'pending',
+    revoked_on: found.revokedAt ? found.revokedAt.toISOString().slice(0, 10) : null,
     holder_name: found.holderName,
     course_title: found.courseTitle,
     completion_date: found.completionDate,

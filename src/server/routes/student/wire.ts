@@ -39,7 +39,7 @@ export function toStudentCertificate(
 ): StudentCertificateResponse {
   if (!certificate) return { status: 'none', certificate: null };
   return {
-    status: certificate.activatedAt ? 'ready' : 'pending',
+    status: certificate.revokedAt ? 'revoked' : certificate.activatedAt ? 'ready' : 'pending',
     certificate: {
       certificate_id: certificate.certificateId,
       student_name: fullName(student),
@@ -48,6 +48,7 @@ export function toStudentCertificate(
       course_start_date: student.courseStartDate,
       cpd_provider: site.cpdProviderNumber,
       issued_date: certificate.activatedAt ? certificate.activatedAt.toISOString().slice(0, 10) : null,
+      revoked_on: certificate.revokedAt ? certificate.revokedAt.toISOString().slice(0, 10) : null,
       signatory: signatoryLine(site.signatory),
     },
   };

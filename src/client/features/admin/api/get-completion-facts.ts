@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { CourseType } from '@shared/catalogue';
 import type { ProgressListResponse, StudentListResponse } from '@shared/schemas/admin';
 import { adminApi, queryString } from './admin-api';
 import { adminKeys } from './query-keys';
@@ -9,6 +10,8 @@ export interface CompletionFacts {
   completedStages: number | null;
   totalStages: number | null;
   courseStartDate: string | null;
+  /** For the day the last stage opens (the stage calendar). */
+  courseType: CourseType | null;
 }
 
 /**
@@ -34,6 +37,7 @@ export function useCompletionFacts(studentId: string, search: string, enabled: b
         completedStages: row?.completed_stages ?? null,
         totalStages: row?.total_stages ?? null,
         courseStartDate: student?.course_start_date ?? null,
+        courseType: student?.course_type ?? null,
       };
     },
   });

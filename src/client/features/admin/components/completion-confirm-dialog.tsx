@@ -22,8 +22,8 @@ export function CompletionConfirmDialog({
   onConfirm,
   onClose,
 }: {
-  /** The student concerned; null closes the dialog. */
-  target: { studentId: string; search: string; name: string } | null;
+  /** The student concerned (and the certificate's completion date, when activating); null closes the dialog. */
+  target: { studentId: string; search: string; name: string; completionDate?: string } | null;
   title: string;
   question: string;
   confirmLabel: string;
@@ -35,7 +35,8 @@ export function CompletionConfirmDialog({
   const facts = useCompletionFacts(target?.studentId ?? '', target?.search ?? '', target !== null);
   const [acknowledged, setAcknowledged] = useState(false);
   const data = facts.data;
-  const { dates, warnings } = completionChecks(data);
+  const completionDate = target?.completionDate ?? null;
+  const { dates, warnings } = completionChecks(data, new Date(), completionDate);
   const needsAcknowledgement = warnings.length > 0;
   const ready = data !== undefined && (!needsAcknowledgement || acknowledged);
 
@@ -64,7 +65,7 @@ export function CompletionConfirmDialog({
           </p>
         ) : (
           <>
-            <FactsList data={data} dates={dates} />
+            <FactsList data={data} dates={dates} completionDate={completionDate} />
             {needsAcknowledgement && (
               <Acknowledgement warnings={warnings} acknowledged={acknowledged} onChange={setAcknowledged} />
             )}
@@ -75,8 +76,16 @@ export function CompletionConfirmDialog({
   );
 }
 
-/** Progress (stages done) and the course's start, end and graduation dates. */
-function FactsList({ data, dates }: { data: CompletionFacts; dates: ReturnType<typeof completionChecks>['dates'] }) {
+/** Progress (stages done), the course's start, last stage, end and graduation dates, the completion date. */
+function FactsList({
+  data,
+  dates,
+  completionDate,
+}: {
+  data: CompletionFacts;
+  dates: ReturnType<typeof completionChecks>['dates'];
+  completionDate: string | null;
+}) {
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
       <dt className="text-slate-700">{m.progress}</dt>
@@ -89,10 +98,22 @@ function FactsList({ data, dates }: { data: CompletionFacts; dates: ReturnType<t
       <dd className="font-semibold">{dates ? formatDate(dates.start_date) : m.noDate}</dd>
       {dates && (
         <>
+          {dates.last_stage_opens && (
+            <>
+              <dt className="text-slate-700">{m.lastStageOpens}</dt>
+              <dd className="font-semibold">{formatDate(dates.last_stage_opens)}</dd>
+            </>
+          )}
           <dt className="text-slate-700">{m.ends}</dt>
           <dd className="font-semibold">{formatDate(dates.end_date)}</dd>
           <dt className="text-slate-700">{m.graduation}</dt>
           <dd className="font-semibold">{formatDate(dates.graduation_date)}</dd>
+        </>
+      )}
+      {completionDate && (
+        <>
+          <dt className="text-slate-700">{m.completionDate}</dt>
+          <dd className="font-semibold">{formatDate(completionDate)}</dd>
         </>
       )}
     </dl>

@@ -1,4 +1,4 @@
-import { BadgeCheck, Clock, SearchX, TriangleAlert } from 'lucide-react';
+import { BadgeCheck, Ban, Clock, SearchX, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
@@ -106,6 +106,28 @@ function Outcome({
   );
 }
 
+/** How each status reads: a revoked certificate is plainly not valid, with no reason given. */
+const outcomes = {
+  valid: {
+    tone: 'green',
+    icon: <BadgeCheck className="size-7" aria-hidden />,
+    heading: 'Valid certificate',
+    text: 'This certificate was issued by Video Book Review Specialist Certification to the person named below.',
+  },
+  pending: {
+    tone: 'amber',
+    icon: <Clock className="size-7" aria-hidden />,
+    heading: 'Not yet valid: awaiting activation',
+    text: 'This certificate has been requested but our team has not activated it yet, so it is not valid for now.',
+  },
+  revoked: {
+    tone: 'red',
+    icon: <Ban className="size-7" aria-hidden />,
+    heading: 'Revoked: not valid',
+    text: 'Video Book Review Specialist Certification has revoked this certificate. It is no longer valid.',
+  },
+} as const satisfies Record<CertificateVerification['status'], { tone: keyof typeof tones } & Record<string, unknown>>;
+
 function VerificationResult({ verification }: { verification: CertificateVerification }) {
   const details: [string, ReactNode][] = [
     ['Holder', verification.holder_name],
@@ -121,19 +143,12 @@ function VerificationResult({ verification }: { verification: CertificateVerific
       ),
     ],
   ];
+  const shown = outcomes[verification.status];
+  if (verification.status === 'revoked' && verification.revoked_on)
+    details.push(['Revoked', formatDate(verification.revoked_on)]);
   return (
-    <Outcome
-      tone={verification.valid ? 'green' : 'amber'}
-      icon={
-        verification.valid ? <BadgeCheck className="size-7" aria-hidden /> : <Clock className="size-7" aria-hidden />
-      }
-      heading={verification.valid ? 'Valid certificate' : 'Not yet valid: awaiting activation'}
-    >
-      <p>
-        {verification.valid
-          ? 'This certificate was issued by Video Book Review Specialist Certification to the person named below.'
-          : 'This certificate has been requested but our team has not activated it yet, so it is not valid for now.'}
-      </p>
+    <Outcome tone={shown.tone} icon={shown.icon} heading={shown.heading}>
+      <p>{shown.text}</p>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-slate-900">
         {details.map(([label, value]) => (
           <div key={label} className="contents">

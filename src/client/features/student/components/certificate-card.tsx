@@ -5,13 +5,17 @@ import { Button } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { Spinner } from '@client/components/ui/spinner';
 import { errorDetail } from '@client/lib/api-client';
+import { formatDate } from '@client/lib/format';
 import type { CourseType } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import { useCertificate } from '../api/get-certificate';
 import { useRequestCertificate } from '../api/request-certificate';
 import { CertificateModal } from './certificate-modal';
 
-/** none → 'Request Certificate'; pending → disabled 'Pending Activation'; ready → 'View Certificate'. */
+/**
+ * none → 'Request Certificate'; pending → disabled 'Pending Activation'; ready → 'View Certificate';
+ * revoked → the date it was revoked, nothing to download.
+ */
 export function CertificateCard({ studentId, course }: { studentId: string; course: CourseType }) {
   const certificate = useCertificate(studentId, true);
   const request = useRequestCertificate(studentId);
@@ -46,6 +50,13 @@ export function CertificateCard({ studentId, course }: { studentId: string; cour
           </p>
           <Button disabled>Pending Activation</Button>
         </>
+      ) : certificate.data.status === 'revoked' ? (
+        <div role="note" className="space-y-1 rounded-lg border-2 border-red-600 bg-red-50 p-4 text-red-900">
+          <p className="font-bold" data-testid="certificate-revoked">
+            {messages.certificates.revokedOn(formatDate(certificate.data.certificate.revoked_on))}
+          </p>
+          <p>{messages.certificates.revoked}</p>
+        </div>
       ) : (
         <>
           <p className="text-slate-700">Your certificate is ready.</p>

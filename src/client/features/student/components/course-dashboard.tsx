@@ -27,6 +27,7 @@ const emptyProgress = (student: StudentAreaRecord): StudentProgress => ({
   progress_percentage: 0,
   total_stages: 0,
   completed_stages: 0,
+  stages: [],
 });
 
 /** View 3: the course is paid. Progress, ID verification, course access, stages, certificate, information. */

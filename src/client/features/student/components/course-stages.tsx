@@ -4,7 +4,7 @@ import { Card } from '@client/components/ui/card';
 import { errorDetail } from '@client/lib/api-client';
 import { cn } from '@client/lib/cn';
 import { formatDate } from '@client/lib/format';
-import { courseDatesFrom } from '@shared/schedule';
+import { courseDatesFrom, londonIsoDate } from '@shared/schedule';
 import { COURSES, type CourseType } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import type { StudentProgress } from '@shared/schemas/student-area';
@@ -13,7 +13,8 @@ import { useUpdateStage } from '../api/update-stage';
 /**
  * The course's stages as checkboxes; locked (and saying why) until the ID is approved. Before the
  * course start date (by the server's clock: `daysUntilStart`) the stages are listed without tick
- * boxes, under the start date and a countdown.
+ * boxes, under the start date and a countdown. After it, a stage the calendar has not opened yet
+ * (its `opens_on` after today in the UK) shows a disabled box and the day it opens.
  */
 export function CourseStages({
   studentId,
@@ -61,9 +62,16 @@ export function CourseStages({
       <p className="text-sm text-slate-700">{messages.student.modulesVsStages(title, moduleCount, stages.length)}</p>
       {notStarted && <StartCountdown daysUntilStart={daysUntilStart} startDate={startDate} />}
       {notStarted ? (
-        <UpcomingStages stages={stages} />
+        <UpcomingStages stages={stages} opensOn={progress.stages.map((stage) => stage.opens_on)} />
       ) : (
-        <StageChecklist stages={stages} done={done} locked={locked} pending={update.isPending} onToggle={toggle} />
+        <StageChecklist
+          stages={stages}
+          done={done}
+          opensOn={progress.stages.map((stage) => stage.opens_on)}
+          locked={locked}
+          pending={update.isPending}
+          onToggle={toggle}
+        />
       )}
     </Card>
   );
@@ -108,15 +116,22 @@ function StartCountdown({ daysUntilStart, startDate }: { daysUntilStart: number;
   );
 }
 
-/** The stages before the course starts: listed, with nothing to tick yet. */
-function UpcomingStages({ stages }: { stages: readonly string[] }) {
+/** The stages before the course starts: listed with the day each opens, with nothing to tick yet. */
+function UpcomingStages({ stages, opensOn }: { stages: readonly string[]; opensOn: (string | null)[] }) {
   return (
     <ol className="space-y-2" aria-label="Course stages">
       {stages.map((stage, index) => (
         <li key={stage} className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 bg-white p-3">
           <CalendarClock className="size-5 shrink-0 text-slate-500" aria-hidden />
-          <span>
-            <span className="font-semibold">Stage {index + 1}:</span> {stage}
+          <span className="flex flex-1 flex-col sm:flex-row sm:items-baseline sm:justify-between sm:gap-3">
+            <span>
+              <span className="font-semibold">Stage {index + 1}:</span> {stage}
+            </span>
+            {opensOn[index] && (
+              <span className="text-sm text-slate-700" data-testid="stage-opens">
+                {messages.student.stageOpensLabel(formatDate(opensOn[index]))}
+              </span>
+            )}
           </span>
         </li>
       ))}
@@ -127,16 +142,20 @@ function UpcomingStages({ stages }: { stages: readonly string[] }) {
 function StageChecklist({
   stages,
   done,
+  opensOn,
   locked,
   pending,
   onToggle,
 }: {
   stages: readonly string[];
   done: boolean[];
+  /** The day each stage opens (ISO), null without a start date. */
+  opensOn: (string | null)[];
   locked: boolean;
   pending: boolean;
   onToggle: (stageNumber: number) => void;
 }) {
+  const today = londonIsoDate(new Date());
   return (
     <>
       {locked && (
@@ -151,26 +170,36 @@ function StageChecklist({
         {stages.map((stage, index) => {
           const number = index + 1;
           const checked = Boolean(done[index]);
+          const opens = opensOn[index] ?? null;
+          // A ticked stage can always be unticked; an unticked one waits for its day.
+          const closed = !checked && opens !== null && opens > today;
           return (
             <li key={stage}>
               <label
                 className={cn(
                   'flex min-h-11 items-center gap-3 rounded-lg border p-3',
                   checked ? 'border-emerald-200 bg-emerald-50' : 'border-slate-200 bg-white',
-                  locked ? 'cursor-not-allowed' : 'cursor-pointer hover:border-brand-500',
+                  locked || closed ? 'cursor-not-allowed' : 'cursor-pointer hover:border-brand-500',
                 )}
               >
                 <input
                   type="checkbox"
                   className="size-5 accent-brand-700"
                   checked={checked}
-                  disabled={locked || pending}
+                  disabled={locked || closed || pending}
                   onChange={() => onToggle(number)}
                 />
-                <span className="flex-1">
-                  <span className="font-semibold">Stage {number}:</span> {stage}
+                <span className="flex flex-1 flex-col sm:flex-row sm:items-baseline sm:justify-between sm:gap-3">
+                  <span>
+                    <span className="font-semibold">Stage {number}:</span> {stage}
+                  </span>
+                  {closed && opens && (
+                    <span className="text-sm text-slate-700" data-testid="stage-opens">
+                      {messages.student.stageOpensLabel(formatDate(opens))}
+                    </span>
+                  )}
                 </span>
-                {locked ? (
+                {locked || closed ? (
                   <Lock className="size-4 text-slate-500" aria-hidden />
                 ) : checked ? (
                   <CheckCircle2 className="size-5 text-emerald-700" aria-hidden />
