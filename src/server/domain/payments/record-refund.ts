@@ -82,9 +82,8 @@ export async function recordRefund(
   );
   const recomputed = student ? await recomputeStudentMoney(tx, student, now) : null;
   // Nothing is left of what paid for the course: the certificate it earned no longer stands.
-  if (whole && student && isCoursePayment(payment)) {
+  if (whole && student && isCoursePayment(payment))
     await revokeStudentCertificate(tx, student.id, messages.certificates.revokedRefundedInFull, now);
-  }
   await writeAudit(tx, refund.actor, {
     action: refund.action,
     studentId: student?.id ?? null,
