@@ -103,10 +103,29 @@ export function requireAdmin(request: FastifyRequest): AdminActor {
   return request.auth;
 }
 
-/** 401 without a token; 403 for a student token of another student. Admins may read any student. */
-export function requireStudentAccess(request: FastifyRequest, studentId: string): Actor {
+/**
+ * The one rule for an admin token on any route beyond the admin's own session and sign-in settings:
+ * with ADMIN_REQUIRE_TOTP=1, 403 `{detail, totp_setup_required: true}` until two-factor sign-in is on.
+ * The admin scope applies it as a hook (guardTotpScope); routes outside it that accept an admin token
+ * (the student area) through `requireSignedIn` / `requireStudentAccess`.
+ */
+export function checkAdminTokenRules(request: FastifyRequest, admin: AdminActor): AdminActor {
+  if (request.server.config.adminRequireTotp && !admin.totpEnabled) {
+    throw new DomainError('forbidden', messages.adminSecurity.totpSetupRequired, { totp_setup_required: true });
+  }
+  return admin;
+}
+
+/** 401 without a token; an admin token under the admin token rules (checkAdminTokenRules). */
+export function requireSignedIn(request: FastifyRequest): Actor {
   const auth = request.auth;
   if (!auth) throw new DomainError('unauthenticated', messages.common.notSignedIn);
+  return auth.role === 'admin' ? checkAdminTokenRules(request, auth) : auth;
+}
+
+/** 401 without a token; 403 for a student token of another student. Admins may read any student. */
+export function requireStudentAccess(request: FastifyRequest, studentId: string): Actor {
+  const auth = requireSignedIn(request);
   if (auth.role === 'admin') return auth;
   if (auth.studentId !== studentId) throw new DomainError('forbidden', messages.common.forbidden);
   return auth;
@@ -140,10 +159,8 @@ export function guardOwnerScope(scope: FastifyInstance): void {
   documentAdminRole(scope, 'owner');
 }
 
-async function totpSetUp(this: FastifyInstance, request: FastifyRequest): Promise<void> {
-  if (this.config.adminRequireTotp && !requireAdmin(request).totpEnabled) {
-    throw new DomainError('forbidden', messages.adminSecurity.totpSetupRequired, { totp_setup_required: true });
-  }
+async function totpSetUp(request: FastifyRequest): Promise<void> {
+  checkAdminTokenRules(request, requireAdmin(request));
 }
 
 /**

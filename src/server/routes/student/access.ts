@@ -5,7 +5,7 @@ import { errorSchema } from '@shared/schemas/common';
 import type { Student } from '@server/db/schema';
 import { findStudentByEmail } from '@server/domain/students/find-student';
 import { DomainError } from '@server/errors';
-import { requireStudentAccess } from '@server/plugins/auth';
+import { requireSignedIn, requireStudentAccess } from '@server/plugins/auth';
 
 export const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema };
 
@@ -29,10 +29,11 @@ export function assertSameStudent(pathId: string, bodyId: string | undefined): v
  * an admin.
  */
 export async function studentByEmail(app: FastifyInstance, request: FastifyRequest, email: string): Promise<Student> {
-  if (!request.auth) throw new DomainError('unauthenticated', messages.common.notSignedIn);
+  // An admin token is held to the admin token rules before the lookup: its 404 tells which emails exist.
+  const auth = requireSignedIn(request);
   const student = await findStudentByEmail(app.db, email);
   if (!student)
-    throw request.auth.role === 'admin'
+    throw auth.role === 'admin'
       ? new DomainError('not_found', messages.admin.studentNotFound)
       : new DomainError('forbidden', messages.common.forbidden);
   requireStudentAccess(request, student.id);

@@ -1,0 +1,132 @@
+// engines: both
+/**
+ * One rule for admin tokens everywhere (docs/product/admin.md#two-factor-sign-in): with
+ * ADMIN_REQUIRE_TOTP=1, an admin token without two-factor sign-in is refused (403
+ * `{detail, totp_setup_required: true}`) on every route that accepts an admin token, the student area
+ * included, but the admin's own session and sign-in settings. The routes are read from Fastify as
+ * they are registered (as revocation-walk.test.ts does): a route added later is walked without editing
+ * this file. The same requests with a token of an admin who has two-factor on are not refused so,
+ * which shows each refusal came from the rule.
+ */
+import { eq } from 'drizzle-orm';
+import type { InjectOptions, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@shared/messages';
+import { adminTotp, admins, type Student } from '@server/db/schema';
+import { sealTotpSecret } from '@server/domain/admins/totp-codes';
+import { insertCourseStudent } from '../factories';
+import { bearer, buildTestApp, type TestApp } from '../helpers/app';
+
+/** What an admin without two-factor may still do: see who they are, sign out, change their password, turn it on. */
+const OPEN_TO_ANY_ADMIN = new Set([
+  'GET /api/admin/me',
+  'POST /api/admin/logout',
+  'POST /api/admin/me/password',
+  'POST /api/admin/totp/setup',
+  'POST /api/admin/totp/enable',
+  'POST /api/admin/totp/disable',
+]);
+
+interface WalkedRoute {
+  key: string;
+  method: NonNullable<InjectOptions['method']>;
+  url: string;
+  acceptsAdmin: boolean;
+}
+
+function walkedRoutes(routes: RouteOptions[]): WalkedRoute[] {
+  return routes.flatMap((route) =>
+    [route.method]
+      .flat()
+      .filter((method) => method !== 'HEAD' && method !== 'OPTIONS')
+      .map((method) => ({
+        key: `${String(method)} ${route.url}`,
+        method: method as WalkedRoute['method'],
+        url: route.url,
+        acceptsAdmin: (
+          ((route.schema as { security?: Array<Record<string, unknown>> } | undefined)?.security ?? []) as Array<
+            Record<string, unknown>
+          >
+        ).some((requirement) => 'adminToken' in requirement),
+      })),
+  );
+}
+
+/** Bodies for routes that validate their body before the token is checked (else 400 first). */
+function validBody(key: string, student: Student): InjectOptions['payload'] | undefined {
+  switch (key) {
+    case 'POST /api/square/create-payment':
+      return {
+        source_id: 'cnon:card-nonce-declined',
+        student_id: student.id,
+        amount: 84.99,
+        currency: 'GBP',
+        payment_type: 'enrollment',
+        idempotency_key: `walk-${student.id}`,
+        terms_accepted: true,
+      };
+    case 'POST /api/students/:id/course-selection':
+      return { course_type: 'foundation', course_start_date: '2030-01-07' };
+    case 'POST /api/student/:id/progress':
+      return { stage_number: 1, completed: true };
+    default:
+      return undefined;
+  }
+}
+
+function requestFor(route: WalkedRoute, student: Student, token: string): InjectOptions {
+  const url = route.url.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(name === 'email' ? student.email : student.id),
+  );
+  const payload = validBody(route.key, student);
+  return { method: route.method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) };
+}
+
+describe('ADMIN_REQUIRE_TOTP=1 on every route that accepts an admin token', () => {
+  let t: TestApp;
+  const registered: RouteOptions[] = [];
+  let routes: WalkedRoute[];
+  let student: Student;
+
+  beforeAll(async () => {
+    t = await buildTestApp({ ADMIN_REQUIRE_TOTP: '1' }, { onRoute: (route) => registered.push(route) });
+    await t.app.ready();
+    routes = walkedRoutes(registered).filter((route) => route.url.startsWith('/api/') && route.acceptsAdmin);
+    student = await insertCourseStudent(t.db, { idStatus: 'approved' });
+  });
+  afterAll(() => t.close());
+
+  it('refuses a password-only admin token (owner and staff) everywhere but the own session and sign-in settings', async () => {
+    expect(routes.length).toBeGreaterThanOrEqual(30);
+    expect(routes.some((route) => route.url.startsWith('/api/student/'))).toBe(true);
+    const tokens = [await t.adminToken('pat'), await t.adminToken('sid', 'staff')];
+    const letThrough: string[] = [];
+    for (const route of routes) {
+      if (OPEN_TO_ANY_ADMIN.has(route.key)) continue;
+      for (const token of tokens) {
+        const res = await t.app.inject(requestFor(route, student, token));
+        const body = String(res.headers['content-type']).includes('json')
+          ? (res.json() as Record<string, unknown>)
+          : {};
+        if (res.statusCode !== 403 || body.totp_setup_required !== true)
+          letThrough.push(`${route.key}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+        else expect(body).toEqual({ detail: messages.adminSecurity.totpSetupRequired, totp_setup_required: true });
+      }
+    }
+    expect(letThrough).toEqual([]);
+  });
+
+  it('lets an admin with two-factor on through the same requests', async () => {
+    const token = await t.adminToken('tom');
+    const [admin] = await t.db.select({ id: admins.id }).from(admins).where(eq(admins.username, 'tom'));
+    const adminId = admin?.id ?? '';
+    const sealed = await sealTotpSecret(t.app.privateDataKeys, adminId, 'JBSWY3DPEHPK3PXP');
+    await t.db.insert(adminTotp).values({ adminId, ...sealed, enabledAt: new Date() });
+    const refused: string[] = [];
+    for (const route of routes) {
+      const res = await t.app.inject(requestFor(route, student, token));
+      if (res.body.includes('totp_setup_required')) refused.push(route.key);
+    }
+    expect(refused).toEqual([]);
+  });
+});
