@@ -45,17 +45,24 @@ test('an owner turns on two-factor sign-in, signs in with a code, and invites a 
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.getByRole('tab', { name: 'Security' }).click();
   const security = page.getByRole('tabpanel', { name: 'Security' });
-  await security.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  const twoFactor = security.getByRole('region', { name: 'Two-factor sign-in' });
+  const passwordSection = security.getByRole('region', { name: 'Password' });
+  // A session alone cannot change two-factor sign-in: the current password first.
+  await twoFactor.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+  await expect(twoFactor.getByText(messages.adminSecurity.currentPasswordRequired)).toBeVisible();
+  await twoFactor.getByLabel('Current password').fill(owner.password);
+  await twoFactor.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await expect(security.getByRole('img', { name: /QR code/ })).toBeVisible();
   const secret = (await security.getByTestId('totp-secret').textContent())?.trim() ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await expectNoAxeFindings(page, 'the two-factor set-up at 390 px', TOASTS);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   // A wrong code is refused in place.
-  await security.getByLabel('Code from the app').fill('000000');
+  await twoFactor.getByLabel('Current password').fill(owner.password);
+  await twoFactor.getByLabel('Code from the app').fill('000000');
   await security.getByRole('button', { name: 'Confirm and turn on' }).click();
   await expect(security.getByText(/That code is not right/)).toBeVisible();
-  await security.getByLabel('Code from the app').fill(totpCode(secret));
+  await twoFactor.getByLabel('Code from the app').fill(totpCode(secret));
   await security.getByRole('button', { name: 'Confirm and turn on' }).click();
   const codes = security.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
@@ -122,7 +129,7 @@ test('an owner turns on two-factor sign-in, signs in with a code, and invites a 
 
   // 5. The staff admin replaces the generated password with their own and signs in with it.
   await page.getByRole('tab', { name: 'Security' }).click();
-  await security.getByLabel('Current password').fill(password);
+  await passwordSection.getByLabel('Current password').fill(password);
   await security.getByLabel('New password', { exact: true }).fill('short');
   await security.getByRole('button', { name: 'Change password' }).click();
   await expect(security.getByText(messages.adminSecurity.passwordTooShort(12))).toBeVisible();

@@ -43,6 +43,8 @@ declare module 'fastify' {
     redis: Redis | undefined;
     /** The login and sign-in code throttles' counts: in Redis with REDIS_URL (shared by every process), else in memory. */
     attempts: AttemptCounter;
+    /** The admin account throttles' counts: in Redis with REDIS_URL, else in the database (shared by every process either way). */
+    accountAttempts: AttemptCounter;
     /** Square, or its offline stand-in (SQUARE_ENVIRONMENT). */
     paymentProvider: PaymentProvider;
     /** Where the email outbox worker delivers (SMTP, or .eml files in DATA_DIR/mail). */

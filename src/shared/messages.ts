@@ -303,6 +303,7 @@ export const messages = {
     recoveryCodesOnce: 'These recovery codes are shown only once. Each works once, instead of a code from the app.',
     lastOwner: 'At least one owner must remain: make another admin an owner first.',
     cannotRemoveSelf: 'You cannot remove your own account. Another owner can remove it.',
+    tooManyTries: (minutes: number) => `Too many tries. Please try again in ${minutes} minutes.`,
     adminNotFound: 'No admin with this username',
     adminExists: 'An admin with this username already exists',
     usernameFormat: 'Username must be 3-64 letters, digits or . _ @ -',

@@ -33,20 +33,29 @@ async function adminId(t: TestApp, username: string): Promise<string> {
 
 /** Turns two-factor sign-in on for `username` through the API; returns the secret and recovery codes. */
 async function enableTotp(t: TestApp, username: string) {
-  const token = await t.adminToken(username);
-  const setup = await t.app.inject({ method: 'POST', url: '/api/admin/totp/setup', headers: bearer(token) });
+  const setup = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/totp/setup',
+    headers: bearer(await t.adminToken(username)),
+    payload: { password: TEST_ADMIN_PASSWORD },
+  });
   expect(setup.statusCode).toBe(200);
   const { secret } = setup.json() as { secret: string };
   const enable = await t.app.inject({
     method: 'POST',
     url: '/api/admin/totp/enable',
-    headers: bearer(token),
-    payload: { code: codeFor(secret) },
+    headers: bearer(await t.adminToken(username)),
+    payload: { password: TEST_ADMIN_PASSWORD, code: codeFor(secret) },
   });
   expect(enable.statusCode).toBe(200);
   // The confirmation code is used: sign-in needs the next one.
   nowMs += 30_000;
-  return { token, secret, recoveryCodes: (enable.json() as { recovery_codes: string[] }).recovery_codes };
+  // Enabling ended the earlier sessions: the answer's token is this session's.
+  const { access_token: token, recovery_codes: recoveryCodes } = enable.json() as {
+    access_token: string;
+    recovery_codes: string[];
+  };
+  return { token, secret, recoveryCodes };
 }
 
 describe('two-factor sign-in', () => {
@@ -61,7 +70,12 @@ describe('two-factor sign-in', () => {
 
   it('sets up with a secret and its otpauth URL, stores the secret encrypted, and is on only once confirmed', async () => {
     const token = await t.adminToken('ada');
-    const setup = await t.app.inject({ method: 'POST', url: '/api/admin/totp/setup', headers: bearer(token) });
+    const setup = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/totp/setup',
+      headers: bearer(token),
+      payload: { password: TEST_ADMIN_PASSWORD },
+    });
     expect(setup.statusCode).toBe(200);
     const { secret, otpauth_url } = setup.json() as { secret: string; otpauth_url: string };
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -89,7 +103,7 @@ describe('two-factor sign-in', () => {
       method: 'POST',
       url: '/api/admin/totp/enable',
       headers: bearer(token),
-      payload: { code: codeFor(secret, 600) },
+      payload: { password: TEST_ADMIN_PASSWORD, code: codeFor(secret, 600) },
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ detail: messages.adminSecurity.totpCodeWrong });
@@ -101,7 +115,7 @@ describe('two-factor sign-in', () => {
           method: 'POST',
           url: '/api/admin/totp/enable',
           headers: bearer(token),
-          payload: { code: 'abc' },
+          payload: { password: TEST_ADMIN_PASSWORD, code: 'abc' },
         })
       ).json(),
     ).toEqual({ detail: messages.adminSecurity.totpCodeFormat });
@@ -120,7 +134,12 @@ describe('two-factor sign-in', () => {
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.adminId, id));
     expect(audit.map((a) => a.action)).toContain('admin.totp_enabled');
     // A second set-up while on is refused and changes nothing.
-    const again = await t.app.inject({ method: 'POST', url: '/api/admin/totp/setup', headers: bearer(token) });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/totp/setup',
+      headers: bearer(token),
+      payload: { password: TEST_ADMIN_PASSWORD },
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ detail: messages.adminSecurity.totpAlreadyOn });
   });
@@ -212,16 +231,17 @@ describe('two-factor sign-in', () => {
       method: 'POST',
       url: '/api/admin/totp/disable',
       headers: bearer(token),
-      payload: { code: codeFor(secret, 900) },
+      payload: { password: TEST_ADMIN_PASSWORD, code: codeFor(secret, 900) },
     });
     expect(wrong.statusCode).toBe(400);
     const off = await t.app.inject({
       method: 'POST',
       url: '/api/admin/totp/disable',
       headers: bearer(token),
-      payload: { code: codeFor(secret) },
+      payload: { password: TEST_ADMIN_PASSWORD, code: codeFor(secret) },
     });
-    expect(off.statusCode).toBe(204);
+    expect(off.statusCode).toBe(200);
+    const offToken = (off.json() as { access_token: string }).access_token;
     const id = await adminId(t, 'gus');
     expect(await t.db.select().from(adminTotp).where(eq(adminTotp.adminId, id))).toEqual([]);
     expect(await t.db.select().from(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, id))).toEqual([]);
@@ -231,8 +251,8 @@ describe('two-factor sign-in', () => {
     const offAgain = await t.app.inject({
       method: 'POST',
       url: '/api/admin/totp/disable',
-      headers: bearer(token),
-      payload: { code: codeFor(secret) },
+      headers: bearer(offToken),
+      payload: { password: TEST_ADMIN_PASSWORD, code: codeFor(secret) },
     });
     expect(offAgain.statusCode).toBe(409);
   });

@@ -1,11 +1,15 @@
 /**
  * Throttles for guessing (docs/decisions/012-hardening.md). One small interface, `AttemptCounter`, holds the counts: in
  * process memory with one server process, in Redis (REDIS_URL) when several processes must count
- * together (docs/decisions/017-several-processes.md). The policy below is the same for both.
+ * together (docs/decisions/017-several-processes.md), and for the admin account throttles in the
+ * database when there is no Redis. The policy below is the same for all.
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import ipaddr from 'ipaddr.js';
+import { and, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { throttleAttempts } from '../db/schema';
 
 export interface AttemptCounter {
   /**
@@ -84,6 +88,93 @@ export class RedisAttemptCounter implements AttemptCounter {
   async clear(key: string): Promise<void> {
     await this.fallback.clear(key);
     await this.redis.del(this.prefix + key).catch(() => undefined);
+  }
+}
+
+/** How long a row of `DatabaseAttemptCounter` may outlive its window: no throttle counts over a longer one. */
+const DATABASE_ATTEMPT_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The counts in the database, for the throttles that must hold across processes when Redis is not
+ * configured: one row per attempt. The row is committed before the count is read, so of concurrent
+ * attempts the last to count sees all of them: no more than the limit get through.
+ */
+export class DatabaseAttemptCounter implements AttemptCounter {
+  constructor(private readonly db: Db) {}
+
+  async add(key: string, windowMs: number, now: number): Promise<{ count: number; oldestAt: number }> {
+    const since = new Date(now - windowMs);
+    await this.db
+      .delete(throttleAttempts)
+      .where(
+        or(
+          and(eq(throttleAttempts.key, key), lte(throttleAttempts.at, since)),
+          lt(throttleAttempts.at, new Date(now - DATABASE_ATTEMPT_RETENTION_MS)),
+        ),
+      );
+    await this.db.insert(throttleAttempts).values({ key, at: new Date(now) });
+    const [row] = await this.db
+      .select({
+        count: sql<number>`count(*)::int`,
+        oldest: sql<number | null>`(extract(epoch from min(${throttleAttempts.at})) * 1000)::float8`,
+      })
+      .from(throttleAttempts)
+      .where(and(eq(throttleAttempts.key, key), gt(throttleAttempts.at, since)));
+    return { count: row?.count ?? 1, oldestAt: row?.oldest ?? now };
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.db.delete(throttleAttempts).where(eq(throttleAttempts.key, key));
+  }
+}
+
+export interface AccountThrottleLimits {
+  /** Attempts one address may make for one admin account in the window. */
+  perAddress: number;
+  /** Attempts for one admin account from every address in the window. */
+  perAccount: number;
+  windowMs: number;
+}
+
+export const DEFAULT_ACCOUNT_THROTTLE_LIMITS: AccountThrottleLimits = {
+  perAddress: 5,
+  perAccount: 10,
+  windowMs: 15 * 60 * 1000,
+};
+
+/**
+ * Guesses at one admin account's secrets (the sign-in code once the password was right, the current
+ * password of a step-up: two-factor set-up, enable, disable, password change), counted before the
+ * check per account and address, then per account from everywhere; a request refused by the narrower
+ * count is not counted by the wider one (docs/decisions/032-throttles-keyed-by-what-the-owner-controls.md).
+ * Every attempt counted here needs the account's password or a session of it, so a stranger cannot
+ * fill these counts: the owner still signs in from a fresh address.
+ */
+export class AccountThrottle {
+  constructor(
+    private readonly counter: AttemptCounter,
+    private readonly action: string,
+    private readonly limits: AccountThrottleLimits = DEFAULT_ACCOUNT_THROTTLE_LIMITS,
+  ) {}
+
+  /** Records an attempt at `now` (ms); the seconds to wait when refused, else 0. */
+  async reserve(adminId: string, address: string, now: number): Promise<number> {
+    const { perAddress, perAccount, windowMs } = this.limits;
+    const counts: Array<[string, number]> = [
+      [`${this.action}-pair:${adminId}|${address}`, perAddress],
+      [`${this.action}-account:${adminId}`, perAccount],
+    ];
+    for (const [key, max] of counts) {
+      const { count, oldestAt } = await this.counter.add(key, windowMs, now);
+      if (count > max) return Math.max(1, Math.ceil((oldestAt + windowMs - now) / 1000));
+    }
+    return 0;
+  }
+
+  /** A right answer clears the account's counts here. */
+  async succeeded(adminId: string, address: string): Promise<void> {
+    await this.counter.clear(`${this.action}-pair:${adminId}|${address}`);
+    await this.counter.clear(`${this.action}-account:${adminId}`);
   }
 }
 

@@ -74,8 +74,13 @@ export const admins = pgTable(
     /** 'owner' | 'staff' (domain/actor.ts); admins made before roles existed are owners. */
     role: text('role', { enum: ADMIN_ROLES }).notNull().default('owner'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
-    /** When the admin last changed their own password: tokens issued before it are refused (plugins/auth.ts). */
+    /**
+     * When the admin last changed a sign-in factor (the password; two-factor on, off or reset; a recovery
+     * code used): tokens issued before it are refused (plugins/auth.ts).
+     */
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** Set for an admin invited with a generated password: refused everywhere but `me`, the password change and logout until it is replaced. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -489,6 +494,20 @@ export const adminRecoveryCodes = pgTable(
     ...timestamps,
   },
   (t) => [uniqueIndex('admin_recovery_codes_admin_hash_key').on(t.adminId, t.codeHash)],
+);
+
+/**
+ * Throttle attempts counted in the database when Redis is not configured (auth/login-throttle.ts
+ * `DatabaseAttemptCounter`): one row per attempt, so every process on the database sees the same counts.
+ */
+export const throttleAttempts = pgTable(
+  'throttle_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('throttle_attempts_key_at_idx').on(t.key, t.at), index('throttle_attempts_at_idx').on(t.at)],
 );
 
 /** Student tokens revoked before they expire (logout). Rows past expires_at can be purged. */

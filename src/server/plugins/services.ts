@@ -6,7 +6,12 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { MemoryAttemptCounter, RedisAttemptCounter, type AttemptCounter } from '../auth/login-throttle';
+import {
+  DatabaseAttemptCounter,
+  MemoryAttemptCounter,
+  RedisAttemptCounter,
+  type AttemptCounter,
+} from '../auth/login-throttle';
 import { TokenService } from '../auth/tokens';
 import { PrivateDataKeyRing } from '../crypto/private-data-keys';
 import { createMailTransport } from '../mail/transport';
@@ -24,6 +29,8 @@ export const servicesPlugin = fp(
     app.decorate('redis', redis);
     const attempts: AttemptCounter = redis ? new RedisAttemptCounter(redis) : new MemoryAttemptCounter();
     app.decorate('attempts', attempts);
+    // Guesses at an admin account's secrets must be counted together by every process even without Redis.
+    app.decorate('accountAttempts', redis ? attempts : new DatabaseAttemptCounter(app.db));
     app.decorate('paymentProvider', createPaymentProvider(config.square, app.db));
     const mailSettings = {
       smtpUrl: config.mail.smtpUrl,

@@ -11,11 +11,14 @@ export const totpCode = text({ error: messages.adminSecurity.totpCodeFormat })
   .transform((v) => v.replace(/\s/g, ''))
   .pipe(z.string().regex(/^\d{6}$/, messages.adminSecurity.totpCodeFormat));
 
+/** The signed-in admin's current password, asked again before a change to how they sign in. */
+const currentPassword = text({ error: messages.adminSecurity.currentPasswordRequired })
+  .min(1, messages.adminSecurity.currentPasswordRequired)
+  .max(256, messages.adminSecurity.currentPasswordWrong);
+
 /** POST /api/admin/me/password: the current password, then the new one (its length is checked by the server's rule). */
 export const adminPasswordChangeBody = z.object({
-  current_password: text({ error: messages.adminSecurity.currentPasswordRequired })
-    .min(1, messages.adminSecurity.currentPasswordRequired)
-    .max(256, messages.adminSecurity.currentPasswordWrong),
+  current_password: currentPassword,
   new_password: text({ error: messages.adminSecurity.passwordTooShort(MIN_PASSWORD_LENGTH) }).max(256),
 });
 export type AdminPasswordChangeBody = z.input<typeof adminPasswordChangeBody>;
@@ -52,9 +55,16 @@ export type AdminMeResponse = z.infer<typeof adminMeResponse>;
 export const totpSetupResponse = z.object({ secret: z.string(), otpauth_url: z.string() });
 export type TotpSetupResponse = z.infer<typeof totpSetupResponse>;
 
-export const totpCodeBody = z.object({ code: totpCode });
+/** POST /api/admin/totp/setup. */
+export const totpSetupBody = z.object({ password: currentPassword });
+export type TotpSetupBody = z.input<typeof totpSetupBody>;
 
-export const totpEnableResponse = z.object({ recovery_codes: z.array(z.string()) });
+/** POST /api/admin/totp/enable and …/disable: the current password and a code from the app. */
+export const totpCodeBody = z.object({ password: currentPassword, code: totpCode });
+export type TotpCodeBody = z.input<typeof totpCodeBody>;
+
+/** Enabling two-factor ends the other sessions: a new token for this one comes with the recovery codes. */
+export const totpEnableResponse = adminLoginResponse.extend({ recovery_codes: z.array(z.string()) });
 export type TotpEnableResponse = z.infer<typeof totpEnableResponse>;
 
 /** The Admins tab (owners): `GET /api/admin/admins`. */

@@ -12,6 +12,7 @@ import { admins, type Admin } from '@server/db/schema';
 import { DomainError } from '@server/errors';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
+import { endEarlierSessions } from './step-up';
 import { clearTotp } from './manage-totp';
 
 /** The admin by username (any letter case), locked for this transaction; 404 when there is none. */
@@ -64,11 +65,15 @@ export async function removeAdmin(db: Db, owner: AdminActor, username: string): 
   });
 }
 
-/** Turns off another admin's two-factor sign-in (a lost phone): they sign in with the password alone. */
-export async function resetAdminTotp(db: Db, owner: AdminActor, username: string): Promise<Admin> {
+/**
+ * Turns off another admin's two-factor sign-in (a lost phone): they sign in with the password alone;
+ * their sessions end (a stolen phone's session with them).
+ */
+export async function resetAdminTotp(db: Db, owner: AdminActor, username: string, now: Date): Promise<Admin> {
   return db.transaction(async (tx) => {
     const admin = await lockAdmin(tx, username);
     await clearTotp(tx, admin.id);
+    await endEarlierSessions(tx, admin.id, now);
     await writeAudit(tx, owner, { action: 'admin.totp_reset', details: { username: admin.username } });
     return admin;
   });

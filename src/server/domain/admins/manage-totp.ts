@@ -1,7 +1,8 @@
 /**
  * An admin turns two-factor sign-in on and off for themselves (docs/product/admin.md#two-factor-sign-in):
  * set-up stores a new secret (not yet on), a first code confirms it and turns it on with ten recovery
- * codes, a code turns it off. Each change is audited in its transaction.
+ * codes, a code turns it off. The routes ask for the current password first (step-up.ts). Turning it
+ * on or off ends the admin's earlier sessions. Each change is audited in its transaction.
  */
 import { eq, isNull } from 'drizzle-orm';
 import { messages } from '@shared/messages';
@@ -12,6 +13,7 @@ import type { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, sealTotpSecret } from './totp-codes';
+import { endEarlierSessions } from './step-up';
 import { acceptTotpCode, findAdminTotp } from './verify-second-factor';
 
 const wrongCode = () => new DomainError('invalid', messages.adminSecurity.totpCodeWrong);
@@ -56,6 +58,7 @@ export async function enableTotp(
     await tx
       .insert(adminRecoveryCodes)
       .values(codes.map((c) => ({ adminId: admin.adminId, codeHash: hashRecoveryCode(c) })));
+    await endEarlierSessions(tx, admin.adminId, now);
     await writeAudit(tx, admin, { action: 'admin.totp_enabled', details: { username: admin.username } });
   });
   return codes;
@@ -74,6 +77,7 @@ export async function disableTotp(
   await db.transaction(async (tx) => {
     if (!(await acceptTotpCode(tx, keys, admin.adminId, code, now))) throw wrongCode();
     await clearTotp(tx, admin.adminId);
+    await endEarlierSessions(tx, admin.adminId, now);
     await writeAudit(tx, admin, { action: 'admin.totp_disabled', details: { username: admin.username } });
   });
 }

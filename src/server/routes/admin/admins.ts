@@ -80,7 +80,7 @@ const adminAccountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = await resetAdminTotp(app.db, requireAdmin(request), request.params.username);
+      const admin = await resetAdminTotp(app.db, requireAdmin(request), request.params.username, app.clock());
       return account(admin.id);
     },
   );

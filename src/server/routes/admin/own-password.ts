@@ -3,6 +3,8 @@ import { adminLoginResponse, adminPasswordChangeBody } from '@shared/schemas/adm
 import { errorSchema } from '@shared/schemas/common';
 import { changeOwnPassword } from '@server/domain/admins/change-own-password';
 import { ADMIN_TOKEN_TTL_SECONDS } from '@server/auth/tokens';
+import { AccountThrottle } from '@server/auth/login-throttle';
+import { reserveAccountAttempt } from '@server/domain/admins/step-up';
 import { requireAdmin } from '@server/plugins/auth';
 
 /**
@@ -10,6 +12,9 @@ import { requireAdmin } from '@server/plugins/auth';
  * ADMIN_REQUIRE_TOTP scope, like the two-factor set-up: any admin may change it.
  */
 const ownPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Guesses at the current password, per admin account and address, counted with the two-factor
+  // step-up's (totp.ts) in the store every process shares.
+  const throttle = new AccountThrottle(app.accountAttempts, 'step-up');
   app.post(
     '/me/password',
     {
@@ -26,12 +31,14 @@ const ownPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = requireAdmin(request);
       // One time for the change and the new token, as for the tokens it refuses: the app's clock.
       const now = app.clock();
+      await reserveAccountAttempt(throttle, admin.adminId, request.ip, now);
       await changeOwnPassword(
         app.db,
         admin,
         { current: request.body.current_password, next: request.body.new_password },
         now,
       );
+      await throttle.succeeded(admin.adminId, request.ip);
       const token = await app.tokens.adminToken(admin.adminId, admin.username, now);
       return { access_token: token, token_type: 'bearer' as const, expires_in: ADMIN_TOKEN_TTL_SECONDS };
     },

@@ -4,14 +4,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminLoginBody, adminLoginError, adminLoginResponse, adminMeResponse } from '@shared/schemas/admin-auth';
 import { errorSchema } from '@shared/schemas/common';
-import { LoginThrottle } from '@server/auth/login-throttle';
+import { AccountThrottle, LoginThrottle } from '@server/auth/login-throttle';
 import { logInAdmin, revokeAdminToken } from '@server/domain/admins/log-in-admin';
 import { requireAdmin } from '@server/plugins/auth';
 
 /** POST /login, registered outside the guarded scope. */
 export const adminLoginRoutes: FastifyPluginAsyncZod = async (app) => {
   // Per app: its counts live in this app's attempt store.
-  const throttle = new LoginThrottle(app.attempts);
+  const throttles = {
+    login: new LoginThrottle(app.attempts),
+    // The second factor, per admin account too, in the store every process shares.
+    secondFactor: new AccountThrottle(app.accountAttempts, 'sign-in-code'),
+  };
 
   app.post(
     '/login',
@@ -29,7 +33,7 @@ export const adminLoginRoutes: FastifyPluginAsyncZod = async (app) => {
         app.db,
         app.tokens,
         app.privateDataKeys,
-        throttle,
+        throttles,
         request.body,
         request.ip,
         app.clock(),

@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminLoginResponse,
   AdminPasswordChangeBody,
+  TotpCodeBody,
   TotpEnableResponse,
+  TotpSetupBody,
   TotpSetupResponse,
 } from '@shared/schemas/admin-auth';
 import { adminSession } from '@client/lib/session';
@@ -11,25 +13,35 @@ import { adminKeys } from './query-keys';
 
 export function useStartTotpSetup() {
   return useMutation({
-    mutationFn: () => adminApi<TotpSetupResponse>('/api/admin/totp/setup', { method: 'POST' }),
+    mutationFn: (body: TotpSetupBody) => adminApi<TotpSetupResponse>('/api/admin/totp/setup', { method: 'POST', body }),
   });
 }
 
-/** Confirming or turning off reloads everything: with ADMIN_REQUIRE_TOTP the other tabs open up. */
+/**
+ * Confirming or turning off ends every other session: the answer's token replaces the stored one, and
+ * everything reloads (with ADMIN_REQUIRE_TOTP the other tabs open up).
+ */
 export function useEnableTotp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) =>
-      adminApi<TotpEnableResponse>('/api/admin/totp/enable', { method: 'POST', body: { code } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    mutationFn: (body: TotpCodeBody) =>
+      adminApi<TotpEnableResponse>('/api/admin/totp/enable', { method: 'POST', body }),
+    onSuccess: (session) => {
+      adminSession.setToken(session.access_token);
+      return queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
   });
 }
 
 export function useDisableTotp() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => adminApi<null>('/api/admin/totp/disable', { method: 'POST', body: { code } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+    mutationFn: (body: TotpCodeBody) =>
+      adminApi<AdminLoginResponse>('/api/admin/totp/disable', { method: 'POST', body }),
+    onSuccess: (session) => {
+      adminSession.setToken(session.access_token);
+      return queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
   });
 }
 

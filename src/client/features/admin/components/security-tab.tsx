@@ -29,6 +29,22 @@ function useQrCode(url: string | undefined): string | null {
   return url ? svg : null;
 }
 
+/** The current password, asked again before any change to two-factor sign-in (a session alone is not enough). */
+function PasswordField({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
+  return (
+    <Field
+      label="Current password"
+      type="password"
+      autoComplete="current-password"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      className="sm:w-64"
+    />
+  );
+}
+
+/** The password and a code from the app; a wrong password shows at the password, anything else at the code. */
 function CodeForm({
   label,
   submitLabel,
@@ -39,22 +55,28 @@ function CodeForm({
   label: string;
   submitLabel: string;
   pending: boolean;
-  onSubmit: (code: string) => Promise<unknown>;
+  onSubmit: (body: { password: string; code: string }) => Promise<unknown>;
   tone?: 'primary' | 'danger';
 }) {
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string>();
+  const [errors, setErrors] = useState<{ password?: string; code?: string }>({});
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) return setError(messages.adminSecurity.totpCodeFormat);
-    setError(undefined);
-    await onSubmit(code).catch((e: unknown) => {
-      setError(errorDetail(e, messages.adminSecurity.totpChangeFailed));
+    const found: typeof errors = {};
+    if (!password) found.password = messages.adminSecurity.currentPasswordRequired;
+    if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) found.code = messages.adminSecurity.totpCodeFormat;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    await onSubmit({ password, code }).catch((e: unknown) => {
+      const detail = errorDetail(e, messages.adminSecurity.totpChangeFailed);
+      setErrors(detail === messages.adminSecurity.currentPasswordWrong ? { password: detail } : { code: detail });
       setCode('');
     });
   }
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
+      <PasswordField value={password} onChange={setPassword} error={errors.password} />
       <Field
         label={label}
         autoComplete="one-time-code"
@@ -62,11 +84,40 @@ function CodeForm({
         maxLength={7}
         value={code}
         onChange={(e) => setCode(e.target.value)}
-        error={error}
+        error={errors.code}
         className="sm:w-64"
       />
       <Button type="submit" variant={tone} loading={pending} className="sm:mt-6">
         {submitLabel}
+      </Button>
+    </form>
+  );
+}
+
+/** Starting the set-up: the current password first. */
+function StartSetUp({ start }: { start: ReturnType<typeof useStartTotpSetup> }) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!password) return setError(messages.adminSecurity.currentPasswordRequired);
+    setError(undefined);
+    start.mutate(
+      { password },
+      {
+        onError: (e: unknown) => {
+          const detail = errorDetail(e, messages.adminSecurity.totpSetupFailed);
+          if (detail === messages.adminSecurity.currentPasswordWrong) setError(detail);
+          else toast.error(detail);
+        },
+      },
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <PasswordField value={password} onChange={setPassword} error={error} />
+      <Button type="submit" loading={start.isPending} className="sm:mt-6">
+        Turn on two-factor sign-in
       </Button>
     </form>
   );
@@ -126,7 +177,7 @@ function SetUp({ setup, onEnabled }: { setup: TotpSetupResponse; onEnabled: (cod
         label="Code from the app"
         submitLabel="Confirm and turn on"
         pending={enable.isPending}
-        onSubmit={(code) => enable.mutateAsync(code).then((r) => onEnabled(r.recovery_codes))}
+        onSubmit={(body) => enable.mutateAsync(body).then((r) => onEnabled(r.recovery_codes))}
       />
     </div>
   );
@@ -218,7 +269,7 @@ export function SecurityTab() {
           submitLabel="Turn off two-factor sign-in"
           tone="danger"
           pending={disable.isPending}
-          onSubmit={(code) => disable.mutateAsync(code).then(() => toast.success(messages.adminSecurity.totpDisabled))}
+          onSubmit={(body) => disable.mutateAsync(body).then(() => toast.success(messages.adminSecurity.totpDisabled))}
         />
       </div>
     );
@@ -230,16 +281,10 @@ export function SecurityTab() {
           <ShieldOff className="size-5" aria-hidden /> Two-factor sign-in is off.
         </p>
         <p className="text-sm text-slate-700">
-          With it on, signing in needs a code from an authenticator app on your phone as well as your password.
+          With it on, signing in needs a code from an authenticator app on your phone as well as your password. Turning
+          it on or off signs out your other devices.
         </p>
-        <Button
-          loading={start.isPending}
-          onClick={() =>
-            start.mutate(undefined, { onError: () => toast.error(messages.adminSecurity.totpSetupFailed) })
-          }
-        >
-          Turn on two-factor sign-in
-        </Button>
+        <StartSetUp start={start} />
       </div>
     );
 
