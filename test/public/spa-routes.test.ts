@@ -145,6 +145,7 @@ describe('the certificate verification page', () => {
         completion_date: certificate.completionDate,
         issued_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         id_verified: true,
+        revoked_on: null,
       },
     });
     // The same result gives the same ETag, whatever the state's timestamps.
