@@ -106,6 +106,8 @@ export const DASHBOARD_LINK_TEMPLATES: ReadonlySet<EmailTemplate> = new Set<Emai
   'course-starting',
   'course-open',
   'erasure-refused',
+  'assessment-passed',
+  'assessment-resubmit',
 ]);
 
 /** The templates' context for this row: with a fresh sign-in link when it opens a student's dashboard. */

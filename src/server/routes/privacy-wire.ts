@@ -67,6 +67,19 @@ export function toStudentDataExport(data: DomainExport, generatedAt: Date): Stud
       requested_at: c.requestedAt.toISOString(),
       activated_at: isoOrNull(c.activatedAt),
     })),
+    assessments: data.assessments.map((a) => ({
+      submitted_at: a.submittedAt.toISOString(),
+      status: a.status,
+      url: a.url,
+      note: a.note,
+      file: a.file && {
+        file_name: a.fileName ?? 'final-piece',
+        content_type: a.contentType ?? 'application/octet-stream',
+        data_base64: a.file.toString('base64'),
+      },
+      reviewed_at: isoOrNull(a.reviewedAt),
+      feedback: a.feedback,
+    })),
     emails: data.emails.map((e) => ({
       template: e.template,
       status: e.status,

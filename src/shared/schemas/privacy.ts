@@ -60,6 +60,18 @@ export const studentDataExportSchema = z.object({
       activated_at: isoOrNull,
     }),
   ),
+  /** Final pieces sent (docs/product/student-area.md, "Final assessment"), oldest first; a file as base64. */
+  assessments: z.array(
+    z.object({
+      submitted_at: iso,
+      status: z.string(),
+      url: z.string().nullable(),
+      note: z.string().nullable(),
+      file: z.object({ file_name: z.string(), content_type: z.string(), data_base64: z.string() }).nullable(),
+      reviewed_at: isoOrNull,
+      feedback: z.string().nullable(),
+    }),
+  ),
   emails: z.array(z.object({ template: z.string(), status: z.string(), created_at: iso, sent_at: isoOrNull })),
   audit: z.array(
     z.object({ action: z.string(), by: z.string(), at: iso, details: z.record(z.string(), z.unknown()).nullable() }),

@@ -5,6 +5,7 @@ import type { Db } from '@server/db/client';
 import { certificates } from '@server/db/schema';
 import { DomainError } from '@server/errors';
 import { newCertificateId } from '@server/crypto/readable-codes';
+import { hasPassedAssessment } from '../assessments/find-assessment';
 import { completedStages } from '../progress/get-progress';
 import { summariseProgress } from '../progress/summarise-progress';
 import { getStudent } from '../students/find-student';
@@ -12,12 +13,14 @@ import { getStudent } from '../students/find-student';
 /**
  * A student at 100% asks for their certificate, once. It starts pending until an admin activates
  * it. The completion date is the day progress reached 100 % (students.progress_completed_at; `now`
- * when no time was recorded).
+ * when no time was recorded). While the school asks for a final piece, only once it has passed (409
+ * before), whatever the ticks say.
  */
 export async function requestCertificate(
   db: Db,
   studentId: string,
   request: { courseType?: CourseType },
+  site: { finalAssessmentRequired: boolean },
   now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
@@ -27,6 +30,8 @@ export async function requestCertificate(
     if (request.courseType && request.courseType !== student.courseType) {
       throw new DomainError('invalid', messages.student.certificateCourseMismatch);
     }
+    if (site.finalAssessmentRequired && !(await hasPassedAssessment(tx, studentId)))
+      throw new DomainError('conflict', messages.assessment.certificateNeedsPass);
     const stages = await completedStages(tx, studentId);
     const progress = summariseProgress(
       student.courseType,

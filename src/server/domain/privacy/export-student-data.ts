@@ -1,7 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import {
+  assessmentSubmissions,
   auditLog,
+  byteaBase64,
   certificates,
   cohortWaitlist,
   contactMessages,
@@ -21,6 +23,7 @@ import {
 } from '@server/db/schema';
 import { DomainError } from '@server/errors';
 import type { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
+import { submissionColumns, type SubmissionSummary } from '../assessments/find-assessment';
 import { readIdDocument } from '../id-verification/read-id-document';
 import { getStudent } from '../students/find-student';
 
@@ -32,6 +35,8 @@ export interface StudentDataExport {
   /** The ID image, only while the retention job has not deleted it. */
   idDocument: { contentType: string; bytes: Buffer } | null;
   certificates: Certificate[];
+  /** Final pieces sent, oldest first, each file decrypted (as the ID image is). */
+  assessments: Array<SubmissionSummary & { file: Buffer | null }>;
   /** What was sent and when: never the message's data (a login code, a name typed by someone else). */
   emails: Array<{ template: string; status: string; createdAt: Date; sentAt: Date | null }>;
   audit: AuditEntry[];
@@ -70,6 +75,7 @@ export async function exportStudentData(
       idVerification,
       idDocument: document && { contentType: document.contentType, bytes: document.bytes },
       certificates: await tx.select().from(certificates).where(byStudent(certificates)),
+      assessments: await exportedAssessments(tx, keys, student.id),
       emails: await tx
         .select({
           template: emailOutbox.template,
@@ -98,4 +104,27 @@ export async function exportStudentData(
         .orderBy(asc(erasureRequests.requestedAt)),
     };
   });
+}
+
+/** The student's final pieces, with each file's bytes decrypted. */
+async function exportedAssessments(
+  tx: Db,
+  keys: PrivateDataKeyRing,
+  studentId: string,
+): Promise<StudentDataExport['assessments']> {
+  const rows = await tx
+    .select({
+      ...submissionColumns,
+      keyId: assessmentSubmissions.keyId,
+      nonce: assessmentSubmissions.nonce,
+      authTag: assessmentSubmissions.authTag,
+      ciphertext: byteaBase64(assessmentSubmissions.ciphertext),
+    })
+    .from(assessmentSubmissions)
+    .where(eq(assessmentSubmissions.studentId, studentId))
+    .orderBy(asc(assessmentSubmissions.submittedAt));
+  return rows.map(({ keyId, nonce, authTag, ciphertext, ...row }) => ({
+    ...row,
+    file: keyId && nonce && authTag && ciphertext ? keys.open(studentId, { keyId, nonce, authTag, ciphertext }) : null,
+  }));
 }

@@ -16,20 +16,21 @@ import { fullName } from './find-student';
 import { scrubPersonalValues } from './scrub-personal-values';
 
 /** The audit details that hold text an admin typed about the student. */
-const AUDIT_REASON_KEYS = ['reason', 'rejection_reason'] as const;
+const AUDIT_REASON_KEYS = ['reason', 'rejection_reason', 'feedback'] as const;
 
 /**
  * Erases a student (docs/product/student-area.md, "Your data"): every personal value goes, in the
  * caller's transaction, with the student's row locked by the caller. The same for an admin's delete,
  * a carried-out erasure request and the unpaid-registration retention job.
  *
- * - The row, and by cascade progress, the ID record with its encrypted document, the certificate,
+ * - The row, and by cascade progress, the ID record with its encrypted document, the final pieces
+ *   (files encrypted the same way), the certificate,
  *   sign-in codes, token revocations and the emails sent to the student. A token issued earlier
  *   reaches nothing: every student route reads the student first.
  * - What names them elsewhere: support messages sent from their address (and the emails about
  *   those), waitlist entries under their address, admin notifications naming them, their name in audit entries, a contact address in a
  *   "read message" entry, and the free-text notes an admin typed on their payments. Reasons an admin
- *   typed (a refund's, a rejection's, a refusal's) stay for the books without their name, email or
+ *   typed (a refund's, a rejection's, a refusal's, an assessor's feedback) stay for the books without their name, email or
  *   phone (scrubPersonalValues).
  * - Kept: payment rows (amounts, dates, provider references, refunds) with the student link cleared
  *   by the foreign key, so revenue and the ledger stay whole; the audit trail without the name; the
@@ -66,6 +67,10 @@ export async function eraseStudent(
         eq(emailOutbox.studentId, student.id),
         eq(sql`lower(${emailOutbox.toAddress})`, email),
         and(eq(emailOutbox.template, 'admin-new-id'), eq(sql`lower(${emailOutbox.data}->>'studentName')`, name)),
+        and(
+          eq(emailOutbox.template, 'admin-new-assessment'),
+          eq(sql`lower(${emailOutbox.data}->>'studentName')`, name),
+        ),
         and(eq(emailOutbox.template, 'admin-new-message'), eq(sql`lower(${emailOutbox.data}->>'fromName')`, name)),
       ),
     );

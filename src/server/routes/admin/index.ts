@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tagRoutes } from '@server/plugins/api-docs';
 import { guardAdminScope, guardOwnerScope, guardTotpScope } from '@server/plugins/auth';
 import adminAccountRoutes from './admins';
+import assessmentAdminRoutes from './assessments';
 import auditAdminRoutes from './audit';
 import certificateAdminRoutes from './certificates';
 import certificateOwnerRoutes from './certificates-owner';
@@ -48,6 +49,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await secured.register(referralAdminRoutes);
       await secured.register(messageAdminRoutes);
       await secured.register(idVerificationAdminRoutes);
+      await secured.register(assessmentAdminRoutes);
       await secured.register(certificateAdminRoutes);
       await secured.register(cohortWaitlistAdminRoutes);
 

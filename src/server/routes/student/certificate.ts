@@ -10,6 +10,7 @@ import { certificateRequestBody } from '@shared/schemas/student-area';
 import { findStudentCertificate } from '@server/domain/certificates/find-student-certificate';
 import { requestCertificate } from '@server/domain/certificates/request-certificate';
 import { certificateSite } from '@server/domain/certificates/certificate-site';
+import { effectiveSettings } from '@server/domain/settings/site-settings-store';
 import { getStudent } from '@server/domain/students/find-student';
 import { studentSecurity } from '@server/plugins/api-docs';
 import { assertSameStudent, errors, ownStudent } from './access';
@@ -51,7 +52,8 @@ const certificateRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       assertSameStudent(id, request.body?.student_id);
-      await requestCertificate(app.db, id, { courseType: request.body?.course_type }, app.clock());
+      const site = await effectiveSettings(app.db, app.config);
+      await requestCertificate(app.db, id, { courseType: request.body?.course_type }, site, app.clock());
       return reply.code(201).send(await certificateOf(app, id));
     },
   );

@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { tagRoutes } from '@server/plugins/api-docs';
+import assessmentRoutes from './assessment';
 import certificateRoutes from './certificate';
 import idDocumentRoutes from './id-document';
 import studentPrivacyRoutes from './privacy';
@@ -23,6 +24,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(studentSessionRoutes); // /student/logout, /student/login/:email, /student/:id
   await app.register(idDocumentRoutes); // /students/:email/id-status, set-id-required, upload-id
   await app.register(progressRoutes); // /student/:id/progress
+  await app.register(assessmentRoutes); // /student/:id/assessment
   await app.register(certificateRoutes); // /student/:id/certificate, request-certificate
   await app.register(studentPrivacyRoutes); // /student/:id/export, erasure-request
 };

@@ -2,7 +2,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { studentIdParams } from '@shared/schemas/common';
 import { progressUpdateBody, studentProgressSchema } from '@shared/schemas/student-area';
+import { assertStageTickable } from '@server/domain/assessments/find-assessment';
 import { getProgressById } from '@server/domain/progress/get-progress';
+import { effectiveSettings } from '@server/domain/settings/site-settings-store';
 import { updateStageProgress } from '@server/domain/progress/update-stage-progress';
 import { studentSecurity } from '@server/plugins/api-docs';
 import { assertSameStudent, errors, ownStudent } from './access';
@@ -38,6 +40,8 @@ const progressRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id } = request.params;
       assertSameStudent(id, request.body.student_id);
+      const { finalAssessmentRequired } = await effectiveSettings(app.db, app.config);
+      await assertStageTickable(app.db, id, request.body.stage_number, finalAssessmentRequired);
       const progress = await updateStageProgress(
         app.db,
         id,
