@@ -10,7 +10,7 @@ import { PassThrough } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
-import { auditLog, emailOutbox, payments, students } from '@server/db/schema';
+import { auditLog, emailOutbox, paymentRefunds, payments, students } from '@server/db/schema';
 import { one } from '@server/db/rows';
 import { countRefunds, findLedgerViolations } from '@server/domain/payments/ledger-invariants';
 import { createCardPayment } from '@server/domain/payments/create-card-payment';
@@ -162,6 +162,33 @@ describe('Square webhooks', () => {
       ).toBe(400);
       // Nothing was stored for it: the same event id with a good body is handled later.
       expect(await square.send({ ...event, event_id: 'x1' })).toBe(200);
+    });
+
+    it('a signed event with a NUL or a lone surrogate in its event id, a refund reason or a dispute state is 200, handled once, never a 500', async () => {
+      const { payment, squareId } = await paidStudent();
+      // Square makes a refund and a dispute; their events are held back, then sent with the characters.
+      const target = square.webhooks!;
+      square.webhooks = { ...target, send: async () => 200 };
+      await square.dashboardRefund(squareId, 1000);
+      await square.openDispute(squareId);
+      square.webhooks = target;
+      const refund = structuredClone(square.lastEvent('refund.updated'));
+      refund.event_id = `nul\u0000-${randomUUID()}-\ud800`;
+      (refund.data.object.refund as { reason: string }).reason = 'Refund\u0000 asked \udc00by phone';
+      const dispute = structuredClone(square.lastEvent('dispute.created'));
+      dispute.event_id = `\udfff${randomUUID()}`;
+      (dispute.data.object.dispute as { state: string }).state = 'EVIDENCE\u0000REQUIRED\ud83d';
+      for (const event of [refund, dispute]) {
+        expect(await square.send(event)).toBe(200);
+        expect(await square.send(event)).toBe(200); // a replay: handled once
+      }
+      const refunds = await t.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentId, payment.id));
+      expect(refunds.map((r) => r.amountPence)).toEqual([1000]);
+      expect(await paymentRow(payment.id)).toMatchObject({
+        refundReason: 'Refund  asked \ufffdby phone',
+        disputeState: 'EVIDENCE REQUIRED\ufffd',
+      });
+      await ledgerGreen();
     });
 
     it('an unknown event type is 200 and ignored', async () => {

@@ -12,6 +12,29 @@ export const DISPUTE_LOST_STATES = ['LOST', 'ACCEPTED'] as const;
 /** Dispute states that clear the flag: the merchant kept the money. */
 export const DISPUTE_CLEARED_STATES = ['WON', 'INQUIRY_CLOSED'] as const;
 
+/** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** C0 controls (NUL among them), DEL and C1 controls. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/**
+ * A verified event's strings as the database can store them, before anything reads them: a lone
+ * UTF-16 surrogate becomes U+FFFD and a control character (NUL among them) a space. PostgreSQL refuses
+ * NUL in text and a lone surrogate in jsonb; Square signed the event, so it is handled, not refused
+ * (a 5xx would have Square send it again for days).
+ */
+export function cleanProviderJson(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\ufffd').replace(CONTROL, ' ');
+  if (Array.isArray(value)) return value.map(cleanProviderJson);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [cleanProviderJson(key) as string, cleanProviderJson(inner)]),
+    );
+  }
+  return value;
+}
+
 const money = z.object({ amount: z.number().int().min(0), currency: z.string() });
 
 export const squareEventEnvelope = z.object({

@@ -5,7 +5,7 @@ import { errorSchema } from '@shared/schemas/common';
 import { applyProviderEvent } from '@server/domain/payments/apply-provider-event';
 import { DomainError } from '@server/errors';
 import { isValidSquareSignature } from '@server/square/webhook-signature';
-import { squareEventEnvelope, translateSquareEvent } from '@server/square/webhook-events';
+import { cleanProviderJson, squareEventEnvelope, translateSquareEvent } from '@server/square/webhook-events';
 
 const webhookResponse = z.object({ outcome: z.enum(['applied', 'replayed', 'ignored']) });
 
@@ -42,7 +42,7 @@ const squareWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         throw new DomainError('invalid', messages.admin.squareWebhookBadEvent);
       }
-      const envelope = squareEventEnvelope.safeParse(json);
+      const envelope = squareEventEnvelope.safeParse(cleanProviderJson(json));
       const event = envelope.success ? translateSquareEvent(envelope.data) : null;
       if (!event) throw new DomainError('invalid', messages.admin.squareWebhookBadEvent);
       const result = await applyProviderEvent(app.db, event, {
