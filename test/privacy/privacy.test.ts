@@ -6,10 +6,13 @@
  * payments stay (detached), revenue and the ledger unchanged, and their old token reaches nothing.
  */
 import { randomInt, randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
 import { certificates, emailOutbox, erasureRequests, payments, students } from '@server/db/schema';
+import { applyProviderEvent } from '@server/domain/payments/apply-provider-event';
 import { findLedgerViolations } from '@server/domain/payments/ledger-invariants';
 import { EMAIL_OUTBOX_JOB } from '@server/jobs/email-outbox';
 import { completeStages, insertPayment, pricePounds } from '../factories';
@@ -249,6 +252,40 @@ describe('a student’s data: export and erasure', () => {
     const stats = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/stats', ...as(owner) })).json();
     const adaPayments = await t.db.select().from(payments).where(eq(payments.studentId, ada.id));
     expect(adaPayments.length).toBeGreaterThan(0);
+    // A support message from her address under another name, and a dispute of her payment: the notices
+    // to the office carry the name as typed and her name (a dispute notice has no student id).
+    const typedName = `${word()} ${word()}`;
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/support/messages',
+      payload: { name: typedName, email: ada.email, subject: 'Another question', category: 'course', message: 'Hi' },
+    });
+    expect(contact.statusCode, contact.body).toBe(201);
+    const disputed = adaPayments[0]!;
+    await applyProviderEvent(
+      t.db,
+      {
+        eventId: randomUUID(),
+        type: 'dispute.created',
+        kind: 'dispute',
+        disputeId: `dp-${randomUUID()}`,
+        paymentReference: disputed.providerReference ?? disputed.id,
+        state: 'EVIDENCE_REQUIRED',
+        lost: false,
+      },
+      { adminNotifyEmail: 'office@school.example', now: new Date() },
+    );
+    const notices = await t.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'admin-dispute'));
+    expect(notices.map((n) => n.data.studentName)).toContain(`${ada.firstName} ${ada.lastName}`);
+    // Without SMTP_URL each e-mail is written as an .eml file: written now, they must go with her too.
+    await t.app.jobs.runNow(EMAIL_OUTBOX_JOB);
+    const mailFiles = () => {
+      const dir = path.join(t.dataDir, 'mail');
+      return existsSync(dir) ? readdirSync(dir).map((name) => readFileSync(path.join(dir, name), 'utf8')) : [];
+    };
+    const inFiles = (values: string[]) => mailFiles().filter((file) => values.some((value) => file.includes(value)));
+    expect(inFiles([typedName]).length).toBeGreaterThan(0);
+    expect(inFiles([ada.email]).length).toBeGreaterThan(0);
     // A reason an admin typed, naming her: it stays with the refunded payment, without her.
     const refund = await t.app.inject({
       method: 'POST',
@@ -258,7 +295,7 @@ describe('a student’s data: export and erasure', () => {
     });
     expect(refund.statusCode, refund.body).toBe(200);
     const before = await stats();
-    const personal = [ada.firstName, ada.lastName, ada.email, ada.phone];
+    const personal = [ada.firstName, ada.lastName, ada.email, ada.phone, typedName];
     // The scan finds them before (so it can find them after).
     expect((await findPersonalValues(t.db, personal)).length).toBeGreaterThan(4);
 
@@ -285,6 +322,10 @@ describe('a student’s data: export and erasure', () => {
 
     expect(await scannedColumnCount(t.db)).toBeGreaterThan(20);
     expect(await findPersonalValues(t.db, personal)).toEqual([]);
+    // Nor any .eml file (the outbox pass above removed the files of the e-mails erased, and of the
+    // confirmation once sent).
+    expect(mailFiles().length).toBeGreaterThan(0);
+    expect(inFiles(personal)).toEqual([]);
 
     const kept = await t.db.select().from(payments).where(eq(payments.id, adaPayments[0]!.id));
     expect(kept[0]).toMatchObject({

@@ -7,7 +7,7 @@
  * lease ends; a row that was never claimed is sent by the next pass after a restart. Due times are
  * the app's clock (`clock`), as enqueueEmail writes them: tests move it past a retry's delay.
  */
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 import { emailOutbox, type EmailOutboxRow } from '@server/db/schema';
 import { renderEmail, type TemplateContext } from '@server/mail/render-email';
@@ -176,6 +176,39 @@ export async function deliverDueEmails(deps: OutboxDeps, signal?: AbortSignal): 
   return sent;
 }
 
+/**
+ * The .eml files (SMTP_URL unset) of e-mails an erasure removed from the outbox, and of an erasure's
+ * confirmation once sent (its row no longer holds the address; the file would), are removed: the
+ * files keep no more of a person than the table does. Returns how many went.
+ */
+export async function forgetErasedMailFiles(deps: Pick<OutboxDeps, 'db' | 'transport'>): Promise<number> {
+  const written = await deps.transport.written();
+  const gone: string[] = [];
+  for (let i = 0; i < written.length; i += 500) {
+    const ids = written.slice(i, i + 500);
+    const kept = await deps.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(
+        and(
+          inArray(emailOutbox.id, ids),
+          or(ne(emailOutbox.template, 'erasure-completed'), ne(emailOutbox.toAddress, ERASED_ADDRESS)),
+        ),
+      );
+    const keptIds = new Set(kept.map((row) => row.id));
+    gone.push(...ids.filter((id) => !keptIds.has(id)));
+  }
+  await deps.transport.forget(gone);
+  return gone.length;
+}
+
 export function emailOutboxJob(deps: OutboxDeps, everyMs: number): Job {
-  return { name: EMAIL_OUTBOX_JOB, everyMs, run: (signal) => deliverDueEmails(deps, signal).then(() => undefined) };
+  return {
+    name: EMAIL_OUTBOX_JOB,
+    everyMs,
+    async run(signal) {
+      await deliverDueEmails(deps, signal);
+      await forgetErasedMailFiles(deps);
+    },
+  };
 }

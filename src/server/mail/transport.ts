@@ -3,7 +3,7 @@
  * is written as an .eml file under DATA_DIR/mail/ (the embedded default). Logs never carry the
  * address or the body: only the outbox id and the template.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { EmailTemplate } from './message-types';
@@ -22,6 +22,10 @@ export interface OutgoingMail {
 export interface MailTransport {
   readonly kind: 'smtp' | 'files';
   send(mail: OutgoingMail): Promise<void>;
+  /** The outbox ids of the messages kept here (the .eml files); none over SMTP. */
+  written(): Promise<string[]>;
+  /** Removes the messages kept here of these outbox ids (an erased person's); nothing over SMTP. */
+  forget(ids: string[]): Promise<void>;
   close(): void;
 }
 
@@ -60,6 +64,8 @@ export function createMailTransport(options: TransportOptions, log: MailLogger):
       async send(mail) {
         await transporter.sendMail(message(mail));
       },
+      written: async () => [],
+      forget: async () => undefined,
       close: () => transporter.close(),
     };
   }
@@ -78,6 +84,19 @@ export function createMailTransport(options: TransportOptions, log: MailLogger):
         log.info({ dir: options.mailDir }, 'SMTP_URL is not set: emails are written as .eml files, not sent');
       }
       log.info({ outboxId: mail.id, template: mail.template }, 'email written to the mail directory');
+    },
+    async written() {
+      const names = await readdir(options.mailDir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      return names.filter((name) => name.endsWith('.eml')).map((name) => name.slice(0, -'.eml'.length));
+    },
+    async forget(ids) {
+      // Only names this transport writes: an outbox id (a uuid) and .eml.
+      for (const id of ids.filter((value) => /^[0-9a-f-]{36}$/i.test(value))) {
+        await rm(path.join(options.mailDir, `${id}.eml`), { force: true });
+      }
     },
     close: () => composer.close(),
   };

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import {
@@ -27,11 +27,15 @@ const AUDIT_REASON_KEYS = ['reason', 'rejection_reason', 'feedback'] as const;
  *   (files encrypted the same way), the certificate,
  *   sign-in codes, token revocations and the emails sent to the student. A token issued earlier
  *   reaches nothing: every student route reads the student first.
- * - What names them elsewhere: support messages sent from their address (and the emails about
- *   those), waitlist entries under their address, admin notifications naming them, their name in audit entries, a contact address in a
+ * - What names them elsewhere: support messages sent from their address (and the notices about
+ *   those, under the name registered or any name typed in them), waitlist entries under their address,
+ *   admin notifications naming them (a dispute notice also by its payment's reference), their name in
+ *   audit entries, a contact address in a
  *   "read message" entry, and the free-text notes an admin typed on their payments. Reasons an admin
  *   typed (a refund's, a rejection's, a refusal's, an assessor's feedback) stay for the books without their name, email or
  *   phone (scrubPersonalValues).
+ * - The .eml files of the removed e-mails (SMTP_URL unset) go at the outbox worker's next pass
+ *   (jobs/email-outbox.ts `forgetErasedMailFiles`), outside this transaction.
  * - Kept: payment rows (amounts, dates, provider references, refunds) with the student link cleared
  *   by the foreign key, so revenue and the ledger stay whole; the audit trail without the name; the
  *   erasure request, which holds no personal data.
@@ -55,6 +59,19 @@ export async function eraseStudent(
 
   const email = student.email.toLowerCase();
   const name = fullName(student).toLowerCase();
+  // The names they typed in support messages from their address, which the notices to the office carry.
+  const typedNames = await tx
+    .selectDistinct({ name: sql<string>`lower(trim(${contactMessages.name}))` })
+    .from(contactMessages)
+    .where(eq(sql`lower(${contactMessages.email})`, email));
+  const names = [name, ...typedNames.map((row) => row.name)];
+  // Their payments' references, which a dispute notice carries (it has no student id).
+  const references = (
+    await tx
+      .select({ id: payments.id, reference: payments.providerReference })
+      .from(payments)
+      .where(eq(payments.studentId, student.id))
+  ).flatMap((row) => (row.reference ? [row.id, row.reference] : [row.id]));
   await tx.update(payments).set({ notes: null }).where(eq(payments.studentId, student.id));
   await scrubTypedReasons(tx, student);
   await tx.delete(contactMessages).where(eq(sql`lower(${contactMessages.email})`, email));
@@ -71,7 +88,17 @@ export async function eraseStudent(
           eq(emailOutbox.template, 'admin-new-assessment'),
           eq(sql`lower(${emailOutbox.data}->>'studentName')`, name),
         ),
-        and(eq(emailOutbox.template, 'admin-new-message'), eq(sql`lower(${emailOutbox.data}->>'fromName')`, name)),
+        and(
+          eq(emailOutbox.template, 'admin-new-message'),
+          inArray(sql`lower(trim(${emailOutbox.data}->>'fromName'))`, names),
+        ),
+        and(
+          eq(emailOutbox.template, 'admin-dispute'),
+          or(
+            eq(sql`lower(${emailOutbox.data}->>'studentName')`, name),
+            references.length > 0 ? inArray(sql`${emailOutbox.data}->>'reference'`, references) : undefined,
+          ),
+        ),
       ),
     );
   await tx
