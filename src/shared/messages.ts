@@ -504,6 +504,27 @@ export const messages = {
     awaitingActivation:
       'Your certificate is awaiting admin activation. You can download it once it has been activated.',
     downloadFailed: 'Failed to download certificate',
+    /** The PDF's 409 and the dashboard while a certificate is revoked (the reason is never shown publicly). */
+    revoked:
+      'This certificate has been revoked, so it cannot be downloaded. Please contact us if you think this is a mistake.',
+    revokedOn: (date: string) => `Revoked on ${date}`,
+    activateRevoked: 'This certificate is revoked. Reinstate it before activating it.',
+    revocationReasonRequired: 'Please give a reason for revoking the certificate (at most 500 characters).',
+    /** The reasons recorded when a certificate is revoked automatically. */
+    revokedRefundedInFull: 'Course payment refunded in full',
+    revokedDisputeLost: 'Payment dispute lost',
+    revokeTitle: 'Revoke this certificate?',
+    revokeQuestion: (name: string, id: string) =>
+      `Revoke ${id} of ${name}? It then shows as revoked to anyone who verifies it, and the student can no longer download it. The student is told by email.`,
+    revocationReasonLabel: 'Reason (kept in the activity log, never shown publicly)',
+    revokeConfirm: 'Revoke certificate',
+    revokedToast: (id: string) => `Certificate ${id} revoked`,
+    reinstateTitle: 'Reinstate this certificate?',
+    reinstateQuestion: (name: string, id: string) =>
+      `Reinstate ${id} of ${name}? It then verifies as it did before it was revoked. The student is told by email.`,
+    reinstateConfirm: 'Reinstate certificate',
+    reinstatedToast: (id: string) => `Certificate ${id} reinstated`,
+    revokeFailed: 'Could not change the certificate. Please try again.',
     downloadStarted: 'Certificate downloaded',
   },
   email: {
@@ -564,26 +585,6 @@ export const messages = {
     erasureCompletedGreeting: 'Hello,',
     erasureCompletedIntro:
       'As you asked, your account and the personal data we held about you (your name, email address, phone number, ID document, progress and certificate) have been erased.',
-    /** The PDF's 409 and the dashboard while a certificate is revoked (the reason is never shown publicly). */
-    revoked: 'This certificate has been revoked, so it cannot be downloaded. Please contact us if you think this is a mistake.',
-    revokedOn: (date: string) => `Revoked on ${date}`,
-    activateRevoked: 'This certificate is revoked. Reinstate it before activating it.',
-    revocationReasonRequired: 'Please give a reason for revoking the certificate (at most 500 characters).',
-    /** The reasons recorded when a certificate is revoked automatically. */
-    revokedRefundedInFull: 'Course payment refunded in full',
-    revokedDisputeLost: 'Payment dispute lost',
-    revokeTitle: 'Revoke this certificate?',
-    revokeQuestion: (name: string, id: string) =>
-      `Revoke ${id} of ${name}? It then shows as revoked to anyone who verifies it, and the student can no longer download it. The student is told by email.`,
-    revocationReasonLabel: 'Reason (kept in the activity log, never shown publicly)',
-    revokeConfirm: 'Revoke certificate',
-    revokedToast: (id: string) => `Certificate ${id} revoked`,
-    reinstateTitle: 'Reinstate this certificate?',
-    reinstateQuestion: (name: string, id: string) =>
-      `Reinstate ${id} of ${name}? It then verifies as it did before it was revoked. The student is told by email.`,
-    reinstateConfirm: 'Reinstate certificate',
-    reinstatedToast: (id: string) => `Certificate ${id} reinstated`,
-    revokeFailed: 'Could not change the certificate. Please try again.',
     erasureCompletedKept:
       'The law requires us to keep payment records (amounts, dates and payment references) for six years; they no longer name you. This address is removed as soon as this email has been sent.',
     erasureFooter: 'You are receiving this email because you asked Video Book Review Specialist to erase your account.',
