@@ -22,6 +22,7 @@ import { openDatabase, type Database } from '@server/db/client';
 import { createAdmin } from '@server/domain/admins/create-admin';
 import { preparePgliteDir } from './bench-data-dir';
 import { seedStudents } from './seed';
+import { generateCredentialSigningKey } from '@server/crypto/credential-signing-key';
 
 const { values } = parseArgs({
   options: {
@@ -123,6 +124,7 @@ async function bench(engine: 'postgres' | 'pglite') {
       DATA_DIR: dataDir,
       SESSION_SECRET: randomBytes(32).toString('hex'),
       ID_DOCUMENT_KEY: randomBytes(32).toString('base64'),
+      CREDENTIAL_SIGNING_KEY: generateCredentialSigningKey(),
       LOG_LEVEL: 'silent',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });

@@ -32,6 +32,7 @@ import getPort from 'get-port';
 import pg from 'pg';
 import { nextIntake } from '@shared/schedule';
 import { preparePgliteDir } from './bench-data-dir';
+import { generateCredentialSigningKey } from '@server/crypto/credential-signing-key';
 
 const { values: args } = parseArgs({
   options: {
@@ -272,6 +273,7 @@ async function main() {
             DATABASE_URL: database.url,
             SESSION_SECRET: randomBytes(32).toString('hex'),
             ID_DOCUMENT_KEY: randomBytes(32).toString('base64'),
+            CREDENTIAL_SIGNING_KEY: generateCredentialSigningKey(),
           }
         : {}),
       ADMIN_USERNAME: 'bench-admin',

@@ -17,6 +17,7 @@ import { buildApp } from '@server/app';
 import { loadConfig } from '@server/config';
 import { studentTokenRevocations } from '@server/db/schema';
 import { getProgressById } from '@server/domain/progress/get-progress';
+import { generateCredentialSigningKey } from '@server/crypto/credential-signing-key';
 
 const server = process.argv[2] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = `vbr_cost_${randomBytes(3).toString('hex')}`;
@@ -30,6 +31,7 @@ const config = loadConfig({
   DATABASE_URL: Object.assign(new URL(server), { pathname: `/${name}` }).toString(),
   SESSION_SECRET: randomBytes(32).toString('hex'),
   ID_DOCUMENT_KEY: randomBytes(32).toString('base64'),
+  CREDENTIAL_SIGNING_KEY: generateCredentialSigningKey(),
   LOG_LEVEL: 'silent',
 });
 const app = await buildApp(config, { logger: false });

@@ -25,6 +25,7 @@ import { observabilityPlugin } from './plugins/observability';
 import { securityPlugin } from './plugins/security';
 import { servicesPlugin } from './plugins/services';
 import { registerSpa } from './plugins/spa';
+import { credentialSignerPlugin, registerJwks } from './routes/certificates/credentials';
 import { registerVerifyPage } from './routes/certificates/verify-page';
 import { apiRoutes } from './routes';
 
@@ -78,9 +79,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(observabilityPlugin);
   await app.register(drainingPlugin);
   await app.register(securityPlugin);
+  // Open Badges: the signing key, its public half recorded on ready (routes/certificates/credentials.ts).
+  await app.register(credentialSignerPlugin);
   // Before the routes: it documents each route as it is registered (/api/openapi.json, /api/docs).
   await registerApiDocs(app);
   await app.register(apiRoutes, { prefix: '/api' });
+  await registerJwks(app);
   await registerSpa(app, config.clientDir);
   // /verify/{id}: the verification page, made per request with its result.
   await registerVerifyPage(app, config.clientDir);

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { execSync } from 'node:child_process';
+import { createPublicKey, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,10 @@ import { ConfigError, loadConfig } from './config';
 
 const KEY = randomBytes(32).toString('base64');
 const OLD_KEY = randomBytes(32).toString('base64');
+/** Made by the command README.md and docs/deploy.md give. */
+const SIGNING_KEY = execSync('openssl genpkey -algorithm ed25519 -outform DER | openssl base64 -A', {
+  encoding: 'utf8',
+});
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'vbr-config-'));
 
 function errorFor(env: Record<string, string>): string {
@@ -84,8 +89,49 @@ describe('configuration', () => {
       DATABASE_URL: 'postgres://postgres@127.0.0.1/x',
       SESSION_SECRET: 'x'.repeat(32),
       ID_DOCUMENT_KEY: KEY,
+      CREDENTIAL_SIGNING_KEY: SIGNING_KEY,
     });
     expect(ok.sessionSecret).toBe('x'.repeat(32));
+  });
+
+  it('requires an Ed25519 credential signing key with a database server, and generates one into DATA_DIR otherwise', () => {
+    const server = {
+      DATABASE_URL: 'postgres://postgres@127.0.0.1/x',
+      SESSION_SECRET: 'x'.repeat(32),
+      ID_DOCUMENT_KEY: KEY,
+    };
+    expect(errorFor(server)).toMatch(
+      /CREDENTIAL_SIGNING_KEY: is required when DATABASE_URL is set \(an Ed25519 private key, .*openssl genpkey -algorithm ed25519/,
+    );
+    const rsa = execSync(
+      'openssl genpkey -algorithm rsa -pkeyopt rsa_keygen_bits:1024 -outform DER 2>/dev/null | openssl base64 -A',
+      {
+        encoding: 'utf8',
+      },
+    );
+    for (const bad of ['not a key', randomBytes(48).toString('base64'), rsa])
+      expect(errorFor({ ...server, CREDENTIAL_SIGNING_KEY: bad })).toMatch(
+        /CREDENTIAL_SIGNING_KEY: must be an Ed25519 private key/,
+      );
+
+    // The documented command's key, in its one-line form and as PEM (real or escaped newlines).
+    const configured = loadConfig({ ...server, DATA_DIR: dataDir(), CREDENTIAL_SIGNING_KEY: SIGNING_KEY });
+    expect(configured.credentialSigningKey.asymmetricKeyType).toBe('ed25519');
+    const pem = configured.credentialSigningKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    for (const text of [pem, pem.replace(/\n/g, '\\n')]) {
+      const fromPem = loadConfig({ ...server, DATA_DIR: dataDir(), CREDENTIAL_SIGNING_KEY: text });
+      expect(fromPem.credentialSigningKey.equals(configured.credentialSigningKey)).toBe(true);
+    }
+
+    const dir = dataDir();
+    const embedded = loadConfig({ DATA_DIR: dir }).credentialSigningKey;
+    expect(embedded.asymmetricKeyType).toBe('ed25519');
+    expect(statSync(path.join(dir, 'credential-signing-key')).mode & 0o777).toBe(0o600);
+    const again = loadConfig({ DATA_DIR: dir }).credentialSigningKey;
+    expect(createPublicKey(again).export({ format: 'jwk' })).toEqual(
+      createPublicKey(embedded).export({ format: 'jwk' }),
+    );
+    expect(loadConfig({ DATA_DIR: dataDir() }).credentialSigningKey.equals(embedded)).toBe(false);
   });
 
   it('requires a 32-byte base64 ID document key with a database server, and generates one into DATA_DIR otherwise', () => {
@@ -101,7 +147,12 @@ describe('configuration', () => {
     expect(errorFor({ ID_DOCUMENT_RETENTION_DAYS: '-1' })).toMatch(/ID_DOCUMENT_RETENTION_DAYS/);
     expect(errorFor({ ID_DOCUMENT_RETENTION_DAYS: '1.5' })).toMatch(/ID_DOCUMENT_RETENTION_DAYS/);
 
-    const configured = loadConfig({ ...server, ID_DOCUMENT_KEY: KEY, ID_DOCUMENT_OLD_KEYS: ` ${OLD_KEY} ` });
+    const configured = loadConfig({
+      ...server,
+      CREDENTIAL_SIGNING_KEY: SIGNING_KEY,
+      ID_DOCUMENT_KEY: KEY,
+      ID_DOCUMENT_OLD_KEYS: ` ${OLD_KEY} `,
+    });
     expect(configured.idDocuments).toEqual({
       key: Buffer.from(KEY, 'base64'),
       oldKeys: [Buffer.from(OLD_KEY, 'base64')],

@@ -2,12 +2,17 @@
  * Configuration (the README's table), validated with zod at start. A bad value stops the start
  * with a message naming the variable. No secret has a fixed default.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, type KeyObject } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { BUILT_IN_CONTACT } from '@shared/site-settings';
 import { ID_DOCUMENT_KEY_BYTES } from './crypto/private-data-keys';
+import {
+  CREDENTIAL_KEY_MESSAGE,
+  generateCredentialSigningKey,
+  parseCredentialSigningKey,
+} from './crypto/credential-signing-key';
 
 const optionalString = z
   .string()
@@ -48,6 +53,13 @@ const envSchema = z
       z
         .string()
         .refine((v) => v.split(',').every((key) => isBase64Key(key.trim())), `each key ${KEY_MESSAGE}`)
+        .optional(),
+    ),
+    /** Signs Open Badges credentials (Ed25519, PKCS#8); generated into DATA_DIR in embedded mode. */
+    CREDENTIAL_SIGNING_KEY: optionalString.pipe(
+      z
+        .string()
+        .refine((v) => parseCredentialSigningKey(v) !== null, CREDENTIAL_KEY_MESSAGE)
         .optional(),
     ),
     /** The image of an approved or rejected ID document is deleted this many days after the decision (0: at once). */
@@ -183,6 +195,13 @@ const envSchema = z
         message: `is required when DATABASE_URL is set (${KEY_MESSAGE.replace('must be ', '')})`,
       });
     }
+    if (env.DATABASE_URL && !env.CREDENTIAL_SIGNING_KEY && env.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['CREDENTIAL_SIGNING_KEY'],
+        message: `is required when DATABASE_URL is set (${CREDENTIAL_KEY_MESSAGE.replace('must be ', '')})`,
+      });
+    }
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
       ctx.addIssue({
         code: 'custom',
@@ -226,6 +245,11 @@ export interface Config {
   sessionSecret: string;
   /** ID documents: the encryption keys (current first, then older ones) and how long a decided image is kept. */
   idDocuments: { key: Buffer; oldKeys: Buffer[]; retentionDays: number; retentionCheckMs: number };
+  /**
+   * Signs Open Badges credentials and status lists (docs/decisions/044-open-badges-credential.md);
+   * its public half is published at start and kept after a rotation.
+   */
+  credentialSigningKey: KeyObject;
   /** Registrations that never paid: erased `days` after they were made, checked every `checkMs`. */
   unpaidRetention: { days: number; checkMs: number };
   /** The bearer token of GET /metrics; unset: the route does not exist. */
@@ -313,6 +337,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret:
       env.SESSION_SECRET ?? embeddedSecret(dataDir, 'session-secret', () => randomBytes(48).toString('base64url')),
     idDocuments: idDocumentsConfig(env, dataDir),
+    credentialSigningKey: credentialSigningKey(env, dataDir),
     unpaidRetention: { days: env.UNPAID_RETENTION_DAYS, checkMs: env.UNPAID_RETENTION_CHECK_MS },
     metricsToken: env.METRICS_TOKEN,
     square: squareConfig(env),
@@ -370,6 +395,17 @@ function idDocumentsConfig(env: Env, dataDir: string): Config['idDocuments'] {
   };
 }
 
+function credentialSigningKey(env: Env, dataDir: string): KeyObject {
+  const text =
+    env.CREDENTIAL_SIGNING_KEY ?? embeddedSecret(dataDir, CREDENTIAL_SIGNING_KEY_FILE, generateCredentialSigningKey);
+  const key = parseCredentialSigningKey(text);
+  if (!key)
+    throw new ConfigError(
+      `Invalid configuration:\n  CREDENTIAL_SIGNING_KEY: ${path.join(dataDir, CREDENTIAL_SIGNING_KEY_FILE)} ${CREDENTIAL_KEY_MESSAGE}`,
+    );
+  return key;
+}
+
 function squareConfig(env: Env): Config['square'] {
   return {
     environment: env.SQUARE_ENVIRONMENT,
@@ -415,6 +451,9 @@ function durationSeconds(value: string): number {
 
 /** The file in DATA_DIR holding the generated ID document key (embedded mode); backups leave it out. */
 export const ID_DOCUMENT_KEY_FILE = 'id-document-key';
+
+/** The file in DATA_DIR holding the generated credential signing key (embedded mode); backups leave it out. */
+export const CREDENTIAL_SIGNING_KEY_FILE = 'credential-signing-key';
 
 /** Embedded mode: a random secret generated once and kept (mode 600) in DATA_DIR/`name`. */
 function embeddedSecret(dataDir: string, name: string, generate: () => string): string {

@@ -12,5 +12,11 @@ export const certificatePdfPath = (studentId: string) =>
   `/api/student/${encodeURIComponent(studentId)}/certificate/pdf`;
 export const SAMPLE_CERTIFICATE_PDF_PATH = '/api/certificates/sample.pdf';
 
+/** The Open Badges credential (VC-JWT in JSON) and its badge image: public, like verification. */
+export const certificateCredentialPath = (certificateId: string) =>
+  `/api/certificates/${encodeURIComponent(certificateId)}/credential`;
+export const certificateBadgePath = (certificateId: string) =>
+  `/api/certificates/${encodeURIComponent(certificateId)}/badge.png`;
+
 /** Everything held about one student, as a JSON file (the student's token or an admin's). */
 export const studentDataExportPath = (studentId: string) => `/api/student/${encodeURIComponent(studentId)}/export`;

@@ -527,6 +527,26 @@ export const messages = {
     revokeFailed: 'Could not change the certificate. Please try again.',
     downloadStarted: 'Certificate downloaded',
   },
+  /** The Open Badges 3.0 credential (docs/product/student-area.md#digital-credential) and the dashboard's links to it. */
+  credentials: {
+    issuerName: 'Video Book Review Specialist',
+    achievementDescription: (courseTitle: string) =>
+      `The ${courseTitle} of the Video Book Review Specialist programme: every stage of the course completed and approved by the school.`,
+    criteria: (courseTitle: string) =>
+      `Complete every stage of the ${courseTitle}; the school checks the work and activates the certificate.`,
+    pending: 'This certificate is awaiting activation, so there is no digital credential for it yet.',
+    revoked: 'This certificate has been revoked, so there is no digital credential for it.',
+    badgeCaption: 'Verified credential',
+    heading: 'Share your achievement',
+    intro: 'A digital credential (Open Badges 3.0) anyone can check, and a badge for your profile.',
+    download: 'Download credential',
+    downloaded: 'Credential downloaded',
+    downloadFailed: 'Could not download the credential. Please try again.',
+    badge: 'Download badge image',
+    badgeAlt: (courseTitle: string) => `Badge: ${courseTitle}, Video Book Review Specialist`,
+    linkedIn: 'Add to LinkedIn',
+    linkedInLabel: 'Add to LinkedIn (opens LinkedIn in a new tab)',
+  },
   email: {
     siteName: 'Video Book Review Specialist',
     greeting: (firstName: string) => `Hello ${firstName},`,

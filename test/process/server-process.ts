@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import getPort from 'get-port';
 import { afterAll, inject } from 'vitest';
+import { generateCredentialSigningKey } from '@server/crypto/credential-signing-key';
 import { createPostgresDatabase } from '../helpers/database';
+
+/** A start on PostgreSQL requires CREDENTIAL_SIGNING_KEY: the processes of a test file share this one. */
+const CREDENTIAL_SIGNING_KEY = generateCredentialSigningKey();
+const withSigningKey = (env: Record<string, string>) =>
+  env.DATABASE_URL && !env.CREDENTIAL_SIGNING_KEY ? { ...env, CREDENTIAL_SIGNING_KEY } : env;
 
 export interface RunningServer {
   url: string;
@@ -46,7 +52,7 @@ afterAll(() => {
 function run(file: string, args: string[], env: Record<string, string>, input?: string) {
   return new Promise<CommandResult>((resolve) => {
     const child = spawn(file, args, {
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...withSigningKey(env) },
       stdio: ['pipe', 'pipe', 'pipe'],
       detached: true,
     });
@@ -100,7 +106,14 @@ export async function startServer(env: Record<string, string>, waitForHealth = t
   const port = env.PORT ?? String(await getPort({ host: '127.0.0.1' }));
   // The server is the child itself: signals go straight to it, not to a wrapper.
   const child = spawn(process.execPath, ['dist/node/main.js'], {
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: port },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...withSigningKey(env),
+      PORT: port,
+    },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     detached: true,
   });

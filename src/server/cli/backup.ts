@@ -14,12 +14,12 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
-import { ID_DOCUMENT_KEY_FILE, resolveDataDir } from '../config';
+import { CREDENTIAL_SIGNING_KEY_FILE, ID_DOCUMENT_KEY_FILE, resolveDataDir } from '../config';
 import { PGLITE_EXTENSIONS } from '../db/client';
 
 const USAGE = 'Usage: npm run backup -- <file>   |   npm run restore -- <file> [--force]';
 /** Files DATA_DIR may already hold when a backup is restored into it: the secrets kept apart from backups. */
-const SECRET_FILES = new Set([ID_DOCUMENT_KEY_FILE, 'session-secret']);
+const SECRET_FILES = new Set([ID_DOCUMENT_KEY_FILE, CREDENTIAL_SIGNING_KEY_FILE, 'session-secret']);
 
 async function backup(dataDir: string, file: string): Promise<number> {
   const dbDir = path.join(dataDir, 'db');

@@ -13,6 +13,7 @@ import { verifyCertificate } from '@server/domain/certificates/verify-certificat
 import { certificateSite } from '@server/domain/certificates/certificate-site';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
+import { credentialRoutes } from './credentials';
 import { toCertificateVerification, toSampleCertificate } from './wire';
 
 function sendPdf(reply: FastifyReply, pdf: Uint8Array, disposition: string, cacheControl: string) {
@@ -32,6 +33,7 @@ const certificatesRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'certificates');
   // The CPD number and signatory in force (owner's settings, else the environment), read per request.
   const site = () => certificateSite(app.db, app.config);
+  await app.register(credentialRoutes);
   app.get(
     '/student/:id/certificate/pdf',
     {

@@ -11,6 +11,7 @@ import { messages } from '@shared/messages';
 import { useCertificate } from '../api/get-certificate';
 import { useRequestCertificate } from '../api/request-certificate';
 import { CertificateModal } from './certificate-modal';
+import { CredentialActions } from './credential-actions';
 
 /**
  * none → 'Request Certificate'; pending → disabled 'Pending Activation'; ready → 'View Certificate';
@@ -69,6 +70,7 @@ export function CertificateCard({ studentId, course }: { studentId: string; cour
             open={open}
             onOpenChange={setOpen}
           />
+          <CredentialActions certificate={certificate.data.certificate} />
         </>
       )}
     </Card>
