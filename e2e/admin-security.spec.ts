@@ -1,8 +1,8 @@
 /**
  * Admin security in the browser: an owner turns on two-factor sign-in (QR code, key, confirmation
  * code, recovery codes shown once), signs out and back in with a code, and invites a staff admin,
- * who signs in and sees neither Payments nor the owner-only buttons, while the API refuses them too,
- * then replaces the generated password with their own in the Security tab.
+ * who signs in to the Security tab alone until the generated password is replaced with their own,
+ * then sees neither Payments nor the owner-only buttons, while the API refuses them too.
  * The owner is a new admin, not the worker's e2e admin, whose password-only sign-in other journeys use.
  */
 import { Secret, TOTP } from 'otpauth';
@@ -25,7 +25,7 @@ const TOASTS = '[data-sonner-toast]';
 // Chromium logs the answers the journey provokes: 401 at login until the code is given, 400 for a wrong code.
 test.use({ allowConsoleErrors: [/status of (401 \(Unauthorized\)|400 \(Bad Request\))/] });
 
-test('an owner turns on two-factor sign-in, signs in with a code, and invites a staff admin who cannot see Payments and replaces the generated password', async ({
+test('an owner turns on two-factor sign-in, signs in with a code, and invites a staff admin who must replace the generated password first and cannot see Payments', async ({
   page,
   request,
 }) => {
@@ -109,26 +109,20 @@ test('an owner turns on two-factor sign-in, signs in with a code, and invites a 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/admin\/login/);
 
-  // 4. The staff admin signs in: no Payments, Activity, Emails or Admins tab, no Mark Paid, Delete or Export.
+  // 4. The staff admin signs in with the generated password: only the Security tab, until it is replaced.
   await signInToAdmin(page, { username: staffName, password });
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByRole('tab', { name: 'Student Management' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: messages.adminSecurity.passwordChangeRequired }),
+  ).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Security' })).toBeVisible();
-  for (const hidden of ['Payments', 'Activity', 'Emails', 'Admins']) {
-    await expect(page.getByRole('tab', { name: hidden })).toHaveCount(0);
-  }
-  const students = page.getByRole('tabpanel', { name: 'Student Management' });
-  await expect(students.getByText('Secure').first()).toBeVisible();
-  await expect(students.getByRole('button', { name: /^Mark Paid/ })).toHaveCount(0);
-  await expect(students.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
-  await expect(students.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
-  // The server is the authority: the staff token is refused the payments list.
-  const staffToken = await page.evaluate(() => localStorage.getItem('admin_token'));
-  const refused = await request.get('/api/admin/payments', { headers: { Authorization: `Bearer ${staffToken}` } });
-  expect(refused.status()).toBe(403);
+  await expect(page.getByRole('tab', { name: 'Student Management' })).toHaveCount(0);
+  const invitedToken = await page.evaluate(() => localStorage.getItem('admin_token'));
+  const notYet = await request.get('/api/admin/students', { headers: { Authorization: `Bearer ${invitedToken}` } });
+  expect(notYet.status()).toBe(403);
+  expect(await notYet.json()).toMatchObject({ password_change_required: true });
 
-  // 5. The staff admin replaces the generated password with their own and signs in with it.
-  await page.getByRole('tab', { name: 'Security' }).click();
+  // 5. The staff admin replaces the generated password with their own.
   await passwordSection.getByLabel('Current password').fill(password);
   await security.getByLabel('New password', { exact: true }).fill('short');
   await security.getByRole('button', { name: 'Change password' }).click();
@@ -139,9 +133,24 @@ test('an owner turns on two-factor sign-in, signs in with a code, and invites a 
   await security.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText(messages.adminSecurity.passwordChanged)).toBeVisible();
   await expectNoAxeFindings(page, 'the Security tab with the password form', TOASTS);
-  // This device stays signed in, with the new token (tokens issued before: test/admin/admin-password.test.ts).
+
+  // 6. This device stays signed in, with the new token, and the staff tabs open: no Payments,
+  // Activity, Emails or Admins tab, no Mark Paid, Delete or Export.
+  await expect(page.getByRole('tab', { name: 'Student Management' })).toBeVisible();
+  for (const hidden of ['Payments', 'Activity', 'Emails', 'Admins']) {
+    await expect(page.getByRole('tab', { name: hidden })).toHaveCount(0);
+  }
   await page.getByRole('tab', { name: 'Student Management' }).click();
+  const students = page.getByRole('tabpanel', { name: 'Student Management' });
   await expect(students.getByText('Secure').first()).toBeVisible();
+  await expect(students.getByRole('button', { name: /^Mark Paid/ })).toHaveCount(0);
+  await expect(students.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  await expect(students.getByRole('button', { name: 'Export CSV' })).toHaveCount(0);
+  // The server is the authority: the staff token is refused the payments list.
+  const staffToken = await page.evaluate(() => localStorage.getItem('admin_token'));
+  const refused = await request.get('/api/admin/payments', { headers: { Authorization: `Bearer ${staffToken}` } });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).not.toHaveProperty('password_change_required');
   await page.getByRole('button', { name: 'Logout' }).click();
   await signInToAdmin(page, { username: staffName, password });
   await expect(page.getByText(messages.admin.invalidCredentials)).toBeVisible();

@@ -304,6 +304,8 @@ export const messages = {
     lastOwner: 'At least one owner must remain: make another admin an owner first.',
     cannotRemoveSelf: 'You cannot remove your own account. Another owner can remove it.',
     tooManyTries: (minutes: number) => `Too many tries. Please try again in ${minutes} minutes.`,
+    passwordChangeRequired:
+      'Replace the password you were given with your own (Security tab) before using the admin area.',
     adminNotFound: 'No admin with this username',
     adminExists: 'An admin with this username already exists',
     usernameFormat: 'Username must be 3-64 letters, digits or . _ @ -',

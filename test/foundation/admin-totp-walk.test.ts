@@ -1,6 +1,8 @@
 // engines: both
 /**
- * One rule for admin tokens everywhere (docs/product/admin.md#two-factor-sign-in): with
+ * One rule for admin tokens everywhere (docs/product/admin.md#two-factor-sign-in): an invited admin
+ * is refused everywhere but `me`, the password change and logout until the generated password is
+ * replaced (403 `{detail, password_change_required: true}`), and with
  * ADMIN_REQUIRE_TOTP=1, an admin token without two-factor sign-in is refused (403
  * `{detail, totp_setup_required: true}`) on every route that accepts an admin token, the student area
  * included, but the admin's own session and sign-in settings. The routes are read from Fastify as
@@ -123,9 +125,73 @@ describe('ADMIN_REQUIRE_TOTP=1 on every route that accepts an admin token', () =
     const sealed = await sealTotpSecret(t.app.privateDataKeys, adminId, 'JBSWY3DPEHPK3PXP');
     await t.db.insert(adminTotp).values({ adminId, ...sealed, enabledAt: new Date() });
     const refused: string[] = [];
-    for (const route of routes) {
+    // Not logout: it would end the token the rest of the walk uses.
+    for (const route of routes.filter((r) => r.key !== 'POST /api/admin/logout')) {
       const res = await t.app.inject(requestFor(route, student, token));
       if (res.body.includes('totp_setup_required')) refused.push(route.key);
+    }
+    expect(refused).toEqual([]);
+  });
+});
+
+describe('an invited admin, until the generated password is replaced', () => {
+  let t: TestApp;
+  const registered: RouteOptions[] = [];
+  let routes: WalkedRoute[];
+  let student: Student;
+
+  beforeAll(async () => {
+    t = await buildTestApp({}, { onRoute: (route) => registered.push(route) });
+    await t.app.ready();
+    routes = walkedRoutes(registered).filter((route) => route.url.startsWith('/api/') && route.acceptsAdmin);
+    student = await insertCourseStudent(t.db, { idStatus: 'approved' });
+  });
+  afterAll(() => t.close());
+
+  it('is refused with password_change_required everywhere but me, the password change and logout; then let through', async () => {
+    const owner = await t.adminToken('olga');
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/admins',
+      headers: bearer(owner),
+      payload: { username: 'ines', role: 'owner' },
+    });
+    expect(invited.statusCode).toBe(201);
+    const { password } = invited.json() as { password: string };
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { username: 'ines', password },
+    });
+    expect(login.statusCode).toBe(200);
+    const token = (login.json() as { access_token: string }).access_token;
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/me', headers: bearer(token) })).statusCode).toBe(200);
+
+    const open = new Set(['GET /api/admin/me', 'POST /api/admin/logout', 'POST /api/admin/me/password']);
+    const letThrough: string[] = [];
+    for (const route of routes) {
+      if (open.has(route.key)) continue;
+      const res = await t.app.inject(requestFor(route, student, token));
+      const body = String(res.headers['content-type']).includes('json') ? (res.json() as Record<string, unknown>) : {};
+      if (res.statusCode !== 403 || body.password_change_required !== true)
+        letThrough.push(`${route.key}: ${res.statusCode} ${res.body.slice(0, 100)}`);
+      else
+        expect(body).toEqual({ detail: messages.adminSecurity.passwordChangeRequired, password_change_required: true });
+    }
+    expect(letThrough).toEqual([]);
+
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/me/password',
+      headers: bearer(token),
+      payload: { current_password: password, new_password: 'ines-chose-her-own' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const fresh = (changed.json() as { access_token: string }).access_token;
+    const refused: string[] = [];
+    for (const route of routes.filter((r) => r.key !== 'POST /api/admin/logout')) {
+      const res = await t.app.inject(requestFor(route, student, fresh));
+      if (res.body.includes('password_change_required')) refused.push(route.key);
     }
     expect(refused).toEqual([]);
   });

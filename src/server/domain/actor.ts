@@ -14,6 +14,8 @@ export interface AdminActor {
   adminRole: AdminRole;
   /** Whether two-factor sign-in is on, read with the role (ADMIN_REQUIRE_TOTP, GET /api/admin/me). */
   totpEnabled: boolean;
+  /** An invited admin who has not yet replaced the generated password: refused almost everywhere (plugins/auth.ts). */
+  passwordChangeRequired?: boolean;
   /** The token's id, so logout can revoke exactly that token. */
   jti: string;
   /** When the token was issued: a password change refuses the tokens issued before it. */

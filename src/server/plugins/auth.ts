@@ -55,6 +55,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, claim
       .select({
         role: admins.role,
         passwordChangedAt: admins.passwordChangedAt,
+        mustChangePassword: admins.mustChangePassword,
         totpEnabled: sql<boolean>`exists (select 1 from ${adminTotp} where ${adminTotp.adminId} = ${admins.id} and ${adminTotp.enabledAt} is not null)`,
       })
       .from(admins)
@@ -73,7 +74,13 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest, claim
     const admin = rows[0];
     const changedAt = admin?.passwordChangedAt;
     if (changedAt && claims.issuedAt.getTime() < Math.floor(changedAt.getTime() / 1000) * 1000) return;
-    if (admin) request.auth = { ...claims, adminRole: admin.role, totpEnabled: admin.totpEnabled };
+    if (admin)
+      request.auth = {
+        ...claims,
+        adminRole: admin.role,
+        totpEnabled: admin.totpEnabled,
+        passwordChangeRequired: admin.mustChangePassword,
+      };
     return;
   }
   // A student token must not have been revoked at logout.
@@ -104,12 +111,27 @@ export function requireAdmin(request: FastifyRequest): AdminActor {
 }
 
 /**
+ * An invited admin's token, until the generated password is replaced: 403 `{detail,
+ * password_change_required: true}` everywhere but `me`, `me/password` and logout.
+ */
+export function checkPasswordReplaced(admin: AdminActor): AdminActor {
+  if (admin.passwordChangeRequired) {
+    throw new DomainError('forbidden', messages.adminSecurity.passwordChangeRequired, {
+      password_change_required: true,
+    });
+  }
+  return admin;
+}
+
+/**
  * The one rule for an admin token on any route beyond the admin's own session and sign-in settings:
- * with ADMIN_REQUIRE_TOTP=1, 403 `{detail, totp_setup_required: true}` until two-factor sign-in is on.
- * The admin scope applies it as a hook (guardTotpScope); routes outside it that accept an admin token
- * (the student area) through `requireSignedIn` / `requireStudentAccess`.
+ * the generated password replaced (checkPasswordReplaced), then with ADMIN_REQUIRE_TOTP=1, 403
+ * `{detail, totp_setup_required: true}` until two-factor sign-in is on. The admin scope applies it as
+ * a hook (guardTotpScope); routes outside it that accept an admin token (the student area) through
+ * `requireSignedIn` / `requireStudentAccess`.
  */
 export function checkAdminTokenRules(request: FastifyRequest, admin: AdminActor): AdminActor {
+  checkPasswordReplaced(admin);
   if (request.server.config.adminRequireTotp && !admin.totpEnabled) {
     throw new DomainError('forbidden', messages.adminSecurity.totpSetupRequired, { totp_setup_required: true });
   }

@@ -10,6 +10,7 @@ export const errorSchema = z.object({
   detail: z.string(),
   totp_required: z.boolean().optional(),
   totp_setup_required: z.boolean().optional(),
+  password_change_required: z.boolean().optional(),
 });
 
 export const uuidSchema = z.uuid({ message: 'Invalid id' });

@@ -29,7 +29,10 @@ export async function changeOwnPassword(
   }
   const passwordHash = await hashPassword(passwords.next);
   await db.transaction(async (tx) => {
-    await tx.update(admins).set({ passwordHash, passwordChangedAt: now }).where(eq(admins.id, admin.adminId));
+    await tx
+      .update(admins)
+      .set({ passwordHash, passwordChangedAt: now, mustChangePassword: false })
+      .where(eq(admins.id, admin.adminId));
     await writeAudit(tx, admin, { action: 'admin.password_changed', details: { username: admin.username } });
   });
 }

@@ -11,7 +11,7 @@ import { AccountThrottle } from '@server/auth/login-throttle';
 import { ADMIN_TOKEN_TTL_SECONDS } from '@server/auth/tokens';
 import { disableTotp, enableTotp, setUpTotp } from '@server/domain/admins/manage-totp';
 import { checkCurrentPassword } from '@server/domain/admins/step-up';
-import { requireAdmin } from '@server/plugins/auth';
+import { checkPasswordReplaced, requireAdmin } from '@server/plugins/auth';
 
 /**
  * The signed-in admin's own two-factor sign-in (docs/product/admin.md#two-factor-sign-in). Outside
@@ -21,7 +21,11 @@ import { requireAdmin } from '@server/plugins/auth';
  * the answer carries a new token.
  */
 const totpAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const errors = { 400: errorSchema, 401: errorSchema, 409: errorSchema, 429: errorSchema };
+  const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema, 429: errorSchema };
+  // An invited admin replaces the generated password first (it is what the step-up asks for).
+  app.addHook('onRequest', async (request) => {
+    checkPasswordReplaced(requireAdmin(request));
+  });
   // The same counts as the password change (own-password.ts): one budget of password guesses per account.
   const throttle = new AccountThrottle(app.accountAttempts, 'step-up');
   const session = async (adminId: string, username: string, now: Date) => ({

@@ -18,6 +18,10 @@ export function useIsOwner(): boolean {
   return useAdminMe().data?.role === 'owner';
 }
 
+/** An invited admin must replace the generated password before anything else. */
+export const needsPasswordChange = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 403 && error.flags.password_change_required === true;
+
 /** ADMIN_REQUIRE_TOTP answered: this admin must turn on two-factor sign-in first. */
 export const needsTotpSetup = (error: unknown): boolean =>
   error instanceof ApiError && error.status === 403 && error.flags.totp_setup_required === true;

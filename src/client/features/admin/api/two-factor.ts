@@ -45,11 +45,18 @@ export function useDisableTotp() {
   });
 }
 
-/** The new token replaces the stored one: every token issued before the change is refused from now on. */
+/**
+ * The new token replaces the stored one: every token issued before the change is refused from now on.
+ * Everything reloads: an invited admin's other tabs open up once the generated password is replaced.
+ */
 export function useChangeOwnPassword() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AdminPasswordChangeBody) =>
       adminApi<AdminLoginResponse>('/api/admin/me/password', { method: 'POST', body }),
-    onSuccess: (session) => adminSession.setToken(session.access_token),
+    onSuccess: (session) => {
+      adminSession.setToken(session.access_token);
+      return queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
   });
 }

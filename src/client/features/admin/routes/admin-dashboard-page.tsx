@@ -8,7 +8,7 @@ import { PageMeta, SITE_TITLE } from '@client/components/layout/page-meta';
 import { ApiError } from '@client/lib/api-client';
 import { paths } from '@shared/routes';
 import { adminTokenStatus, sessionEndedLogin } from '../api/admin-api';
-import { needsTotpSetup, useAdminMe } from '../api/admin-me';
+import { needsPasswordChange, needsTotpSetup, useAdminMe } from '../api/admin-me';
 import { useAdminStats } from '../api/get-admin-stats';
 import { useLogOutAdmin } from '../api/log-out-admin';
 import { ActivityTab } from '../components/activity-tab';
@@ -52,8 +52,14 @@ function Dashboard() {
   const stats = useAdminStats();
   const me = useAdminMe();
   const logout = useLogOutAdmin();
-  // ADMIN_REQUIRE_TOTP: until two-factor sign-in is on, only the Security tab can work.
-  const setupRequired = needsTotpSetup(stats.error);
+  // Until an invited admin replaces the generated password, or (ADMIN_REQUIRE_TOTP) two-factor
+  // sign-in is on, only the Security tab can work.
+  const notice = needsPasswordChange(stats.error)
+    ? messages.adminSecurity.passwordChangeRequired
+    : needsTotpSetup(stats.error)
+      ? messages.adminSecurity.totpSetupRequired
+      : null;
+  const setupRequired = notice !== null;
   const isOwner = me.data?.role === 'owner';
   const tabs = setupRequired
     ? TABS.filter((tab) => tab.value === 'security')
@@ -77,7 +83,7 @@ function Dashboard() {
         <h1 className="text-2xl font-bold text-slate-900">Admin Dashboard</h1>
         {setupRequired ? (
           <p role="alert" className="rounded-lg border border-amber-300 bg-amber-50 p-3 font-medium text-amber-950">
-            {messages.adminSecurity.totpSetupRequired}
+            {notice}
           </p>
         ) : (
           <>
