@@ -272,6 +272,8 @@ describe('a student’s data: export and erasure', () => {
         paymentReference: disputed.providerReference ?? disputed.id,
         state: 'EVIDENCE_REQUIRED',
         lost: false,
+        dueAt: null,
+        reportedAt: null,
       },
       { adminNotifyEmail: 'office@school.example', now: new Date() },
     );
