@@ -277,6 +277,8 @@ export const messages = {
         'A card payment for this student is being processed. Wait for it to finish (see Payments) before changing the start date.',
       updated: 'Course start date updated',
       failed: 'Failed to change the course start date',
+      cohortClosed: 'This start date is closed to new students. Only an owner can place a student in it.',
+      cohortFull: 'This start date is full. Only an owner can place a student in it.',
     },
   },
   /** Admin accounts: two-factor sign-in and the Admins tab (docs/product/admin.md). */
