@@ -225,6 +225,8 @@ export const messages = {
     settingInvalidSwitch: 'Please choose on or off.',
     settingInvalidEmail: 'Please enter a valid email address',
     settingTooLong: 'Please keep each setting under 200 characters (web addresses 500).',
+    settingCpdNumber:
+      'Use up to 40 Latin letters, digits, spaces and - / . for the CPD number (it is printed on every certificate).',
     settingsSaved: 'Settings saved. They apply at once.',
     settingRestored: 'Default restored.',
     /** Settings' warnings: what students are promised but is not set, and what they see instead. */

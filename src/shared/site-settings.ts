@@ -20,7 +20,10 @@ export type SettingKey = (typeof SETTING_KEYS)[number];
 
 /** What each setting is called in the admin area, and what it changes. */
 export const SETTING_LABELS: Record<SettingKey, { label: string; hint: string }> = {
-  cpd_provider_number: { label: 'CPD provider number', hint: 'Printed on every certificate.' },
+  cpd_provider_number: {
+    label: 'CPD provider number',
+    hint: 'Printed on every certificate: up to 40 Latin letters, digits, spaces and - / .',
+  },
   course_access_url_foundation: {
     label: 'Foundation course link',
     hint: 'Shown to Foundation students once their ID is approved, and in the course-open email.',

@@ -78,6 +78,12 @@ describe('settings', () => {
     [{ support_email: 'nobody' }, messages.admin.settingInvalidEmail],
     [{ support_hours: 'x'.repeat(201) }, messages.admin.settingTooLong],
     [{ cpd_provider_number: 'CPD\u0000' }, messages.common.invalidCharacters],
+    // What does not fit its line on the certificate, or would print as boxes in the PDF's font.
+    [{ cpd_provider_number: 'C'.repeat(200) }, messages.admin.settingCpdNumber],
+    [{ cpd_provider_number: 'CPD-12345-ABCDEFGHIJKLMNOPQRSTUVWXYZ-0123' }, messages.admin.settingCpdNumber],
+    [{ cpd_provider_number: 'CPD 🎓 12' }, messages.admin.settingCpdNumber],
+    [{ cpd_provider_number: 'CPD-番号-7' }, messages.admin.settingCpdNumber],
+    [{ cpd_provider_number: 'Ünïcode-1' }, messages.admin.settingCpdNumber],
   ])('refuses %j with 400 and changes nothing', async (payload, detail) => {
     const before = await tableCounts(t.db);
     const res = await put(payload);

@@ -20,8 +20,19 @@ const email = text({ error: m.settingInvalidEmail })
   .max(254, m.settingInvalidEmail)
   .pipe(z.email({ error: m.settingInvalidEmail }));
 
+/**
+ * The CPD provider number, printed on every certificate in the PDF's standard font: what fits on its
+ * line and prints (Latin letters, digits, spaces and - / .), at most CPD_NUMBER_MAX_LENGTH characters.
+ */
+export const CPD_NUMBER_MAX_LENGTH = 40;
+const cpdNumber = text({ error: m.settingCpdNumber })
+  .trim()
+  .min(1)
+  .max(CPD_NUMBER_MAX_LENGTH, m.settingCpdNumber)
+  .regex(/^[A-Za-z0-9 ./-]+$/, m.settingCpdNumber);
+
 const settingRules: Record<SettingKey, z.ZodType<string>> = {
-  cpd_provider_number: shortText,
+  cpd_provider_number: cpdNumber,
   course_access_url_foundation: httpUrl,
   course_access_url_pro: httpUrl,
   support_email: email,
