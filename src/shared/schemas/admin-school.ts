@@ -24,7 +24,7 @@ const email = text({ error: m.settingInvalidEmail })
  * The CPD provider number, printed on every certificate in the PDF's standard font: what fits on its
  * line and prints (Latin letters, digits, spaces and - / .), at most CPD_NUMBER_MAX_LENGTH characters.
  */
-export const CPD_NUMBER_MAX_LENGTH = 40;
+const CPD_NUMBER_MAX_LENGTH = 40;
 const cpdNumber = text({ error: m.settingCpdNumber })
   .trim()
   .min(1)
