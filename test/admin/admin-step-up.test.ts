@@ -1,6 +1,6 @@
 // engines: both
 /**
- * Changes to how an admin signs in (docs/product/admin.md#two-factor-sign-in, issue 43): two-factor
+ * Changes to how an admin signs in (docs/product/admin.md#two-factor-sign-in): two-factor
  * set-up, enable and disable ask for the current password as well as the session; guesses at an
  * account's password or codes are limited per account as well as per address, in counts every process
  * shares (the database without Redis); each factor change ends the admin's other sessions; and no
