@@ -441,6 +441,8 @@ export const messages = {
     alreadyPending: 'Your final piece is already waiting for review. You will hear by email once it is assessed.',
     alreadyPassed: 'Your final piece has already passed.',
     lastStageByPass: 'The last stage is completed when your final piece passes, not by ticking it.',
+    /** Beside the last stage while the setting is on. */
+    lastStageLabel: 'Completed when your final piece passes',
     certificateNeedsPass: 'Your final piece must pass before you can request your certificate.',
     fileMissing: 'Please choose a file in the field "file", or send a link.',
     fileType: 'Please upload a PDF, JPG, PNG, MP4 or MOV file.',

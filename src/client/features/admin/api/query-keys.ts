@@ -30,6 +30,8 @@ export type EmailListParams = PageParams & { search: string; status: string };
 
 export type ErasureListParams = PageParams & { status: string };
 
+export type AssessmentListParams = PageParams & { status: string };
+
 export const adminKeys = {
   all: ['admin'] as const,
   stats: () => [...adminKeys.all, 'stats'] as const,
@@ -50,4 +52,5 @@ export const adminKeys = {
   settings: () => [...adminKeys.all, 'settings'] as const,
   cohorts: () => [...adminKeys.all, 'cohorts'] as const,
   erasureRequests: (params: ErasureListParams) => [...adminKeys.all, 'erasure-requests', params] as const,
+  assessments: (params: AssessmentListParams) => [...adminKeys.all, 'assessments', params] as const,
 };

@@ -14,6 +14,7 @@ import { useLogOutAdmin } from '../api/log-out-admin';
 import { ActivityTab } from '../components/activity-tab';
 import { AdminHeader } from '../components/admin-header';
 import { AdminsTab } from '../components/admins-tab';
+import { AssessmentsTab } from '../components/assessments-tab';
 import { CertificatesTab } from '../components/certificates-tab';
 import { CohortsTab } from '../components/cohorts-tab';
 import { IdVerificationTab } from '../components/id-verification-tab';
@@ -37,6 +38,7 @@ const TABS = [
   { value: 'referrals', label: 'Referral Codes', Panel: ReferralsTab, owner: false },
   { value: 'certificates', label: 'Certificates', Panel: CertificatesTab, owner: false },
   { value: 'id-verification', label: 'ID Verification', Panel: IdVerificationTab, owner: false },
+  { value: 'assessments', label: 'Assessments', Panel: AssessmentsTab, owner: false },
   { value: 'activity', label: 'Activity', Panel: ActivityTab, owner: true },
   { value: 'messages', label: 'Messages', Panel: MessagesTab, owner: false },
   { value: 'emails', label: 'Emails', Panel: EmailsTab, owner: true },
@@ -96,7 +98,7 @@ function Dashboard() {
           defaultValue={setupRequired ? 'security' : 'students'}
           className="space-y-4"
         >
-          {/* An owner has 14 tabs: from tablet width up they wrap onto a second row instead of
+          {/* An owner has 15 tabs: from tablet width up they wrap onto a second row instead of
               hiding the last ones behind a sideways scroll; a phone scrolls the row. */}
           <Tabs.List
             aria-label="Admin sections"

@@ -4,6 +4,7 @@ export const studentKeys = {
   record: (id: string) => [...studentKeys.all, id, 'record'] as const,
   progress: (id: string) => [...studentKeys.all, id, 'progress'] as const,
   certificate: (id: string) => [...studentKeys.all, id, 'certificate'] as const,
+  assessment: (id: string) => [...studentKeys.all, id, 'assessment'] as const,
   erasureRequest: (id: string) => [...studentKeys.all, id, 'erasure-request'] as const,
   idStatus: (email: string) => [...studentKeys.all, email.toLowerCase(), 'id-status'] as const,
 };

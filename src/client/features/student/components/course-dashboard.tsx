@@ -6,12 +6,14 @@ import { ApiError } from '@client/lib/api-client';
 import { messages } from '@shared/messages';
 import { statusNote } from '@shared/status-note';
 import type { StudentAreaRecord, StudentProgress } from '@shared/schemas/student-area';
+import { useFinalAssessment } from '../api/final-assessment';
 import { useCertificate } from '../api/get-certificate';
 import { DEFAULT_ID_STATUS, useIdStatus } from '../api/get-id-status';
 import { useProgress } from '../api/get-progress';
 import { CertificateCard } from './certificate-card';
 import { CourseAccessCard } from './course-access-card';
 import { CourseStages } from './course-stages';
+import { FinalAssessmentPanel } from './final-assessment-panel';
 import { IdVerificationCard } from './id-verification-card';
 import { ProgressCard } from './progress-card';
 import { StudentInfoPanel } from './student-info-panel';
@@ -36,6 +38,9 @@ export function CourseDashboard({ student }: { student: StudentAreaRecord }) {
   const idStatusQuery = useIdStatus(student.email);
   // A requested or activated certificate stays on the dashboard even after a stage is unticked.
   const certificateQuery = useCertificate(student.id, true);
+  // The final piece's panel; on error it stays hidden (the server still refuses a tick of the last stage).
+  const assessment = useFinalAssessment(student.id).data;
+  const finalPiece = assessment?.required ? assessment : null;
 
   const progressError = progressQuery.error;
   useEffect(() => {
@@ -86,8 +91,10 @@ export function CourseDashboard({ student }: { student: StudentAreaRecord }) {
             locked={!idApproved}
             startDate={student.course_start_date}
             daysUntilStart={student.days_until_start}
+            lastStageByPass={finalPiece !== null}
           />
         )}
+        {finalPiece && idApproved && <FinalAssessmentPanel studentId={student.id} assessment={finalPiece} />}
         {(complete || hasCertificate) && student.course_type && (
           <CertificateCard studentId={student.id} course={student.course_type} />
         )}

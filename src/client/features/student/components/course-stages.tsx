@@ -23,6 +23,7 @@ export function CourseStages({
   locked,
   startDate,
   daysUntilStart,
+  lastStageByPass = false,
 }: {
   studentId: string;
   course: CourseType;
@@ -32,6 +33,8 @@ export function CourseStages({
   startDate: string | null;
   /** Days until the start date, from the server; 0 once started, null without a date. */
   daysUntilStart: number | null;
+  /** The final assessment is on: the last stage is completed by a passed piece, not ticked here. */
+  lastStageByPass?: boolean;
 }) {
   const notStarted = startDate !== null && daysUntilStart !== null && daysUntilStart > 0;
   const dates = startDate ? courseDatesFrom(startDate) : null;
@@ -69,6 +72,7 @@ export function CourseStages({
           done={done}
           opensOn={progress.stages.map((stage) => stage.opens_on)}
           locked={locked}
+          lastStageByPass={lastStageByPass}
           pending={update.isPending}
           onToggle={toggle}
         />
@@ -144,11 +148,13 @@ function StageChecklist({
   done,
   opensOn,
   locked,
+  lastStageByPass,
   pending,
   onToggle,
 }: {
   stages: readonly string[];
   done: boolean[];
+  lastStageByPass: boolean;
   /** The day each stage opens (ISO), null without a start date. */
   opensOn: (string | null)[];
   locked: boolean;
@@ -173,20 +179,21 @@ function StageChecklist({
           const opens = opensOn[index] ?? null;
           // A ticked stage can always be unticked; an unticked one waits for its day.
           const closed = !checked && opens !== null && opens > today;
+          const byPass = lastStageByPass && number === stages.length;
           return (
             <li key={stage}>
               <label
                 className={cn(
                   'flex min-h-11 items-center gap-3 rounded-lg border p-3',
                   checked ? 'border-emerald-200 bg-emerald-50' : 'border-slate-200 bg-white',
-                  locked || closed ? 'cursor-not-allowed' : 'cursor-pointer hover:border-brand-500',
+                  locked || closed || byPass ? 'cursor-not-allowed' : 'cursor-pointer hover:border-brand-500',
                 )}
               >
                 <input
                   type="checkbox"
                   className="size-5 accent-brand-700"
                   checked={checked}
-                  disabled={locked || closed || pending}
+                  disabled={locked || closed || byPass || pending}
                   onChange={() => onToggle(number)}
                 />
                 <span className="flex flex-1 flex-col sm:flex-row sm:items-baseline sm:justify-between sm:gap-3">
@@ -197,6 +204,9 @@ function StageChecklist({
                     <span className="text-sm text-slate-700" data-testid="stage-opens">
                       {messages.student.stageOpensLabel(formatDate(opens))}
                     </span>
+                  )}
+                  {byPass && !closed && (
+                    <span className="text-sm text-slate-700">{messages.assessment.lastStageLabel}</span>
                   )}
                 </span>
                 {locked || closed ? (

@@ -1,0 +1,153 @@
+/**
+ * The final assessment end to end: the owner turns it on in Settings; a student whose course started
+ * six weeks ago ticks stages 1 to 4 (the last one waits for the pass), submits a file as the final
+ * piece; a staff admin downloads it and passes it in the Assessments tab; the student's last stage is
+ * then complete and they request the certificate. The setting goes back off after the test, so the
+ * other journeys on this worker's server keep ticking the last stage.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { messages } from '@shared/messages';
+import { SETTING_LABELS } from '@shared/site-settings';
+import { Setup } from './admin-setup';
+import { adminApiToken, expect, signInToAdmin, test } from './fixtures';
+import { expectNoAxeFindings } from './page-checks';
+import { signInStudent } from './student-login';
+
+const m = messages.assessment;
+const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-final-assessment';
+const PIECE = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+async function screenshots(page: Page, name: string) {
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+async function setRequired(request: APIRequestContext, on: boolean) {
+  const res = await request.put('/api/admin/settings', {
+    headers: { Authorization: `Bearer ${await adminApiToken(request)}` },
+    data: { final_assessment_required: on ? 'on' : 'off' },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+}
+
+/** A staff admin invited by the owner, with the generated password replaced (as they must first). */
+async function staffAdmin(request: APIRequestContext) {
+  const username = `assessor-${Date.now().toString(36)}`;
+  const invited = await request.post('/api/admin/admins', {
+    headers: { Authorization: `Bearer ${await adminApiToken(request)}` },
+    data: { username, role: 'staff' },
+  });
+  expect(invited.ok(), await invited.text()).toBeTruthy();
+  const generated = ((await invited.json()) as { password: string }).password;
+  const login = await request.post('/api/admin/login', { data: { username, password: generated } });
+  const token = ((await login.json()) as { access_token: string }).access_token;
+  const password = `assessor-password-${Date.now()}`;
+  const changed = await request.post('/api/admin/me/password', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { current_password: generated, new_password: password },
+  });
+  expect(changed.ok(), await changed.text()).toBeTruthy();
+  return { username, password };
+}
+
+// The http:// link the student tries first is refused by the server (400), as it should be.
+test.use({ allowConsoleErrors: [/status of 400/] });
+
+test.afterEach(async ({ request }) => setRequired(request, false));
+
+test('the owner asks for a final piece; the student sends it, staff pass it, the certificate follows', async ({
+  page,
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const setup = new Setup(request, await adminApiToken(request), Date.now().toString(36));
+  const student = await setup.student('Fenella', 'foundation');
+  await setup.markPaid(student);
+  await setup.uploadId(student);
+  await setup.approveId(student);
+  // Six weeks ago: every stage, the last one included, has opened.
+  await setup.startCourse(student, new Date(Date.now() - 42 * 86_400_000).toISOString().slice(0, 10));
+  const staff = await staffAdmin(request);
+
+  // 1. The owner turns the setting on in Settings.
+  const adminContext = await browser.newContext({ baseURL });
+  const adminPage = await adminContext.newPage();
+  await signInToAdmin(adminPage);
+  await expect(adminPage).toHaveURL(/\/admin\/dashboard$/);
+  await adminPage.getByRole('tab', { name: 'Settings' }).click();
+  await adminPage.getByRole('switch', { name: SETTING_LABELS.final_assessment_required.label }).check();
+  await adminPage.getByRole('button', { name: 'Save settings' }).click();
+  await expect(adminPage.getByText(messages.admin.settingsSaved)).toBeVisible();
+  await adminPage.getByRole('button', { name: 'Logout' }).click();
+  await expect(adminPage).toHaveURL(/\/admin\/login/);
+
+  // 2. The student ticks stages 1 to 4; the last stage has no box to tick, the panel instead.
+  await signInStudent(page, student.email);
+  await expect(page.getByRole('heading', { name: 'Welcome back, Fenella!' })).toBeVisible();
+  for (let stage = 1; stage <= 4; stage += 1) {
+    const box = page.getByRole('checkbox', { name: new RegExp(`^Stage ${stage}:`) });
+    await box.click();
+    await expect(box).toBeChecked();
+  }
+  const last = page.getByRole('checkbox', { name: /^Stage 5:/ });
+  await expect(last).toBeDisabled();
+  await expect(page.getByRole('list', { name: 'Course stages' })).toContainText(m.lastStageLabel);
+  const panel = page.getByTestId('final-assessment');
+  await expect(panel.getByRole('heading', { name: m.panelTitle })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Request Certificate' })).toHaveCount(0);
+  await expectNoAxeFindings(page, 'the final piece panel');
+  await screenshots(page, 'panel-open');
+
+  // 3. A link needs https; then the file is sent with a note.
+  await panel.getByRole('radio', { name: m.chooseLink }).check();
+  await panel.getByLabel(m.linkLabel).fill('http://example.com/piece');
+  await panel.getByRole('button', { name: m.submit }).click();
+  await expect(page.getByText(m.urlInvalid).first()).toBeVisible();
+  await panel.getByRole('radio', { name: m.chooseFile }).check();
+  await panel
+    .getByLabel(m.fileLabel)
+    .setInputFiles({ name: 'hedgehog review.pdf', mimeType: 'application/pdf', buffer: PIECE });
+  await panel.getByLabel(m.noteLabel).fill('My review of a hedgehog book.');
+  await panel.getByRole('button', { name: m.submit }).click();
+  await expect(page.getByText(m.submitted)).toBeVisible();
+  await expect(panel.getByTestId('final-assessment-status')).toContainText('waiting for review');
+  await expect(panel.getByRole('button', { name: m.submit })).toHaveCount(0);
+  await screenshots(page, 'panel-pending');
+
+  // 4. Staff open the Assessments tab: the piece waits, its file downloads, and they pass it.
+  await signInToAdmin(adminPage, staff);
+  await expect(adminPage).toHaveURL(/\/admin\/dashboard$/);
+  await adminPage.getByRole('tab', { name: 'Assessments' }).click();
+  const tab = adminPage.getByRole('tabpanel', { name: 'Assessments' });
+  const row = tab.getByTestId('assessment-row').filter({ hasText: student.name });
+  await expect(row).toContainText('Waiting');
+  await expect(row).toContainText('My review of a hedgehog book.');
+  const download = adminPage.waitForEvent('download');
+  await row.getByRole('button', { name: `${m.openFile}: hedgehog review.pdf` }).click();
+  expect((await download).suggestedFilename()).toBe('hedgehog review.pdf');
+  await expectNoAxeFindings(adminPage, 'the Assessments tab');
+  await row.getByRole('button', { name: `${m.pass}: ${student.name}` }).click();
+  const dialog = adminPage.getByRole('dialog', { name: m.passTitle });
+  await dialog.getByLabel(m.feedbackOptionalLabel).fill('Lovely close-ups.');
+  await dialog.getByRole('button', { name: m.pass }).click();
+  await expect(adminPage.getByText(m.passedToast(student.name))).toBeVisible();
+  await expect(tab.getByTestId('assessment-row').filter({ hasText: student.name })).toHaveCount(0);
+  await adminContext.close();
+
+  // 5. The student sees the pass and the last stage complete, and requests the certificate.
+  await page.reload();
+  await expect(panel.getByTestId('final-assessment-status')).toContainText(m.passed);
+  await expect(panel).toContainText('Lovely close-ups.');
+  await expect(last).toBeChecked();
+  await page.getByRole('button', { name: 'Request Certificate' }).click();
+  await expect(page.getByText('Certificate requested! Awaiting admin activation.')).toBeVisible();
+  await screenshots(page, 'panel-passed');
+});
