@@ -17,6 +17,21 @@ const toWaitlistEntry = (w: DomainExport['waitlists'][number]) => ({
   offered_at: isoOrNull(w.offeredAt),
 });
 
+/** A final piece as the export carries it: a file as base64, like the ID image. */
+const toExportedAssessment = (a: DomainExport['assessments'][number]) => ({
+  submitted_at: a.submittedAt.toISOString(),
+  status: a.status,
+  url: a.url,
+  note: a.note,
+  file: a.file && {
+    file_name: a.fileName ?? 'final-piece',
+    content_type: a.contentType ?? 'application/octet-stream',
+    data_base64: a.file.toString('base64'),
+  },
+  reviewed_at: isoOrNull(a.reviewedAt),
+  feedback: a.feedback,
+});
+
 export function toStudentDataExport(data: DomainExport, generatedAt: Date): StudentDataExport {
   const id = data.idVerification;
   return {
@@ -67,19 +82,7 @@ export function toStudentDataExport(data: DomainExport, generatedAt: Date): Stud
       requested_at: c.requestedAt.toISOString(),
       activated_at: isoOrNull(c.activatedAt),
     })),
-    assessments: data.assessments.map((a) => ({
-      submitted_at: a.submittedAt.toISOString(),
-      status: a.status,
-      url: a.url,
-      note: a.note,
-      file: a.file && {
-        file_name: a.fileName ?? 'final-piece',
-        content_type: a.contentType ?? 'application/octet-stream',
-        data_base64: a.file.toString('base64'),
-      },
-      reviewed_at: isoOrNull(a.reviewedAt),
-      feedback: a.feedback,
-    })),
+    assessments: data.assessments.map(toExportedAssessment),
     emails: data.emails.map((e) => ({
       template: e.template,
       status: e.status,

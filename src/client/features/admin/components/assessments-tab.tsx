@@ -82,29 +82,54 @@ export function AssessmentsTab() {
         cardsOnPhones
         pagination={{ page, total: list.data?.total ?? 0, onPage: setPage }}
       />
-      <ConfirmDialog
-        open={decision !== null}
-        onOpenChange={(open) => !open && close()}
-        title={decision?.result === 'passed' ? m.passTitle : m.resubmitTitle}
-        description={
-          decision
-            ? (decision.result === 'passed' ? m.passQuestion : m.resubmitQuestion)(decision.row.student_name)
-            : ''
-        }
-        confirmLabel={decision?.result === 'passed' ? m.pass : m.askResubmit}
+      <ReviewDialog
+        decision={decision}
+        feedback={feedback}
+        onFeedback={setFeedback}
         loading={review.isPending}
-        disabled={decision?.result === 'resubmit' && feedback.trim() === ''}
         onConfirm={confirm}
-      >
-        <TextAreaField
-          label={decision?.result === 'passed' ? m.feedbackOptionalLabel : m.feedbackLabel}
-          value={feedback}
-          onChange={setFeedback}
-          rows={4}
-          maxLength={ASSESSMENT_TEXT_MAX}
-        />
-      </ConfirmDialog>
+        onClose={close}
+      />
     </>
+  );
+}
+
+/** Asks before a pass or a resubmission, with the feedback box (required to ask again); `decision` null: closed. */
+function ReviewDialog({
+  decision,
+  feedback,
+  onFeedback,
+  loading,
+  onConfirm,
+  onClose,
+}: {
+  decision: Decision | null;
+  feedback: string;
+  onFeedback: (feedback: string) => void;
+  loading: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const passing = decision?.result === 'passed';
+  return (
+    <ConfirmDialog
+      open={decision !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={passing ? m.passTitle : m.resubmitTitle}
+      description={decision ? (passing ? m.passQuestion : m.resubmitQuestion)(decision.row.student_name) : ''}
+      confirmLabel={passing ? m.pass : m.askResubmit}
+      loading={loading}
+      disabled={!passing && feedback.trim() === ''}
+      onConfirm={onConfirm}
+    >
+      <TextAreaField
+        label={passing ? m.feedbackOptionalLabel : m.feedbackLabel}
+        value={feedback}
+        onChange={onFeedback}
+        rows={4}
+        maxLength={ASSESSMENT_TEXT_MAX}
+      />
+    </ConfirmDialog>
   );
 }
 

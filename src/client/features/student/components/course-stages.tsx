@@ -205,9 +205,7 @@ function StageChecklist({
                       {messages.student.stageOpensLabel(formatDate(opens))}
                     </span>
                   )}
-                  {byPass && !closed && (
-                    <span className="text-sm text-slate-700">{messages.assessment.lastStageLabel}</span>
-                  )}
+                  {byPass && !closed && <span className="text-sm">{messages.assessment.lastStageLabel}</span>}
                 </span>
                 {locked || closed ? (
                   <Lock className="size-4 text-slate-500" aria-hidden />
