@@ -422,10 +422,7 @@ export const assessmentSubmissions = pgTable(
     check('assessment_submissions_status_check', inList('status', ASSESSMENT_STATUSES)),
     check('assessment_submissions_kind_check', sql`(${t.url} is null) <> (${t.ciphertext} is null)`),
     check('assessment_submissions_size_check', sql`${t.sizeBytes} is null or ${t.sizeBytes} between 1 and 26214400`),
-    check(
-      'assessment_submissions_reviewed_check',
-      sql`(${t.status} = 'pending') = (${t.reviewedAt} is null)`,
-    ),
+    check('assessment_submissions_reviewed_check', sql`(${t.status} = 'pending') = (${t.reviewedAt} is null)`),
   ],
 );
 
