@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
 import { auditLog, certificates, emailOutbox, payments } from '@server/db/schema';
 import { one } from '@server/db/rows';
+import { WITHDRAWN_ON_REVOCATION } from '@server/domain/certificates/revoke-certificate';
 import { applyProviderEvent } from '@server/domain/payments/apply-provider-event';
 import { insertCertificate, insertPayment, pricePence } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
@@ -129,6 +130,20 @@ describe('certificate revocation', () => {
       expect(listed.json().certificates.find((c: { certificate_id: string }) => c.certificate_id === id)).toMatchObject(
         { revoked_at: stored.revokedAt!.toISOString(), revocation_reason: 'Plagiarised final project' },
       );
+    });
+
+    it('withdraws the certificate e-mail not sent yet, so a revoked PDF never goes out', async () => {
+      const { student, certificate } = await insertCertificate(t.db, { activated: false });
+      const id = certificate.certificateId;
+      expect((await activate(id)).statusCode).toBe(200);
+      const issued = () =>
+        t.db
+          .select()
+          .from(emailOutbox)
+          .where(and(eq(emailOutbox.studentId, student.id), eq(emailOutbox.template, 'certificate-issued')));
+      expect((await issued()).map((mail) => mail.status)).toEqual(['pending']);
+      expect((await revoke(id, { reason: 'Issued to the wrong student' })).statusCode).toBe(200);
+      expect(await issued()).toMatchObject([{ status: 'failed', lastError: WITHDRAWN_ON_REVOCATION }]);
     });
 
     it('reinstates: valid again, audited and e-mailed once; a repeat changes nothing', async () => {

@@ -15,7 +15,7 @@ import { normaliseCertificateId } from '@shared/codes';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
 import { one } from '@server/db/rows';
-import { certificates, students, type Student } from '@server/db/schema';
+import { certificates, emailOutbox, students, type Student } from '@server/db/schema';
 import { DomainError } from '@server/errors';
 import type { AdminActor } from '../actor';
 import { writeAudit, type AuditActor } from '../audit/write-audit';
@@ -108,6 +108,26 @@ async function recordChange(
   );
 }
 
+/**
+ * A `certificate-issued` e-mail not sent yet would carry the PDF of a revoked certificate (and its
+ * attachment can no longer be made, so the outbox would retry it in vain): it is withdrawn.
+ */
+async function withdrawUnsentCertificate(tx: Db, studentId: string): Promise<void> {
+  await tx
+    .update(emailOutbox)
+    .set({ status: 'failed', lastError: WITHDRAWN_ON_REVOCATION })
+    .where(
+      and(
+        eq(emailOutbox.studentId, studentId),
+        eq(emailOutbox.template, 'certificate-issued'),
+        eq(emailOutbox.status, 'pending'),
+      ),
+    );
+}
+
+/** The outbox's note on a certificate e-mail withdrawn because the certificate was revoked first. */
+export const WITHDRAWN_ON_REVOCATION = 'Not sent: the certificate was revoked before this e-mail went out.';
+
 /** Sets revoked_at on the certificates `where` picks that are not revoked yet; the ids it changed. */
 async function markRevoked(
   tx: Db,
@@ -121,7 +141,10 @@ async function markRevoked(
     .set({ revokedAt: now, revokedBy: actor.adminId, revocationReason: reason })
     .where(and(where, isNull(certificates.revokedAt)))
     .returning({ certificateId: certificates.certificateId, studentId: certificates.studentId });
-  for (const row of changed) await recordChange(tx, actor, { ...row, revoked: true, reason }, now);
+  for (const row of changed) {
+    await recordChange(tx, actor, { ...row, revoked: true, reason }, now);
+    await withdrawUnsentCertificate(tx, row.studentId);
+  }
   return changed.map((row) => row.certificateId);
 }
 
