@@ -157,6 +157,12 @@ export const messages = {
     refundSuccess: 'Payment refunded',
     refundFailed: 'Failed to refund the payment',
     paymentNotFound: 'Payment not found',
+    paymentNotForReview: 'Only a completed payment flagged for review can be marked reviewed.',
+    markReviewed: 'Mark reviewed',
+    confirmMarkReviewed: (amount: string) =>
+      `Mark this ${amount} payment as reviewed? A payment not made on this site then counts in revenue.`,
+    markedReviewed: 'Payment marked reviewed',
+    markReviewedFailed: 'Failed to mark the payment reviewed',
     /** Square webhooks (docs/deploy.md): what the route answers, and what it records. */
     squareWebhookNotConfigured: 'Not found',
     squareWebhookBadSignature: 'The Square signature is missing or does not match',

@@ -57,6 +57,7 @@ export const AUDIT_ACTION_LABELS = {
   'payment.disputed': 'Payment disputed at Square',
   'payment.dispute_lost': 'Dispute lost at Square',
   'payment.unmatched': 'Square payment not made here',
+  'payment.reviewed': 'Marked a payment reviewed',
   'student.deleted': 'Deleted student',
   'id.approved': 'Approved ID',
   'id.rejected': 'Rejected ID',

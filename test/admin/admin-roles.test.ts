@@ -19,6 +19,7 @@ const OWNER_ROUTES = [
   'POST /api/admin/emails/{}/resend',
   'GET /api/admin/payments',
   'POST /api/admin/payments/{}/refund',
+  'POST /api/admin/payments/{}/reviewed',
   'GET /api/admin/students/export.csv',
   'POST /api/admin/students/{}/mark-paid',
   'DELETE /api/admin/students/{}',

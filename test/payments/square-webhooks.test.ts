@@ -283,13 +283,30 @@ describe('Square webhooks', () => {
       const rows = await t.db.select().from(payments).where(eq(payments.providerReference, taken.id));
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ studentId: null, amountPence: 5000, needsReview: true, status: 'completed' });
-      const review = await listed('status=needs_review');
-      expect(review.find((p) => p.id === rows[0]!.id)).toMatchObject({
+      const flagged = await listed('status=needs_review');
+      expect(flagged.find((p) => p.id === rows[0]!.id)).toMatchObject({
         student_id: null,
         amount: 50,
         provider_reference: taken.id,
         description: messages.admin.unmatchedSquarePayment,
       });
+      // Held out of revenue until an owner reviews it (staff may not); then it counts, once.
+      expect(await revenue()).toBeCloseTo(before, 2);
+      const review = (token: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/admin/payments/${rows[0]!.id}/reviewed`,
+          headers: bearer(token),
+        });
+      expect((await review(await t.adminToken('stan', 'staff'))).statusCode).toBe(403);
+      const reviewed = await review(adminToken);
+      expect(reviewed.statusCode, reviewed.body).toBe(200);
+      expect(reviewed.json()).toMatchObject({ id: rows[0]!.id, status: 'completed' });
+      expect(await audits('payment.reviewed', rows[0]!.id)).toHaveLength(1);
+      expect(await revenue()).toBeCloseTo(before + 50, 2);
+      const again = await review(adminToken);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toEqual({ detail: messages.admin.paymentNotForReview });
       expect(await revenue()).toBeCloseTo(before + 50, 2);
       await ledgerGreen();
     });

@@ -13,6 +13,7 @@ import type { Payment } from '@server/db/schema';
 import { isDisputeCleared } from '@server/domain/payments/ledger-invariants';
 import { listPayments } from '@server/domain/payments/list-payments';
 import { refundPayment } from '@server/domain/payments/refund-payment';
+import { markPaymentReviewed } from '@server/domain/payments/review-payment';
 import { requireAdmin } from '@server/plugins/auth';
 import { pageFields, pageRequest } from '../wire';
 
@@ -67,6 +68,20 @@ const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         pending_count: page.pendingCount,
       };
     },
+  );
+
+  app.post(
+    '/payments/:id/reviewed',
+    {
+      schema: {
+        summary:
+          'Mark a payment flagged needs_review as reviewed (audited); a Square payment not made on this site then counts in revenue',
+        params: paymentIdParams,
+        response: { 200: adminPaymentSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) =>
+      toAdminPayment(await markPaymentReviewed(app.db, requireAdmin(request), request.params.id), null, null),
   );
 
   app.post(

@@ -12,6 +12,15 @@ export function usePayments(params: PaymentListParams) {
   });
 }
 
+/** Owners: a payment flagged needs_review marked reviewed (a Square payment not made here then counts in revenue). */
+export function useMarkPaymentReviewed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => adminApi<AdminPayment>(`/api/admin/payments/${id}/reviewed`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
 export function useRefundPayment() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -47,8 +47,14 @@ function PaymentStatusCell({ payment: p }: { payment: AdminPayment }) {
   );
 }
 
-/** The payments table's columns; a completed (or needs-review) payment has a Refund button. */
-export function paymentColumns(onRefund: (payment: AdminPayment) => void): Array<Column<AdminPayment>> {
+/**
+ * The payments table's columns; a completed (or needs-review) payment has a Refund button, and a
+ * needs-review one a Mark reviewed button.
+ */
+export function paymentColumns(
+  onRefund: (payment: AdminPayment) => void,
+  onReview: (payment: AdminPayment) => void,
+): Array<Column<AdminPayment>> {
   return [
     {
       header: 'Student',
@@ -93,14 +99,26 @@ export function paymentColumns(onRefund: (payment: AdminPayment) => void): Array
       header: 'Actions',
       cell: (p) =>
         p.status === 'completed' || p.status === 'needs_review' ? (
-          <Button
-            size="sm"
-            variant="outline"
-            aria-label={`Refund ${amountText(p)} to ${studentText(p)}`}
-            onClick={() => onRefund(p)}
-          >
-            Refund
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Refund ${amountText(p)} to ${studentText(p)}`}
+              onClick={() => onRefund(p)}
+            >
+              Refund
+            </Button>
+            {p.status === 'needs_review' && (
+              <Button
+                size="sm"
+                variant="outline"
+                aria-label={`${messages.admin.markReviewed}: ${amountText(p)}, ${studentText(p)}`}
+                onClick={() => onReview(p)}
+              >
+                {messages.admin.markReviewed}
+              </Button>
+            )}
+          </div>
         ) : null,
     },
   ];

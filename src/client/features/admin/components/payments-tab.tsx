@@ -1,10 +1,12 @@
 import { messages } from '@shared/messages';
 import { Badge } from '@client/components/ui/badge';
+import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { usePayments } from '../api/payments';
 import { DataTable } from './data-table';
 import { PAGE_SIZE } from './list-parts';
 import { paymentColumns } from './payment-columns';
 import { PaymentsToolbar } from './payments-toolbar';
+import { amountText } from './payment-labels';
 import { RefundPaymentDialog } from './refund-payment-dialog';
 import { useListFilters } from './use-list-filters';
 import { usePaymentRowActions } from './use-payment-row-actions';
@@ -33,19 +35,30 @@ export function PaymentsTab() {
       toolbar={<PaymentsToolbar filters={filters} setFilter={setFilter} />}
       query={list}
       empty={messages.admin.noPaymentsFound}
-      columns={paymentColumns(actions.askRefund)}
+      columns={paymentColumns(actions.askRefund, actions.askReview)}
       rows={list.data?.payments ?? []}
       rowKey={(p) => p.id}
       pagination={{ page, total: list.data?.total ?? 0, onPage: setPage }}
       after={
-        <RefundPaymentDialog
-          payment={actions.refunding}
-          reason={actions.reason}
-          onReason={actions.setReason}
-          loading={actions.refundPending}
-          onConfirm={actions.confirmRefund}
-          onClose={actions.closeRefund}
-        />
+        <>
+          <RefundPaymentDialog
+            payment={actions.refunding}
+            reason={actions.reason}
+            onReason={actions.setReason}
+            loading={actions.refundPending}
+            onConfirm={actions.confirmRefund}
+            onClose={actions.closeRefund}
+          />
+          <ConfirmDialog
+            open={actions.reviewing !== null}
+            onOpenChange={(open) => !open && actions.closeReview()}
+            title={messages.admin.markReviewed}
+            description={actions.reviewing ? messages.admin.confirmMarkReviewed(amountText(actions.reviewing)) : ''}
+            confirmLabel={messages.admin.markReviewed}
+            loading={actions.reviewPending}
+            onConfirm={actions.confirmReview}
+          />
+        </>
       }
     />
   );

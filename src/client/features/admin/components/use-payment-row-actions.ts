@@ -3,13 +3,26 @@ import { toast } from '@client/lib/toast';
 import { messages } from '@shared/messages';
 import type { AdminPayment } from '@shared/schemas/admin-payments';
 import { errorDetail } from '@client/lib/api-client';
-import { useRefundPayment } from '../api/payments';
+import { useMarkPaymentReviewed, useRefundPayment } from '../api/payments';
 
 /** What a payment row's Refund button does: the payment being refunded, the reason typed, the refund and its toasts. */
 export function usePaymentRowActions() {
   const [refunding, setRefunding] = useState<AdminPayment | null>(null);
   const [reason, setReason] = useState('');
   const refund = useRefundPayment();
+  const [reviewing, setReviewing] = useState<AdminPayment | null>(null);
+  const review = useMarkPaymentReviewed();
+
+  function confirmReview() {
+    if (!reviewing) return;
+    review.mutate(reviewing.id, {
+      onSuccess: () => {
+        toast.success(messages.admin.markedReviewed);
+        setReviewing(null);
+      },
+      onError: (error) => toast.error(errorDetail(error, messages.admin.markReviewedFailed)),
+    });
+  }
 
   function confirmRefund() {
     if (!refunding || reason.trim() === '') return;
@@ -36,5 +49,10 @@ export function usePaymentRowActions() {
     confirmRefund,
     refundPending: refund.isPending,
     closeRefund: () => setRefunding(null),
+    askReview: setReviewing,
+    reviewing,
+    confirmReview,
+    reviewPending: review.isPending,
+    closeReview: () => setReviewing(null),
   };
 }
