@@ -90,6 +90,25 @@ export class Setup {
    * whose course start was then moved to the next intake.
    */
   async certificateHolder(firstName: string): Promise<Created> {
+    const { student } = await this.requestedCertificate(firstName);
+    // Then deferred to the next intake: activating now needs the admin's explicit confirmation.
+    await this.startCourse(student, nextIntake().start_date);
+    return student;
+  }
+
+  /** A Foundation student whose certificate an admin has activated (every stage done, started long ago). */
+  async activatedCertificate(firstName: string): Promise<{ student: Created; certificateId: string }> {
+    const holder = await this.requestedCertificate(firstName);
+    const activated = await this.request.post(`/api/admin/certificate/${holder.certificateId}/activate`, {
+      headers: this.auth(this.adminToken),
+      data: {},
+    });
+    expect(activated.ok(), 'activate').toBeTruthy();
+    return holder;
+  }
+
+  /** A Foundation student with an approved ID, a course started long ago, all 5 stages done and a certificate requested. */
+  private async requestedCertificate(firstName: string): Promise<{ student: Created; certificateId: string }> {
     const student = await this.student(firstName, 'foundation');
     await this.markPaid(student);
     await this.uploadId(student);
@@ -107,8 +126,7 @@ export class Setup {
       data: { student_id: student.id, course_type: 'foundation' },
     });
     expect(cert.status(), 'request certificate').toBe(201);
-    // Then deferred to the next intake: activating now needs the admin's explicit confirmation.
-    await this.startCourse(student, nextIntake().start_date);
-    return student;
+    const { certificate } = (await cert.json()) as { certificate: { certificate_id: string } };
+    return { student, certificateId: certificate.certificate_id };
   }
 }

@@ -30,31 +30,8 @@ test('an owner revokes a certificate: /verify shows it revoked, the student cann
   request,
 }) => {
   test.setTimeout(120_000);
-  const admin = await adminApiToken(request);
-  const setup = new Setup(request, admin, Date.now().toString(36));
-  const student = await setup.student('Rosa', 'foundation');
-  await setup.markPaid(student);
-  await setup.uploadId(student);
-  await setup.approveId(student);
-  // A start date long past: every stage of the stage calendar is open.
-  await setup.startCourse(student);
-  const auth = { Authorization: `Bearer ${student.token}` };
-  for (let stage = 1; stage <= 5; stage += 1) {
-    const res = await request.post(`/api/student/${student.id}/progress`, {
-      headers: auth,
-      data: { student_id: student.id, stage_number: stage, completed: true },
-    });
-    expect(res.ok(), `stage ${stage}: ${res.status()}`).toBeTruthy();
-  }
-  const requested = await request.post(`/api/student/${student.id}/request-certificate`, { headers: auth, data: {} });
-  expect(requested.status()).toBe(201);
-  const certificateId = ((await requested.json()) as { certificate: { certificate_id: string } }).certificate
-    .certificate_id;
-  const activated = await request.post(`/api/admin/certificate/${certificateId}/activate`, {
-    headers: { Authorization: `Bearer ${admin}` },
-    data: {},
-  });
-  expect(activated.ok()).toBeTruthy();
+  const setup = new Setup(request, await adminApiToken(request), Date.now().toString(36));
+  const { student, certificateId } = await setup.activatedCertificate('Rosa');
 
   // The owner revokes it from the Certificates tab: no confirming without a reason.
   const adminContext = await browser.newContext();

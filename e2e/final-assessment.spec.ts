@@ -1,11 +1,14 @@
 /**
- * The final assessment end to end: the owner turns it on in Settings; a student whose course started
- * six weeks ago ticks stages 1 to 4 (the last one waits for the pass), submits a file as the final
- * piece; a staff admin downloads it and passes it in the Assessments tab; the student's last stage is
- * then complete and they request the certificate. The setting goes back off after the test, so the
- * other journeys on this worker's server keep ticking the last stage.
+ * The certificate a school can stand behind, end to end: the owner turns the final assessment on in
+ * Settings; a student whose course started six weeks ago ticks stages 1 to 4 (the last one waits for
+ * the pass), submits a file as the final piece; a staff admin downloads it and passes it in the
+ * Assessments tab; the student's last stage is then complete and they request the certificate; once it
+ * is activated they download the Open Badges credential and see the "Add to LinkedIn" link; when the
+ * owner revokes it, /verify says "Revoked". The setting goes back off after the test, so the other
+ * journeys on this worker's server keep ticking the last stage.
  */
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { messages } from '@shared/messages';
@@ -150,4 +153,72 @@ test('the owner asks for a final piece; the student sends it, staff pass it, the
   await page.getByRole('button', { name: 'Request Certificate' }).click();
   await expect(page.getByText('Certificate requested! Awaiting admin activation.')).toBeVisible();
   await screenshots(page, 'panel-passed');
+
+  // 6. Once activated, the student carries it: the signed credential and the LinkedIn link.
+  const owner = { Authorization: `Bearer ${await adminApiToken(request)}` };
+  const certificateId = await activateRequestedCertificate(request, student, owner);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'View Certificate' })).toBeVisible();
+  await expectCredentialOffered(page, certificateId);
+  await screenshots(page, 'certificate-ready');
+
+  // 7. Revoked by the owner: an employer checking /verify is told so.
+  const revoked = await request.post(`/api/admin/certificate/${certificateId}/revoke`, {
+    headers: owner,
+    data: { reason: 'Payment reversed by the bank' },
+  });
+  expect(revoked.ok(), await revoked.text()).toBeTruthy();
+  await page.goto(`/verify/${certificateId}`);
+  await expect(page.getByText(/Revoked/).first()).toBeVisible();
+  await expect(page.getByText('Payment reversed by the bank')).toHaveCount(0);
 });
+
+/** Activates the student's requested certificate through the API (the tab is covered by certificates-journey). */
+async function activateRequestedCertificate(
+  request: APIRequestContext,
+  student: { id: string; token: string },
+  owner: Record<string, string>,
+): Promise<string> {
+  const own = await request.get(`/api/student/${student.id}/certificate`, {
+    headers: { Authorization: `Bearer ${student.token}` },
+  });
+  const certificateId = ((await own.json()) as { certificate: { certificate_id: string } }).certificate.certificate_id;
+  const activated = await request.post(`/api/admin/certificate/${certificateId}/activate`, {
+    headers: owner,
+    data: {},
+  });
+  expect(activated.ok(), await activated.text()).toBeTruthy();
+  return certificateId;
+}
+
+/** The dashboard's credential block: the badge, the signed VC-JWT download and the LinkedIn link. */
+async function expectCredentialOffered(page: Page, certificateId: string) {
+  const linkedIn = page.getByRole('link', { name: /Add to LinkedIn/ });
+  await expect(linkedIn).toHaveAttribute('target', '_blank');
+  const href = new URL((await linkedIn.getAttribute('href'))!);
+  expect(href.origin + href.pathname).toBe('https://www.linkedin.com/profile/add');
+  expect(href.searchParams.get('certId')).toBe(certificateId);
+  expect(href.searchParams.get('certUrl')).toBe(new URL(`/verify/${certificateId}`, page.url()).toString());
+  expect(href.searchParams.get('name')).toBe('Foundation Course');
+
+  const badge = page.getByRole('img', { name: /Badge: Foundation Course/ });
+  await expect(badge).toBeVisible();
+  expect(await badge.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download credential' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`credential-${certificateId}.jwt`);
+  const jwt = await readFile((await file.path())!, 'utf8');
+  expect(jwt.split('.')).toHaveLength(3);
+  const [header, payload] = jwt
+    .split('.')
+    .slice(0, 2)
+    .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString()) as unknown);
+  expect(header).toMatchObject({ alg: 'EdDSA', typ: 'vc+jwt' });
+  expect(payload).toMatchObject({
+    type: ['VerifiableCredential', 'OpenBadgeCredential'],
+    credentialSubject: { achievement: { name: 'Foundation Course' } },
+  });
+  await expect(page.getByText('Credential downloaded')).toBeVisible();
+}
