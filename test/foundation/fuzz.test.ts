@@ -165,6 +165,12 @@ function validValues(name: string, ctx: FuzzContext): unknown[] {
     support_email: ['help@example.com', 'nope', null],
     support_hours: ['Weekdays', null],
     community_url: ['https://example.com/group', 'javascript:alert(1)', null],
+    list: [0, 1, 16_384],
+    url: ['https://example.com/piece', 'http://example.com/piece'],
+    note: ['My final piece', ''],
+    result: ['passed', 'resubmit', 'failed'],
+    feedback: ['Lovely close-ups.', ''],
+    reason: ['Payment reversed', ''],
   };
   return known[name] ?? [];
 }

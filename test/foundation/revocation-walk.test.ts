@@ -34,6 +34,11 @@ const PUBLIC_ROUTES = new Set([
   'GET /api/certificates/sample',
   'GET /api/certificates/sample.pdf',
   'GET /api/certificates/:certificate_id',
+  // Open Badges: what /verify shows, signed (docs/decisions/044-open-badges-credential.md).
+  'GET /api/certificates/:certificate_id/credential',
+  'GET /api/certificates/:certificate_id/badge.png',
+  'GET /api/credentials/issuer',
+  'GET /api/credentials/status/:list',
   'POST /api/student/login/code',
   'POST /api/student/login/verify',
   // The one-time link from an e-mail: the link is the credential.

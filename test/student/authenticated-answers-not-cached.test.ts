@@ -15,6 +15,11 @@ const PUBLIC_CACHE_RULES: Record<string, string> = {
   'GET /api/recent-signups': 'public, max-age=15',
   'GET /api/certificates/sample.pdf': 'public, max-age=3600',
   'GET /api/certificates/:certificate_id': 'no-cache',
+  // Public Open Badges answers: a revocation must show at once; the issuer profile rarely changes.
+  'GET /api/certificates/:certificate_id/credential': 'no-cache',
+  'GET /api/certificates/:certificate_id/badge.png': 'no-cache',
+  'GET /api/credentials/status/:list': 'no-cache',
+  'GET /api/credentials/issuer': 'public, max-age=3600',
   'GET /api/openapi.json': 'no-cache',
 };
 
@@ -50,6 +55,7 @@ describe('authenticated answers are not cached', () => {
     url
       .replace(':email', encodeURIComponent(student.email))
       .replace(':certificate_id', certificateId)
+      .replace(':list', '0')
       .replace(/:(id|student_id)\b/, student.id)
       .replace(/:[a-z_]+/g, '00000000-0000-4000-8000-000000000000');
 

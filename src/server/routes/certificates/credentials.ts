@@ -29,13 +29,13 @@ declare module 'fastify' {
 }
 
 /**
- * The signer, decorated on the root, and its public key recorded before the app answers anything,
- * so a credential never carries a kid the JWKS does not list.
+ * The signer, decorated on the root, and its public key recorded as the app is built (the database is
+ * open and migrated by then), so a credential never carries a kid the JWKS does not list.
  */
 export const credentialSignerPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorate('credentialSigner', credentialSigner(app.config.credentialSigningKey));
-    app.addHook('onReady', () => publishSigningKey(app.db, app.credentialSigner));
+    await publishSigningKey(app.db, app.credentialSigner);
   },
   { name: 'credential-signer', dependencies: ['database'] },
 );
@@ -84,13 +84,14 @@ export const credentialRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-cache');
       const credential = await issueOpenBadgeCredential(
         app.db,
         request.params.certificate_id,
         publicUrl,
         app.credentialSigner,
       );
+      // Public, but never kept by a cache: once revoked, it is refused at once.
+      reply.header('cache-control', 'no-cache');
       return { credential };
     },
   );
