@@ -79,16 +79,22 @@ function adminColumns(actions: AdminRowActions, myUsername: string | undefined):
       cell: (a) => (a.totp_enabled ? <Badge tone="green">On</Badge> : <Badge tone="slate">Off</Badge>),
     },
     { header: 'Last sign-in', cell: (a) => (a.last_login_at ? formatDate(a.last_login_at) : 'Never') },
-    { header: 'Actions', card: 'actions', cell: (a) => <AdminRowButtons admin={a} onAsk={actions.ask} /> },
+    {
+      header: 'Actions',
+      card: 'actions',
+      cell: (a) => <AdminRowButtons admin={a} self={a.username === myUsername} onAsk={actions.ask} />,
+    },
   ];
 }
 
-/** Reset 2FA (when it is on) and Remove, each asked first. */
+/** Reset 2FA (when it is on) and Remove, each asked first; not Remove on one's own row (the server refuses it). */
 function AdminRowButtons({
   admin: a,
+  self,
   onAsk,
 }: {
   admin: AdminAccount;
+  self: boolean;
   onAsk: (action: { kind: 'remove' | 'reset'; username: string }) => void;
 }) {
   return (
@@ -104,15 +110,17 @@ function AdminRowButtons({
           Reset 2FA
         </Button>
       )}
-      <Button
-        size="sm"
-        variant="danger"
-        onClick={() => onAsk({ kind: 'remove', username: a.username })}
-        aria-label={`Remove ${a.username}`}
-      >
-        <Trash2 className="size-4" aria-hidden />
-        Remove
-      </Button>
+      {!self && (
+        <Button
+          size="sm"
+          variant="danger"
+          onClick={() => onAsk({ kind: 'remove', username: a.username })}
+          aria-label={`Remove ${a.username}`}
+        >
+          <Trash2 className="size-4" aria-hidden />
+          Remove
+        </Button>
+      )}
     </div>
   );
 }
