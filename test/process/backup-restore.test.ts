@@ -104,6 +104,7 @@ describe('backup and restore of the embedded database', { timeout: 240_000 }, ()
     const rotated = await runCommand('admin', ['rotate-id-key'], env);
     expect(rotated.code).toBe(0);
     expect(rotated.stdout).toContain('Re-encrypted 1 ID documents');
+    expect(rotated.stdout).toContain('Re-encrypted 0 final pieces');
     const rerun = await runCommand('admin', ['rotate-id-key'], env);
     expect(rerun.stdout).toContain('Re-encrypted 0 ID documents');
     expect(`${rotated.stdout}${rotated.stderr}`).not.toContain(newKey);

@@ -4,6 +4,7 @@
  * setting on, the last stage is completed by a passed piece (a file, encrypted at rest, or a link), and
  * the certificate waits for the pass; with it off, nothing changes.
  */
+import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
@@ -16,6 +17,8 @@ import {
   students,
   type Student,
 } from '@server/db/schema';
+import { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
+import { rotateAssessmentKey } from '@server/domain/assessments/rotate-assessment-key';
 import { insertCourseStudent, COURSE_START_DATE } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
 import { tableCounts } from '../helpers/table-counts';
@@ -182,6 +185,28 @@ describe('with the setting on', () => {
     const again = await submitLink(student, token, { url: 'https://example.com/other' });
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe(m.alreadyPending);
+  });
+
+  it('re-encrypts the files with a new key (rotate-id-key), the link pieces untouched', async () => {
+    const { student, token } = await readyStudent();
+    const bytes = Buffer.concat([pngBytes(), Buffer.from('rotated piece')]);
+    expect((await submitFile(student, token, bytes, 'piece.png')).statusCode).toBe(202);
+    const [before] = await rowsOf(student);
+    const rotated = new PrivateDataKeyRing(randomBytes(32), [t.config.idDocuments.key]);
+    const summary = await rotateAssessmentKey(t.db, rotated);
+    expect(summary.unreadable).toBe(0);
+    expect(summary.reencrypted).toBeGreaterThanOrEqual(1);
+    const [after] = await rowsOf(student);
+    expect(after!.keyId).toBe(rotated.currentKeyId);
+    expect(after!.keyId).not.toBe(before!.keyId);
+    const { keyId, nonce, authTag, ciphertext } = after!;
+    expect(
+      rotated.open(student.id, { keyId: keyId!, nonce: nonce!, authTag: authTag!, ciphertext: ciphertext! }),
+    ).toEqual(bytes);
+    // Run again: nothing left under an older key; a key nobody configured is counted, not lost.
+    expect(await rotateAssessmentKey(t.db, rotated)).toEqual({ reencrypted: 0, unreadable: 0 });
+    expect(await rotateAssessmentKey(t.db, new PrivateDataKeyRing(randomBytes(32)))).toMatchObject({ reencrypted: 0 });
+    expect((await rotateAssessmentKey(t.db, new PrivateDataKeyRing(randomBytes(32)))).unreadable).toBeGreaterThan(0);
   });
 
   it('takes a link: resubmit with feedback, a new piece, then a pass completes the last stage and allows the certificate', async () => {

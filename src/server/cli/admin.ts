@@ -13,6 +13,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { createAdmin, generatePassword, setAdminPassword } from '@server/domain/admins/create-admin';
 import { rotateTotpKey } from '@server/domain/admins/rotate-totp-key';
+import { rotateAssessmentKey } from '@server/domain/assessments/rotate-assessment-key';
 import { rotateIdDocumentKey } from '@server/domain/id-verification/rotate-id-document-key';
 import { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
 import { ADMIN_ROLES, type AdminRole } from '@shared/statuses';
@@ -34,6 +35,13 @@ async function rotateIdKey(): Promise<number> {
     console.log(`Re-encrypted ${summary.reencrypted} ID documents with key ${keys.currentKeyId}.`);
     const secrets = await rotateTotpKey(database.db, keys);
     console.log(`Re-encrypted ${secrets.reencrypted} two-factor secrets with key ${keys.currentKeyId}.`);
+    const pieces = await rotateAssessmentKey(database.db, keys);
+    console.log(`Re-encrypted ${pieces.reencrypted} final pieces with key ${keys.currentKeyId}.`);
+    if (pieces.unreadable > 0) {
+      console.error(
+        `${pieces.unreadable} final pieces use a key that is not configured: add it to ID_DOCUMENT_OLD_KEYS and run again.`,
+      );
+    }
     if (secrets.unreadable > 0) {
       console.error(
         `${secrets.unreadable} two-factor secrets use a key that is not configured: add it to ID_DOCUMENT_OLD_KEYS and run again.`,
@@ -44,7 +52,7 @@ async function rotateIdKey(): Promise<number> {
         `${summary.unreadable} ID documents use a key that is not configured: add it to ID_DOCUMENT_OLD_KEYS and run again.`,
       );
     }
-    if (summary.unreadable > 0 || secrets.unreadable > 0) return 1;
+    if (summary.unreadable > 0 || secrets.unreadable > 0 || pieces.unreadable > 0) return 1;
     return 0;
   } finally {
     await database.close();
