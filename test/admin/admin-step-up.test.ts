@@ -126,6 +126,24 @@ describe('two-factor step-up and sessions', () => {
     expect(off.statusCode, off.body).toBe(200);
   });
 
+  it('asks for a current code as well to change the password while two-factor is on', async () => {
+    const { secret, token } = await turnOn('yara');
+    const change = (extra: object) =>
+      post('/me/password', token, {
+        current_password: TEST_ADMIN_PASSWORD,
+        new_password: 'yara-chose-a-new-one',
+        ...extra,
+      });
+    const noCode = await change({});
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json()).toEqual({ detail: messages.adminSecurity.totpRequired });
+    const wrong = await change({ code: codeFor(secret, 3600) });
+    expect(wrong.json()).toEqual({ detail: messages.adminSecurity.totpCodeWrong });
+    expect((await login({ username: 'yara', password: 'yara-chose-a-new-one' })).statusCode).toBe(401);
+    const right = await change({ code: codeFor(secret) });
+    expect(right.statusCode, right.body).toBe(200);
+  });
+
   it('limits the password change per account across addresses (429)', async () => {
     const token = await t.adminToken('uma');
     const statuses: number[] = [];

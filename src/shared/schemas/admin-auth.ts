@@ -20,6 +20,8 @@ const currentPassword = text({ error: messages.adminSecurity.currentPasswordRequ
 export const adminPasswordChangeBody = z.object({
   current_password: currentPassword,
   new_password: text({ error: messages.adminSecurity.passwordTooShort(MIN_PASSWORD_LENGTH) }).max(256),
+  /** With two-factor sign-in on: a current code from the app as well. */
+  code: totpCode.optional(),
 });
 export type AdminPasswordChangeBody = z.input<typeof adminPasswordChangeBody>;
 

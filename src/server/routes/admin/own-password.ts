@@ -35,7 +35,8 @@ const ownPasswordRoutes: FastifyPluginAsyncZod = async (app) => {
       await changeOwnPassword(
         app.db,
         admin,
-        { current: request.body.current_password, next: request.body.new_password },
+        app.privateDataKeys,
+        { current: request.body.current_password, next: request.body.new_password, code: request.body.code },
         now,
       );
       await throttle.succeeded(admin.adminId, request.ip);

@@ -183,10 +183,17 @@ function SetUp({ setup, onEnabled }: { setup: TotpSetupResponse; onEnabled: (cod
   );
 }
 
-/** The admin's own password: the current one, then the new one twice. */
-function ChangePassword() {
+/** Which field of the password form a refusal of the server belongs to. */
+function fieldOfRefusal(detail: string): 'current' | 'code' | 'next' {
+  if (detail === messages.adminSecurity.currentPasswordWrong) return 'current';
+  if (detail === messages.adminSecurity.totpCodeWrong || detail === messages.adminSecurity.totpRequired) return 'code';
+  return 'next';
+}
+
+/** The admin's own password: the current one (and a code from the app when two-factor is on), then the new one twice. */
+function ChangePassword({ totpOn }: { totpOn: boolean }) {
   const change = useChangeOwnPassword();
-  const empty = { current: '', next: '', again: '' };
+  const empty = { current: '', code: '', next: '', again: '' };
   const [values, setValues] = useState(empty);
   const [errors, setErrors] = useState<Partial<Record<keyof typeof empty, string>>>({});
   const set = (key: keyof typeof empty) => (e: { target: { value: string } }) =>
@@ -196,19 +203,23 @@ function ChangePassword() {
     event.preventDefault();
     const found: typeof errors = {};
     if (!values.current) found.current = messages.adminSecurity.currentPasswordRequired;
+    if (totpOn && !/^\d{6}$/.test(values.code.replace(/\s/g, ''))) found.code = messages.adminSecurity.totpCodeFormat;
     if (values.next.length < MIN_PASSWORD_LENGTH)
       found.next = messages.adminSecurity.passwordTooShort(MIN_PASSWORD_LENGTH);
     else if (values.again !== values.next) found.again = messages.adminSecurity.passwordsDiffer;
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    await change.mutateAsync({ current_password: values.current, new_password: values.next }).then(
+    const code = totpOn ? { code: values.code } : {};
+    await change.mutateAsync({ current_password: values.current, new_password: values.next, ...code }).then(
       () => {
         setValues(empty);
         toast.success(messages.adminSecurity.passwordChanged);
       },
       (e: unknown) => {
         const detail = errorDetail(e, messages.common.serverError);
-        setErrors(detail === messages.adminSecurity.currentPasswordWrong ? { current: detail } : { next: detail });
+        const field = fieldOfRefusal(detail);
+        setErrors({ [field]: detail });
+        if (field === 'code') setValues((v) => ({ ...v, code: '' }));
       },
     );
   }
@@ -223,6 +234,17 @@ function ChangePassword() {
         onChange={set('current')}
         error={errors.current}
       />
+      {totpOn && (
+        <Field
+          label="Code from the app"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={7}
+          value={values.code}
+          onChange={set('code')}
+          error={errors.code}
+        />
+      )}
       <Field
         label="New password"
         type="password"
@@ -301,7 +323,7 @@ export function SecurityTab() {
           Password
         </h2>
         <Card>
-          <ChangePassword />
+          <ChangePassword totpOn={me.data?.totp_enabled === true} />
         </Card>
       </section>
     </div>
