@@ -4,25 +4,13 @@
  * date and without the reason, the student's dashboard offers no download, and the owner reinstates it.
  * Setup (registration, payment, ID approval, stages, activation) goes through the real HTTP API.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { Setup } from './admin-setup';
 import { adminApiToken, expect, signInToAdmin, test } from './fixtures';
+import { screenshots } from './page-checks';
 import { signInStudent } from './student-login';
 
 const REASON = 'Final project copied from another student';
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-revocation';
-
-/** The page at a phone's and a desktop's width, for a person to look at. */
-async function screenshots(page: Page, name: string) {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('an owner revokes a certificate: /verify shows it revoked, the student cannot download it', async ({
   page,
@@ -50,7 +38,7 @@ test('an owner revokes a certificate: /verify shows it revoked, the student cann
   await expect(row).toContainText('Revoked');
   await expect(row).toContainText(REASON);
   await expect(row.getByRole('button', { name: `Reinstate certificate ${certificateId}` })).toBeVisible();
-  await screenshots(adminPage, 'admin-certificates-revoked');
+  await screenshots(adminPage, SHOTS_DIR, 'admin-certificates-revoked');
 
   // Anyone verifying it sees it revoked, with the date and never the reason.
   await page.goto(`/verify/${certificateId}`);
@@ -58,13 +46,13 @@ test('an owner revokes a certificate: /verify shows it revoked, the student cann
   await expect(page.getByRole('heading', { name: 'Valid certificate' })).toHaveCount(0);
   await expect(page.locator('main')).toContainText('Revoked');
   await expect(page.locator('main')).not.toContainText(REASON);
-  await screenshots(page, 'verify-revoked');
+  await screenshots(page, SHOTS_DIR, 'verify-revoked');
 
   // The student's dashboard says so and offers nothing to download.
   await signInStudent(page, student.email);
   await expect(page.getByTestId('certificate-revoked')).toContainText('Revoked on');
   await expect(page.getByRole('button', { name: 'View Certificate' })).toHaveCount(0);
-  await screenshots(page, 'dashboard-revoked');
+  await screenshots(page, SHOTS_DIR, 'dashboard-revoked');
 
   // The owner reinstates it (asked first): it verifies as valid again.
   await row.getByRole('button', { name: `Reinstate certificate ${certificateId}` }).click();

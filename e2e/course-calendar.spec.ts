@@ -6,28 +6,17 @@
  * student-dashboard.spec.ts). Screenshots of each dashboard state at 390 and 1280 px go to SHOTS_DIR
  * (default /tmp/shots-30a) for a person to look at.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { formatLongDate, nextIntake } from '@shared/schedule';
 import { messages } from '@shared/messages';
 import { Setup } from './admin-setup';
 import { adminApiToken, expect, signInToAdmin, test } from './fixtures';
+import { screenshots } from './page-checks';
 import { signInStudent } from './student-login';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-30a';
 
 test.use({ serverEnv: { COURSE_ACCESS_URL_FOUNDATION: '', COURSE_ACCESS_URL_PRO: '', CPD_PROVIDER_NUMBER: '' } });
-
-/** The page at a phone's and a desktop's width (full length unless a dialog is open), for a person to look at. */
-async function screenshots(page: Page, name: string, fullPage = true) {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 async function adminLogIn(page: Page) {
   await signInToAdmin(page);
@@ -63,7 +52,7 @@ test('before the start a countdown and no tick boxes; the admin moves the date a
     messages.student.courseAccessComing(formatLongDate(start)),
   );
   await expect(page.getByRole('link', { name: /Course Access/ })).toHaveCount(0);
-  await screenshots(page, 'dashboard-before-start');
+  await screenshots(page, SHOTS_DIR, 'dashboard-before-start');
 
   // The admin moves the start date from the student's row: a dialog with a date, the question, then saved.
   const adminPage = await browser.newPage({ baseURL: page.url() });
@@ -79,7 +68,7 @@ test('before the start a countdown and no tick boxes; the admin moves the date a
   await expect(dialog.getByRole('button', { name: 'Change start date' })).toBeDisabled();
   await dateInput.fill('2026-03-02');
   await expect(dialog).toContainText(`Move ${student.name}'s course start date to 2 March 2026?`);
-  await screenshots(adminPage, 'admin-start-date-dialog', false);
+  await screenshots(adminPage, SHOTS_DIR, 'admin-start-date-dialog', false);
   await dialog.getByRole('button', { name: 'Change start date' }).click();
   await expect(adminPage.getByText('Course start date updated')).toBeVisible();
   await expect(dialog).toHaveCount(0);
@@ -107,7 +96,7 @@ test('before the start a countdown and no tick boxes; the admin moves the date a
   await expect(page.getByTestId('course-access-coming')).toHaveText(
     'Your course has started, but your course link is not ready yet. It will appear here as soon as the school adds it (it is not sent by email). Please contact support if you need it now.',
   );
-  await screenshots(page, 'dashboard-started');
+  await screenshots(page, SHOTS_DIR, 'dashboard-started');
 
   // The admin marks the course Completed at 20 %: the dashboard says how the two fit together.
   await adminPage.getByLabel(`Status for ${student.name}`).selectOption('completed');
@@ -116,7 +105,7 @@ test('before the start a countdown and no tick boxes; the admin moves the date a
   await expect(page.getByTestId('status-note')).toHaveText(
     'The school has marked your course as completed. Your stage ticks (20%) are your own record and do not change that status; tick every stage to request your certificate.',
   );
-  await screenshots(page, 'dashboard-status-note');
+  await screenshots(page, SHOTS_DIR, 'dashboard-status-note');
   await adminPage.close();
 });
 

@@ -7,29 +7,18 @@
  * owner revokes it, /verify says "Revoked". The setting goes back off after the test, so the other
  * journeys on this worker's server keep ticking the last stage.
  */
-import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { messages } from '@shared/messages';
 import { SETTING_LABELS } from '@shared/site-settings';
 import { Setup } from './admin-setup';
 import { adminApiToken, expect, signInToAdmin, test } from './fixtures';
-import { expectNoAxeFindings } from './page-checks';
+import { expectNoAxeFindings, screenshots } from './page-checks';
 import { signInStudent } from './student-login';
 
 const m = messages.assessment;
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-final-assessment';
 const PIECE = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-
-async function screenshots(page: Page, name: string) {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 async function setRequired(request: APIRequestContext, on: boolean) {
   const res = await request.put('/api/admin/settings', {
@@ -107,7 +96,7 @@ test('the owner asks for a final piece; the student sends it, staff pass it, the
   await expect(panel.getByRole('heading', { name: m.panelTitle })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Request Certificate' })).toHaveCount(0);
   await expectNoAxeFindings(page, 'the final piece panel');
-  await screenshots(page, 'panel-open');
+  await screenshots(page, SHOTS_DIR, 'panel-open');
 
   // 3. A link needs https; then the file is sent with a note.
   await panel.getByRole('radio', { name: m.chooseLink }).check();
@@ -123,7 +112,7 @@ test('the owner asks for a final piece; the student sends it, staff pass it, the
   await expect(page.getByText(m.submitted)).toBeVisible();
   await expect(panel.getByTestId('final-assessment-status')).toContainText('waiting for review');
   await expect(panel.getByRole('button', { name: m.submit })).toHaveCount(0);
-  await screenshots(page, 'panel-pending');
+  await screenshots(page, SHOTS_DIR, 'panel-pending');
 
   // 4. Staff open the Assessments tab: the piece waits, its file downloads, and they pass it.
   await signInToAdmin(adminPage, staff);
@@ -152,7 +141,7 @@ test('the owner asks for a final piece; the student sends it, staff pass it, the
   await expect(last).toBeChecked();
   await page.getByRole('button', { name: 'Request Certificate' }).click();
   await expect(page.getByText('Certificate requested! Awaiting admin activation.')).toBeVisible();
-  await screenshots(page, 'panel-passed');
+  await screenshots(page, SHOTS_DIR, 'panel-passed');
 
   // 6. Once activated, the student carries it: the signed credential and the LinkedIn link.
   const owner = { Authorization: `Bearer ${await adminApiToken(request)}` };
@@ -160,7 +149,7 @@ test('the owner asks for a final piece; the student sends it, staff pass it, the
   await page.reload();
   await expect(page.getByRole('button', { name: 'View Certificate' })).toBeVisible();
   await expectCredentialOffered(page, certificateId);
-  await screenshots(page, 'certificate-ready');
+  await screenshots(page, SHOTS_DIR, 'certificate-ready');
 
   // 7. Revoked by the owner: an employer checking /verify is told so.
   const revoked = await request.post(`/api/admin/certificate/${certificateId}/revoke`, {

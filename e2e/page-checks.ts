@@ -2,6 +2,8 @@
  * Checks that every page must pass, shared by the page walks (page-layout.spec.ts, site-quality.spec.ts
  * and the journeys that check their own screens).
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
@@ -39,4 +41,14 @@ export async function expectNoAxeFindings(page: Page, where: string, exclude?: s
 export async function expectNoSidewaysScroll(page: Page, where: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, `horizontal overflow on ${where}`).toBeLessThanOrEqual(0);
+}
+
+/** The page at a phone's and a desktop's width (full length unless told), saved in `dir` for a person to look at. */
+export async function screenshots(page: Page, dir: string, name: string, fullPage = true) {
+  mkdirSync(dir, { recursive: true });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 }

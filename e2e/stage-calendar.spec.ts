@@ -3,24 +3,13 @@
  * every later stage shows a disabled box and the day it opens; ticking is kept for the day it opens.
  * Screenshots at a phone's and a desktop's width go to SHOTS_DIR for a person to look at.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { formatLongDate, stageOpensOn } from '@shared/schedule';
 import { Setup } from './admin-setup';
 import { adminApiToken, expect, test } from './fixtures';
+import { screenshots } from './page-checks';
 import { signInStudent } from './student-login';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-stage-calendar';
-
-async function screenshots(page: Page, name: string) {
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 test('on the first day only stage 1 is open; the others say the day they open', async ({ page, request }) => {
   test.setTimeout(90_000);
@@ -46,5 +35,5 @@ test('on the first day only stage 1 is open; the others say the day they open', 
   await expect(stages.getByTestId('stage-opens')).toHaveCount(8);
   await first.click();
   await expect(page.getByText('Stage 1 marked as complete!')).toBeVisible();
-  await screenshots(page, 'stages-first-day');
+  await screenshots(page, SHOTS_DIR, 'stages-first-day');
 });
