@@ -11,6 +11,7 @@ const TOOLS = [
   ['wrk', 'wrk', 'the benchmark commands’ smoke test'],
   ['poppler-utils', 'pdffonts', 'the certificate PDF test (pdffonts, pdftotext)'],
   ['prometheus', 'promtool', 'the alert rules test (promtool checks and tests docs/deploy.md’s rules)'],
+  ['openssl', 'openssl', 'the config test (runs the README’s command that generates CREDENTIAL_SIGNING_KEY)'],
 ];
 
 function found(program) {
