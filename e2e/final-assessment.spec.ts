@@ -192,7 +192,8 @@ async function expectCredentialOffered(page: Page, certificateId: string) {
 
   const badge = page.getByRole('img', { name: /Badge: Foundation Course/ });
   await expect(badge).toBeVisible();
-  expect(await badge.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
+  // Visible as soon as the element is laid out; the PNG itself may still be on its way.
+  await expect.poll(() => badge.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(600);
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download credential' }).click();
