@@ -11,13 +11,14 @@
  * which shows each refusal came from the rule.
  */
 import { eq } from 'drizzle-orm';
-import type { InjectOptions, RouteOptions } from 'fastify';
+import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@shared/messages';
 import { adminTotp, admins, type Student } from '@server/db/schema';
 import { sealTotpSecret } from '@server/domain/admins/totp-codes';
 import { insertCourseStudent } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
+import { acceptsAdminToken, requestFor, walkedRoutes, type WalkedRoute } from '../helpers/route-walk';
 
 /** What an admin without two-factor may still do: see who they are, sign out, change their password, turn it on. */
 const OPEN_TO_ANY_ADMIN = new Set([
@@ -29,61 +30,6 @@ const OPEN_TO_ANY_ADMIN = new Set([
   'POST /api/admin/totp/disable',
 ]);
 
-interface WalkedRoute {
-  key: string;
-  method: NonNullable<InjectOptions['method']>;
-  url: string;
-  acceptsAdmin: boolean;
-}
-
-function walkedRoutes(routes: RouteOptions[]): WalkedRoute[] {
-  return routes.flatMap((route) =>
-    [route.method]
-      .flat()
-      .filter((method) => method !== 'HEAD' && method !== 'OPTIONS')
-      .map((method) => ({
-        key: `${String(method)} ${route.url}`,
-        method: method as WalkedRoute['method'],
-        url: route.url,
-        acceptsAdmin: (
-          ((route.schema as { security?: Array<Record<string, unknown>> } | undefined)?.security ?? []) as Array<
-            Record<string, unknown>
-          >
-        ).some((requirement) => 'adminToken' in requirement),
-      })),
-  );
-}
-
-/** Bodies for routes that validate their body before the token is checked (else 400 first). */
-function validBody(key: string, student: Student): InjectOptions['payload'] | undefined {
-  switch (key) {
-    case 'POST /api/square/create-payment':
-      return {
-        source_id: 'cnon:card-nonce-declined',
-        student_id: student.id,
-        amount: 84.99,
-        currency: 'GBP',
-        payment_type: 'enrollment',
-        idempotency_key: `walk-${student.id}`,
-        terms_accepted: true,
-      };
-    case 'POST /api/students/:id/course-selection':
-      return { course_type: 'foundation', course_start_date: '2030-01-07' };
-    case 'POST /api/student/:id/progress':
-      return { stage_number: 1, completed: true };
-    default:
-      return undefined;
-  }
-}
-
-function requestFor(route: WalkedRoute, student: Student, token: string): InjectOptions {
-  const url = route.url.replace(/:(\w+)/g, (_, name: string) =>
-    encodeURIComponent(name === 'email' ? student.email : student.id),
-  );
-  const payload = validBody(route.key, student);
-  return { method: route.method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) };
-}
-
 describe('ADMIN_REQUIRE_TOTP=1 on every route that accepts an admin token', () => {
   let t: TestApp;
   const registered: RouteOptions[] = [];
@@ -93,7 +39,7 @@ describe('ADMIN_REQUIRE_TOTP=1 on every route that accepts an admin token', () =
   beforeAll(async () => {
     t = await buildTestApp({ ADMIN_REQUIRE_TOTP: '1' }, { onRoute: (route) => registered.push(route) });
     await t.app.ready();
-    routes = walkedRoutes(registered).filter((route) => route.url.startsWith('/api/') && route.acceptsAdmin);
+    routes = walkedRoutes(registered).filter((route) => route.url.startsWith('/api/') && acceptsAdminToken(route));
     student = await insertCourseStudent(t.db, { idStatus: 'approved' });
   });
   afterAll(() => t.close());
@@ -143,7 +89,7 @@ describe('an invited admin, until the generated password is replaced', () => {
   beforeAll(async () => {
     t = await buildTestApp({}, { onRoute: (route) => registered.push(route) });
     await t.app.ready();
-    routes = walkedRoutes(registered).filter((route) => route.url.startsWith('/api/') && route.acceptsAdmin);
+    routes = walkedRoutes(registered).filter((route) => route.url.startsWith('/api/') && acceptsAdminToken(route));
     student = await insertCourseStudent(t.db, { idStatus: 'approved' });
   });
   afterAll(() => t.close());

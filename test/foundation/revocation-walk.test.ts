@@ -14,11 +14,12 @@
  * Public routes are the reviewed list below; it must agree with the routes documented without
  * security in OpenAPI, so a route cannot become public (or protected) unnoticed.
  */
-import type { InjectOptions, RouteOptions } from 'fastify';
+import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Student } from '@server/db/schema';
 import { insertCourseStudent } from '../factories';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
+import { acceptsAdminToken, requestFor, walkedRoutes, type WalkedRoute } from '../helpers/route-walk';
 
 /** Routes anyone may call, without a token (reviewed: nothing here reads or changes one account's data). */
 const PUBLIC_ROUTES = new Set([
@@ -51,59 +52,6 @@ const PUBLIC_ROUTES = new Set([
 
 /** The docs' own routes (Swagger UI's page, assets and copy of the document): public, not API calls. */
 const isDocsRoute = (url: string) => url === '/api/openapi.json' || url === '/api/docs' || url.startsWith('/api/docs/');
-
-/** Bodies for routes that validate their body before the handler checks the token (else 400 first). */
-function validBody(key: string, student: Student): InjectOptions['payload'] | undefined {
-  switch (key) {
-    case 'POST /api/square/create-payment':
-      return {
-        source_id: 'cnon:card-nonce-declined',
-        student_id: student.id,
-        amount: 84.99,
-        currency: 'GBP',
-        payment_type: 'enrollment',
-        idempotency_key: `walk-${student.id}`,
-        terms_accepted: true,
-      };
-    case 'POST /api/students/:id/course-selection':
-      return { course_type: 'foundation', course_start_date: '2030-01-07' };
-    case 'POST /api/student/:id/progress':
-      return { stage_number: 1, completed: true };
-    default:
-      return undefined;
-  }
-}
-
-interface WalkedRoute {
-  key: string;
-  method: NonNullable<InjectOptions['method']>;
-  url: string;
-  security: Array<Record<string, unknown>>;
-}
-
-function walkedRoutes(routes: RouteOptions[]): WalkedRoute[] {
-  return routes.flatMap((route) =>
-    [route.method]
-      .flat()
-      .filter((method) => method !== 'HEAD' && method !== 'OPTIONS')
-      .map((method) => ({
-        key: `${String(method)} ${route.url}`,
-        method: method as WalkedRoute['method'],
-        url: route.url,
-        security: ((route.schema as { security?: Array<Record<string, unknown>> } | undefined)?.security ??
-          []) as Array<Record<string, unknown>>,
-      })),
-  );
-}
-
-/** The request for a route, its path parameters naming this student (email or id). */
-function requestFor(route: WalkedRoute, student: Student, token: string): InjectOptions {
-  const url = route.url.replace(/:(\w+)/g, (_, name: string) =>
-    encodeURIComponent(name === 'email' ? student.email : student.id),
-  );
-  const payload = validBody(route.key, student);
-  return { method: route.method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload }) };
-}
 
 describe('revoked tokens on every route', () => {
   let t: TestApp;
@@ -172,7 +120,7 @@ describe('revoked tokens on every route', () => {
     for (const route of protectedRoutes) {
       // Each kind of token the route is documented to accept.
       const live: Array<[string, string]> = [];
-      if (route.security.some((requirement) => 'adminToken' in requirement)) {
+      if (acceptsAdminToken(route)) {
         live.push(['live admin token', await t.adminToken()]);
       }
       if (route.security.some((requirement) => 'studentToken' in requirement)) {
