@@ -13,6 +13,7 @@ import type { Db } from '@server/db/client';
 import { one } from '@server/db/rows';
 import { assessmentSubmissions, students } from '@server/db/schema';
 import { DomainError } from '@server/errors';
+import { discardRest, nextChunk, readHead, type ChunkIterator } from '@server/storage/upload-stream';
 import type { PrivateDataKeyRing, SealedDocument } from '@server/crypto/private-data-keys';
 import { enqueueEmail } from '../email/enqueue-email';
 import { findIdVerification } from '../id-verification/find-id-verification';
@@ -20,9 +21,6 @@ import { fullName, getStudent } from '../students/find-student';
 import { lastStageOpensOn, latestSubmission, type SubmissionSummary } from './find-assessment';
 
 const m = messages.assessment;
-
-/** file-type needs at most this many bytes to recognise PDF, JPEG, PNG, MP4 and MOV. */
-const HEAD_BYTES = 4100;
 
 /** What the submission route passes on: the setting in force and who to tell of a new piece. */
 export interface SubmitContext {
@@ -124,27 +122,6 @@ export function submitAssessmentLink(
   return storePiece(db, studentId, { kind: 'link', url: link.url, note: link.note || null }, context, now);
 }
 
-type ChunkIterator = AsyncIterator<Buffer>;
-
-/** The next chunk; a failing stream is the client's problem (it went away, or the body is malformed). */
-async function nextChunk(iterator: ChunkIterator): Promise<IteratorResult<Buffer>> {
-  try {
-    return await iterator.next();
-  } catch (error) {
-    if (error instanceof DomainError) throw error;
-    throw new DomainError('invalid', m.uploadInterrupted);
-  }
-}
-
-/** Reads and drops what is left of a refused file, so the client receives the answer. */
-async function discardRest(iterator: ChunkIterator): Promise<void> {
-  try {
-    while (!(await iterator.next()).done);
-  } catch {
-    // The client went away; there is nothing left to read.
-  }
-}
-
 /** The chunks of the file, the first ones joined into `head` for the type check, counted against the limit. */
 async function* countedChunks(head: Buffer, ended: boolean, iterator: ChunkIterator, onSize: (bytes: number) => void) {
   let size = 0;
@@ -156,20 +133,12 @@ async function* countedChunks(head: Buffer, ended: boolean, iterator: ChunkItera
   };
   if (head.length > 0) yield counted(head);
   if (ended) return;
-  for (let next = await nextChunk(iterator); !next.done; next = await nextChunk(iterator)) yield counted(next.value);
-}
-
-/** The first bytes of the file and whether the file ended within them. */
-async function readHead(iterator: ChunkIterator): Promise<{ head: Buffer; ended: boolean }> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  while (length < HEAD_BYTES) {
-    const next = await nextChunk(iterator);
-    if (next.done) return { head: Buffer.concat(chunks), ended: true };
-    chunks.push(next.value);
-    length += next.value.length;
-  }
-  return { head: Buffer.concat(chunks), ended: false };
+  for (
+    let next = await nextChunk(iterator, m.uploadInterrupted);
+    !next.done;
+    next = await nextChunk(iterator, m.uploadInterrupted)
+  )
+    yield counted(next.value);
 }
 
 async function detectType(head: Buffer): Promise<AssessmentFileType> {
@@ -209,7 +178,7 @@ export async function submitAssessmentFile(
   let sealed: SealedDocument;
   try {
     await assertCanSubmit(db, studentId, context, clock());
-    const { head, ended } = await readHead(iterator);
+    const { head, ended } = await readHead(iterator, m.uploadInterrupted);
     contentType = await detectType(head);
     sealed = await keys.seal(
       studentId,

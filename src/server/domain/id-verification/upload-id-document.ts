@@ -6,6 +6,7 @@ import type { Db } from '@server/db/client';
 import { eq } from 'drizzle-orm';
 import { idDocuments, idVerifications, students, type IdVerification } from '@server/db/schema';
 import { DomainError } from '@server/errors';
+import { discardRest, nextChunk, readHead, type ChunkIterator } from '@server/storage/upload-stream';
 import type { PrivateDataKeyRing, SealedDocument } from '@server/crypto/private-data-keys';
 import { canUploadId, findIdVerification, idStatusOf } from './find-id-verification';
 import { one } from '@server/db/rows';
@@ -16,9 +17,7 @@ import { fullName, getStudent } from '../students/find-student';
 const ACCEPTED = ID_UPLOAD_EXTENSIONS;
 type AcceptedType = IdUploadType;
 
-/** file-type needs at most this many bytes to recognise JPEG, PNG and PDF (and the look-alikes). */
-const HEAD_BYTES = 4100;
-
+const INTERRUPTED = messages.student.idUploadInterrupted;
 const tooLarge = () => new DomainError('too_large', messages.student.idFileSize);
 
 export interface IncomingFile {
@@ -26,43 +25,6 @@ export interface IncomingFile {
   stream: Readable;
   /** True when the multipart parser cut the file at its size limit. */
   truncated: () => boolean;
-}
-
-type ChunkIterator = AsyncIterator<Buffer>;
-
-/**
- * The next chunk of the upload. The stream fails only on the client's side (it went away, or the
- * multipart body is cut off or malformed): that is the client's 400, never a server error.
- */
-async function nextChunk(iterator: ChunkIterator): Promise<IteratorResult<Buffer>> {
-  try {
-    return await iterator.next();
-  } catch (error) {
-    if (error instanceof DomainError) throw error;
-    throw new DomainError('invalid', messages.student.idUploadInterrupted);
-  }
-}
-
-/** Reads the first bytes of the file; the iterator then continues with the rest. */
-async function readHead(iterator: ChunkIterator): Promise<{ head: Buffer; ended: boolean }> {
-  const chunks: Buffer[] = [];
-  let length = 0;
-  while (length < HEAD_BYTES) {
-    const next = await nextChunk(iterator);
-    if (next.done) return { head: Buffer.concat(chunks), ended: true };
-    chunks.push(next.value);
-    length += next.value.length;
-  }
-  return { head: Buffer.concat(chunks), ended: false };
-}
-
-/** Reads and drops what is left of a refused file, so the client receives the answer (the parser stops at the size limit). */
-async function discardRest(iterator: ChunkIterator): Promise<void> {
-  try {
-    while (!(await iterator.next()).done);
-  } catch {
-    // The client went away; there is nothing left to read.
-  }
 }
 
 async function detectType(head: Buffer): Promise<AcceptedType> {
@@ -83,7 +45,7 @@ async function startFile(db: Db, studentId: string, iterator: ChunkIterator): Pr
   try {
     const before = await findIdVerification(db, studentId);
     if (!canUploadId(before)) throw uploadRefused(idStatusOf(before));
-    const { head, ended } = await readHead(iterator);
+    const { head, ended } = await readHead(iterator, INTERRUPTED);
     return { head, ended, contentType: await detectType(head) };
   } catch (error) {
     await discardRest(iterator);
@@ -111,7 +73,11 @@ async function sealCounted(
       (async function* () {
         yield counted(head);
         if (ended) return;
-        for (let next = await nextChunk(iterator); !next.done; next = await nextChunk(iterator))
+        for (
+          let next = await nextChunk(iterator, INTERRUPTED);
+          !next.done;
+          next = await nextChunk(iterator, INTERRUPTED)
+        )
           yield counted(next.value);
       })(),
     );
