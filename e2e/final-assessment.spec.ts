@@ -126,6 +126,7 @@ test('the owner asks for a final piece; the student sends it, staff pass it, the
   await row.getByRole('button', { name: `${m.openFile}: hedgehog review.pdf` }).click();
   expect((await download).suggestedFilename()).toBe('hedgehog review.pdf');
   await expectNoAxeFindings(adminPage, 'the Assessments tab');
+  await screenshots(adminPage, SHOTS_DIR, 'assessments-tab');
   await row.getByRole('button', { name: `${m.pass}: ${student.name}` }).click();
   const dialog = adminPage.getByRole('dialog', { name: m.passTitle });
   await dialog.getByLabel(m.feedbackOptionalLabel).fill('Lovely close-ups.');
