@@ -46,6 +46,21 @@ describe('moving a start date into a cohort', () => {
   const startOf = async (id: string) =>
     one(await t.db.select({ date: students.courseStartDate }).from(students).where(eq(students.id, id))).date;
 
+  it('staff racing for the last place of a cohort: exactly one gets it (10 tries)', async () => {
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const date = `2031-0${1 + (attempt % 9)}-${String(10 + attempt).padStart(2, '0')}`;
+      await t.db.insert(cohorts).values({ courseStartDate: date, capacity: 1, closed: false });
+      const [a, b] = await Promise.all([
+        insertCourseStudent(t.db, { columns: { courseStartDate: '2030-01-07' } }),
+        insertCourseStudent(t.db, { columns: { courseStartDate: '2030-01-07' } }),
+      ]);
+      const answers = await Promise.all([move(a!.id, date, staff), move(b!.id, date, staff)]);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
+      const placed = [await startOf(a!.id), await startOf(b!.id)].filter((start) => start === date);
+      expect(placed).toHaveLength(1);
+    }
+  });
+
   it('refuses staff a closed or a full cohort with 409 {detail}, changing nothing', async () => {
     const student = await insertCourseStudent(t.db, { columns: { courseStartDate: '2030-01-07' } });
     const before = await audits();

@@ -275,6 +275,28 @@ describe('with the setting on', () => {
     expect(await t.db.select().from(certificates).where(eq(certificates.studentId, student.id))).toHaveLength(1);
   });
 
+  it('two reviews of one piece at once: exactly one is recorded and e-mailed, the other is 409 (10 tries)', async () => {
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      const { student, token } = await readyStudent();
+      expect((await submitLink(student, token, { url: `https://example.com/piece-${attempt}` })).statusCode).toBe(202);
+      const id = await pendingIdOf(student);
+      const answers = await Promise.all([
+        review(id, { result: 'passed', feedback: 'Clear and warm.' }),
+        review(id, { result: 'resubmit', feedback: 'The sound drops out.' }, owner),
+      ]);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([204, 409]);
+      const [row, ...more] = await rowsOf(student);
+      expect(more).toHaveLength(0);
+      const won = answers[0]!.statusCode === 204 ? 'passed' : 'resubmit';
+      expect(row!.status).toBe(won);
+      const mails = [
+        ...(await mailsTo(student.email, 'assessment-passed')),
+        ...(await mailsTo(student.email, 'assessment-resubmit')),
+      ];
+      expect(mails).toHaveLength(1);
+    }
+  });
+
   it('waits for the last stage to open', async () => {
     const { student, token } = await readyStudent({ courseStartDate: COURSE_START_DATE });
     const res = await submitLink(student, token, { url: 'https://example.com/piece' });
