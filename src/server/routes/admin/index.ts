@@ -9,6 +9,7 @@ import certificateOwnerRoutes from './certificates-owner';
 import cohortAdminRoutes, { cohortWaitlistAdminRoutes } from './cohorts';
 import emailAdminRoutes from './emails';
 import erasureRequestAdminRoutes from './erasure-requests';
+import funnelAdminRoutes from './funnel';
 import idVerificationAdminRoutes from './id-verifications';
 import messageAdminRoutes from './messages';
 import ownPasswordRoutes from './own-password';
@@ -44,6 +45,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     await guarded.register(async (secured) => {
       guardTotpScope(secured);
       await secured.register(statsAdminRoutes);
+      await secured.register(funnelAdminRoutes);
       await secured.register(studentAdminRoutes);
       await secured.register(progressAdminRoutes);
       await secured.register(referralAdminRoutes);

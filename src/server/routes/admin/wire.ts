@@ -8,6 +8,7 @@ import type {
   ContactMessage as ContactMessageWire,
   ReferralRow,
 } from '@shared/schemas/admin';
+import type { FunnelResponse } from '@shared/schemas/admin-outreach';
 import type { AdminCertificate } from '@shared/schemas/certificates';
 import type {
   DecidedIdVerification as DecidedIdVerificationWire,
@@ -19,6 +20,7 @@ import type { DecidedIdVerification } from '@server/domain/id-verification/list-
 import type { PendingIdVerification } from '@server/domain/id-verification/list-pending-id-verifications';
 import type { PaidCourseProgress } from '@server/domain/progress/list-student-progress';
 import type { AdminStats } from '@server/domain/reports/get-admin-stats';
+import type { Funnel } from '@server/domain/reports/get-funnel';
 import { fullName } from '@server/domain/students/find-student';
 import { toProgressFields } from '../wire';
 
@@ -35,6 +37,17 @@ export function toAdminStats(stats: AdminStats): AdminStatsWire {
       enrollments: w.enrollments,
       revenue: penceToPounds(w.revenuePence),
     })),
+  };
+}
+
+export function toFunnel({ reminders, ...funnel }: Funnel): FunnelResponse {
+  return {
+    ...funnel,
+    reminders: {
+      sent: reminders.sent,
+      recovered: reminders.recovered,
+      recovered_revenue_pence: reminders.recoveredRevenuePence,
+    },
   };
 }
 
