@@ -687,6 +687,24 @@ export const messages = {
     courseCommunity: 'Meet the other students in the community group',
     adminFooter:
       'You are receiving this email because this address receives the Video Book Review Specialist administrator notifications.',
+    enrolmentReminderSubject: 'Your place is waiting: finish your enrolment',
+    enrolmentReminderIntro:
+      'You started enrolling with Video Book Review Specialist but did not get as far as paying. Everything you entered is saved: pick up where you stopped.',
+    enrolmentReminderButton: 'Finish my enrolment',
+    courseReminderSubject: 'Choose your course',
+    courseReminderIntro:
+      'Your enrolment fee is paid: the next step is to choose your course and start date. It takes a minute, and you carry on from where you stopped.',
+    courseReminderButton: 'Choose my course',
+    reminderLinkValidity: (minutes: number) =>
+      `The button signs you in for the next ${minutes} minutes, once. After that, sign in with your email address.`,
+    marketingFooter:
+      'You are receiving this email because you registered with Video Book Review Specialist. You can stop reminders and news at any time:',
+    unsubscribeLink: 'Unsubscribe',
+    contactReplySubject: (subject: string | null | undefined) =>
+      subject ? `Re: ${subject}` : 'Re: your message to Video Book Review Specialist',
+    contactReplyQuote: 'You wrote:',
+    contactReplyFooter:
+      'You are receiving this email because this address sent a message through the contact form on the Video Book Review Specialist website. To write back, use the contact form on the website.',
   },
   success: {
     noPaymentTitle: 'No recent payment to show',

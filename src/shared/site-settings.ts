@@ -15,6 +15,7 @@ export const SETTING_KEYS = [
   'certificate_signatory_name',
   'certificate_signatory_title',
   'final_assessment_required',
+  'reminders_enabled',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -57,6 +58,10 @@ export const SETTING_LABELS: Record<SettingKey, { label: string; hint: string }>
   final_assessment_required: {
     label: 'Assess a final piece',
     hint: 'While on, a student submits their work for the last stage and a certificate can be requested only once an owner or staff member has passed it (Assessments tab). Off: the last stage is ticked like the others.',
+  },
+  reminders_enabled: {
+    label: 'Send reminders',
+    hint: 'While on, a registration that has not paid gets one reminder e-mail, and a student who paid the fee but chose no course gets one too (never to an address that opted out or unsubscribed). Off: no reminders.',
   },
 };
 

@@ -48,6 +48,7 @@ describe('settings', () => {
       [
         'community_url',
         'live_chat_url',
+        'reminders_enabled',
         'sample_signups',
         'course_access_url_foundation',
         'course_access_url_pro',
@@ -68,6 +69,7 @@ describe('settings', () => {
     });
     expect(settings.course_access_url_pro).toMatchObject({ value: null, default: null, saved: false });
     expect(settings.support_email).toMatchObject({ value: 'env-support@example.com', saved: false });
+    expect(settings.reminders_enabled).toMatchObject({ value: 'on', default: 'on', saved: false });
   });
 
   it.each([

@@ -111,6 +111,8 @@ export const students = pgTable(
     signupLocation: text('signup_location'),
     /** Said yes at step 1 to appearing in the recent sign-ups widget as first name and town (default no). */
     showInRecentSignups: boolean('show_in_recent_signups').notNull().default(false),
+    /** Ticked at step 1: no reminders or broadcasts (the e-mails that are part of the service still go). */
+    marketingOptOut: boolean('marketing_opt_out').notNull().default(false),
     /**
      * Until when an unpaid course selection holds the place in its cohort (COHORT_HOLD_MINUTES); a paid
      * course keeps the place whatever this says. Past: the place is free again (docs/product/enrolment.md).
@@ -554,6 +556,25 @@ export const contactMessages = pgTable(
   ],
 );
 
+/** An owner's or staff member's answer to a contact message, e-mailed to the sender (template contact-reply). */
+export const contactMessageReplies = pgTable(
+  'contact_message_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: 'cascade' }),
+    adminId: uuid('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    adminUsername: text('admin_username').notNull(),
+    body: text('body').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('contact_message_replies_message_idx').on(t.messageId, t.createdAt),
+    check('contact_message_replies_body_check', sql`length(${t.body}) between 1 and 5000`),
+  ],
+);
+
 /** Who did what to which student, when (docs/product/admin.md). Kept when the student is deleted. */
 export const auditLog = pgTable(
   'audit_log',
@@ -598,12 +619,73 @@ export const emailOutbox = pgTable(
   },
   (t) => [
     uniqueIndex('email_outbox_dedupe_key').on(t.dedupeKey),
+    // Counts a broadcast's or a reminder's e-mails by their keys' prefix (`broadcast:{id}:%`).
+    index('email_outbox_dedupe_prefix_idx')
+      .on(sql`${t.dedupeKey} text_pattern_ops`)
+      .where(sql`${t.dedupeKey} is not null`),
     index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('email_outbox_created_idx').on(t.createdAt.desc()),
     index('email_outbox_student_idx').on(t.studentId),
     check('email_outbox_template_check', inList('template', EMAIL_TEMPLATES)),
     check('email_outbox_status_check', inList('status', EMAIL_STATUSES)),
     check('email_outbox_sent_check', sql`(${t.status} = 'sent') = (${t.sentAt} is not null)`),
+  ],
+);
+
+/** Why an address gets no more reminders or broadcasts: it unsubscribed, or an admin added it. */
+export const SUPPRESSION_SOURCES = ['unsubscribe', 'admin'] as const;
+
+/**
+ * Addresses that get no non-transactional e-mail (reminders, broadcasts: mail/marketing.ts); receipts,
+ * sign-in codes and course e-mails still go. Kept lower-cased, so one row stands for every spelling.
+ */
+export const emailSuppressions = pgTable(
+  'email_suppressions',
+  {
+    email: text('email').primaryKey(),
+    source: text('source').$type<(typeof SUPPRESSION_SOURCES)[number]>().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('email_suppressions_created_idx').on(t.createdAt.desc()),
+    check('email_suppressions_source_check', inList('source', SUPPRESSION_SOURCES)),
+    check('email_suppressions_lower_check', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+/** Who a broadcast goes to; every field narrows it (none: every student). */
+export interface BroadcastSegment {
+  course?: (typeof COURSE_TYPES)[number];
+  /** ISO date: the students of that start date. */
+  start_date?: string;
+  /** True: the course is paid; false: not. */
+  paid?: boolean;
+}
+
+/**
+ * An owner's e-mail to a segment of students (template broadcast). `recipients` is the count when it
+ * was written; `queued` and `skipped` (suppressed or opted out) are set by the one send it allows.
+ */
+export const broadcasts = pgTable(
+  'broadcasts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    segment: jsonb('segment').$type<BroadcastSegment>().notNull(),
+    recipients: integer('recipients').notNull(),
+    createdBy: uuid('created_by').references(() => admins.id, { onDelete: 'set null' }),
+    createdByUsername: text('created_by_username').notNull(),
+    ...timestamps,
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentByUsername: text('sent_by_username'),
+    queued: integer('queued'),
+    skipped: integer('skipped'),
+  },
+  (t) => [
+    index('broadcasts_created_idx').on(t.createdAt.desc()),
+    check('broadcasts_subject_check', sql`length(${t.subject}) between 1 and 200`),
+    check('broadcasts_body_check', sql`length(${t.body}) between 1 and 20000`),
   ],
 );
 
@@ -727,3 +809,6 @@ export type EmailOutboxRow = typeof emailOutbox.$inferSelect;
 export type Cohort = typeof cohorts.$inferSelect;
 export type CohortWaitlistEntry = typeof cohortWaitlist.$inferSelect;
 export type ErasureRequest = typeof erasureRequests.$inferSelect;
+export type Broadcast = typeof broadcasts.$inferSelect;
+export type ContactMessageReply = typeof contactMessageReplies.$inferSelect;
+export type EmailSuppression = typeof emailSuppressions.$inferSelect;

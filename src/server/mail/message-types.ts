@@ -24,6 +24,10 @@ export const EMAIL_TEMPLATES = [
   'assessment-passed',
   'assessment-resubmit',
   'admin-new-assessment',
+  'enrolment-reminder',
+  'course-reminder',
+  'broadcast',
+  'contact-reply',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
@@ -80,6 +84,16 @@ export interface EmailData {
   'assessment-resubmit': { firstName: string; feedback: string };
   /** A student submitted their final piece: for owners and staff to review. */
   'admin-new-assessment': { studentName: string };
+  /**
+   * Reminders (jobs/reminders.ts): a registration that has not paid, a fee-paid student without a
+   * course. Their button is a one-time sign-in link to where the student stopped, made when sent.
+   */
+  'enrolment-reminder': { firstName: string };
+  'course-reminder': { firstName: string };
+  /** An owner's message to a segment of students; `body` is plain text, blank lines between paragraphs. */
+  broadcast: { subject: string; body: string; firstName?: string };
+  /** An admin's answer to a contact message, quoting it. */
+  'contact-reply': { name: string; body: string; originalSubject?: string | null; originalMessage: string };
 }
 
 export type CourseEmailData = {

@@ -135,6 +135,26 @@ const samples: { [T in EmailTemplate]: { data: EmailData[T]; subject: string; sh
     subject: 'New final piece from Ada Lovelace',
     shows: ['Ada Lovelace submitted their final piece', 'https://vbr.example/admin/dashboard'],
   },
+  'enrolment-reminder': {
+    data: { firstName: 'Ada' },
+    subject: 'Your place is waiting: finish your enrolment',
+    shows: ['Hello Ada,', 'did not get as far as paying', 'Finish my enrolment', 'https://vbr.example/student-login'],
+  },
+  'course-reminder': {
+    data: { firstName: 'Ada' },
+    subject: 'Choose your course',
+    shows: ['Hello Ada,', 'choose your course and start date', 'Choose my course'],
+  },
+  broadcast: {
+    data: { subject: 'Live Q&A on Friday', body: 'First paragraph.\n\nSecond one,\nwith a break.', firstName: 'Ada' },
+    subject: 'Live Q&A on Friday',
+    shows: ['Hello Ada,', 'First paragraph.', 'Second one,', 'with a break.', 'stop reminders and news'],
+  },
+  'contact-reply': {
+    data: { name: 'Ada', body: 'The next course starts in March.', originalSubject: 'Dates', originalMessage: 'When?' },
+    subject: 'Re: Dates',
+    shows: ['Hello Ada,', 'The next course starts in March.', 'You wrote:', 'When?'],
+  },
 };
 
 const decode = (html: string) =>
@@ -159,5 +179,32 @@ describe('email templates', () => {
       expect(rendered.text).toContain(line);
     }
     for (const line of sample.text ?? []) expect(rendered.text).toContain(line);
+  });
+});
+
+describe('text typed by an admin', () => {
+  it('is escaped, in paragraphs, and the unsubscribe link is in the footer of a broadcast', async () => {
+    const rendered = await renderEmail(
+      { template: 'broadcast', data: { subject: 'News', body: 'One <b>bold</b> & more\n\nTwo\r\n\r\nThree' } },
+      { ...site, unsubscribeUrl: 'https://vbr.example/unsubscribe/tok' },
+    );
+    expect(rendered.html).not.toContain('<b>bold</b>');
+    expect(rendered.html).toContain('One &lt;b&gt;bold&lt;/b&gt; &amp; more');
+    expect(rendered.html.match(/<p[^>]*>(One|Two|Three)/g)).toHaveLength(3);
+    expect(rendered.html).toContain('href="https://vbr.example/unsubscribe/tok"');
+    expect(rendered.text).toContain('Unsubscribe');
+  });
+
+  it('offers no unsubscribe link without one, and a reply quotes the message escaped', async () => {
+    const rendered = await renderEmail(
+      {
+        template: 'contact-reply',
+        data: { name: 'Ada', body: 'Yes.', originalMessage: '<img src=x onerror=alert(1)>' },
+      },
+      site,
+    );
+    expect(rendered.subject).toBe('Re: your message to Video Book Review Specialist');
+    expect(rendered.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(rendered.html).not.toContain('Unsubscribe');
   });
 });

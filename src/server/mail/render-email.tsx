@@ -7,9 +7,11 @@ import * as adminNewAssessment from './templates/admin-new-assessment';
 import * as adminNewId from './templates/admin-new-id';
 import * as assessmentOutcome from './templates/assessment-outcome';
 import * as adminNewMessage from './templates/admin-new-message';
+import * as broadcast from './templates/broadcast';
 import * as certificateIssued from './templates/certificate-issued';
 import * as certificateStatus from './templates/certificate-status';
 import * as contactReceived from './templates/contact-received';
+import * as contactReply from './templates/contact-reply';
 import * as courseOpen from './templates/course-open';
 import * as courseStarting from './templates/course-starting';
 import * as erasureCompleted from './templates/erasure-completed';
@@ -19,6 +21,7 @@ import * as idRejected from './templates/id-rejected';
 import type { TemplateContext } from './templates/layout';
 import * as loginCode from './templates/login-code';
 import * as paymentReceipt from './templates/payment-receipt';
+import * as reminders from './templates/reminders';
 import * as waitlistPlace from './templates/waitlist-place';
 
 export type { TemplateContext };
@@ -106,6 +109,22 @@ const builders: Builders = {
   'admin-new-assessment': (data, site) => ({
     subject: adminNewAssessment.subject(data),
     element: <adminNewAssessment.AdminNewAssessmentEmail data={data} site={site} />,
+  }),
+  'enrolment-reminder': (data, site) => ({
+    subject: reminders.enrolmentSubject(),
+    element: <reminders.ReminderEmail data={data} site={site} course={false} />,
+  }),
+  'course-reminder': (data, site) => ({
+    subject: reminders.courseSubject(),
+    element: <reminders.ReminderEmail data={data} site={site} course />,
+  }),
+  broadcast: (data, site) => ({
+    subject: broadcast.subject(data),
+    element: <broadcast.BroadcastEmail data={data} site={site} />,
+  }),
+  'contact-reply': (data) => ({
+    subject: contactReply.subject(data),
+    element: <contactReply.ContactReplyEmail data={data} />,
   }),
 };
 

@@ -43,6 +43,7 @@ const settingRules: Record<SettingKey, z.ZodType<string>> = {
   certificate_signatory_name: shortText,
   certificate_signatory_title: shortText,
   final_assessment_required: z.enum(['on', 'off'], { error: m.settingInvalidSwitch }),
+  reminders_enabled: z.enum(['on', 'off'], { error: m.settingInvalidSwitch }),
 };
 
 /** PUT /api/admin/settings: any of the settings; null (or empty) restores the environment's default. */
@@ -59,6 +60,7 @@ export const settingsUpdateBody = z
     certificate_signatory_name: emptyIsNull(settingRules.certificate_signatory_name).optional(),
     certificate_signatory_title: emptyIsNull(settingRules.certificate_signatory_title).optional(),
     final_assessment_required: emptyIsNull(settingRules.final_assessment_required).optional(),
+    reminders_enabled: emptyIsNull(settingRules.reminders_enabled).optional(),
   })
   .refine((body) => SETTING_KEYS.some((key) => body[key] !== undefined), { message: m.settingsNothingToChange });
 export type SettingsUpdateBody = z.input<typeof settingsUpdateBody>;

@@ -32,6 +32,8 @@ export interface SiteSettings {
   certificateSignatory: CertificateSignatory;
   /** Whether the last stage needs a passed final piece before a certificate can be requested. */
   finalAssessmentRequired: boolean;
+  /** Whether the reminders job writes to registrations that have not paid (jobs/reminders.ts). */
+  remindersEnabled: boolean;
 }
 
 /** The environment's value of each setting (null: none). */
@@ -48,6 +50,7 @@ export function settingDefaults(config: SettingsConfig): Record<SettingKey, stri
     certificate_signatory_name: null,
     certificate_signatory_title: DEFAULT_SIGNATORY_TITLE,
     final_assessment_required: 'off',
+    reminders_enabled: 'on',
   };
 }
 
@@ -101,6 +104,7 @@ export async function effectiveSettings(db: Db, config: SettingsConfig): Promise
       title: values.certificate_signatory_title ?? DEFAULT_SIGNATORY_TITLE,
     },
     finalAssessmentRequired: values.final_assessment_required === 'on',
+    remindersEnabled: values.reminders_enabled !== 'off',
   };
 }
 

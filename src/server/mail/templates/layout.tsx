@@ -1,6 +1,18 @@
 /** The frame every email shares: the site's name and colours, one column, readable on a phone. */
-import { Body, Button, Container, Head, Heading, Hr, Html, Preview, Section, Text } from '@react-email/components';
-import type { ReactElement, ReactNode } from 'react';
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from '@react-email/components';
+import { Fragment, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import { messages } from '@shared/messages';
 import { ROUTES } from '@shared/routes';
 
@@ -13,6 +25,11 @@ export interface TemplateContext {
    * student (jobs/email-outbox.ts), else the sign-in page.
    */
   dashboardUrl?: string;
+  /**
+   * The one-click unsubscribe page of the recipient's address, for non-transactional e-mails
+   * (mail/marketing.ts): the footer offers it, as the List-Unsubscribe header does.
+   */
+  unsubscribeUrl?: string;
 }
 
 export const dashboardUrl = (site: TemplateContext) => site.dashboardUrl ?? `${site.siteUrl}${ROUTES.studentLogin}`;
@@ -33,6 +50,8 @@ export function EmailLayout(props: {
   children: ReactNode;
   /** Why the reader gets this email; by default, because they enrolled. */
   footer?: string;
+  /** Shown after the footer: how to stop e-mails like this one. */
+  unsubscribeUrl?: string;
 }): ReactElement {
   return (
     <Html lang="en">
@@ -60,6 +79,14 @@ export function EmailLayout(props: {
           <Hr style={{ borderColor: '#ddd6fe', margin: '16px 0' }} />
           <Text style={{ fontSize: '12px', lineHeight: '18px', color: colours.muted, margin: 0 }}>
             {props.footer ?? messages.email.footer}
+            {props.unsubscribeUrl ? (
+              <>
+                {' '}
+                <Link href={props.unsubscribeUrl} style={{ color: colours.muted, textDecoration: 'underline' }}>
+                  {messages.email.unsubscribeLink}
+                </Link>
+              </>
+            ) : null}
           </Text>
         </Container>
       </Body>
@@ -85,5 +112,31 @@ export function ActionButton(props: { href: string; children: ReactNode }): Reac
         {props.children}
       </Button>
     </Section>
+  );
+}
+
+/**
+ * Plain text typed by an admin (a broadcast, a reply) as paragraphs: blank lines separate them, a
+ * single line break stays one. React escapes the text, so nothing typed becomes markup.
+ */
+export function PlainTextParagraphs(props: { text: string; style?: CSSProperties }): ReactElement {
+  const paragraphs = props.text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+  return (
+    <>
+      {paragraphs.map((part, i) => (
+        <Text key={i} style={props.style ?? paragraph}>
+          {part.split('\n').map((line, j) => (
+            <Fragment key={j}>
+              {j > 0 ? <br /> : null}
+              {line}
+            </Fragment>
+          ))}
+        </Text>
+      ))}
+    </>
   );
 }

@@ -24,6 +24,7 @@ const INPUT_TYPES: Record<SettingKey, 'text' | 'url' | 'email' | 'switch'> = {
   certificate_signatory_name: 'text',
   certificate_signatory_title: 'text',
   final_assessment_required: 'switch',
+  reminders_enabled: 'switch',
 };
 
 type Values = Record<SettingKey, string>;
