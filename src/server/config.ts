@@ -116,6 +116,16 @@ const envSchema = z
       .int()
       .min(100)
       .default(60 * 1000),
+    /** A registration with no payment gets `enrolment-reminder` this long after it was made (hours; fractions for tests). */
+    REMINDER_UNPAID_HOURS: z.coerce.number().positive().max(8760).default(24),
+    /** A fee-paid student with no course gets `course-reminder` this long after paying the fee (days; fractions for tests). */
+    REMINDER_COURSE_DAYS: z.coerce.number().positive().max(365).default(3),
+    /** Tests only: how often the reminders job looks for students to remind (ms; hourly by default). */
+    REMINDERS_CHECK_MS: z.coerce
+      .number()
+      .int()
+      .min(100)
+      .default(60 * 60 * 1000),
     /** Registrations allowed per client address in 10 minutes (POST /api/students). */
     REGISTRATION_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
     /** PostgreSQL: a statement running longer is cancelled (the request answers 503). */
@@ -281,6 +291,8 @@ export interface Config {
    * job runs every `waitlistCheckMs`.
    */
   places: { holdMinutes: number; waitlistHoldHours: number; waitlistCheckMs: number };
+  /** The reminders job (jobs/reminders.ts): its delays and how often it runs. */
+  reminders: { unpaidHours: number; courseDays: number; checkMs: number };
   /** PostgreSQL statement timeout and pool acquisition timeout (docs/decisions/012-hardening.md). */
   database: { statementTimeoutMs: number; poolTimeoutMs: number };
   /** Registrations per client address per 10 minutes. */
@@ -354,6 +366,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       holdMinutes: env.COHORT_HOLD_MINUTES,
       waitlistHoldHours: env.WAITLIST_HOLD_HOURS,
       waitlistCheckMs: env.WAITLIST_CHECK_MS,
+    },
+    reminders: {
+      unpaidHours: env.REMINDER_UNPAID_HOURS,
+      courseDays: env.REMINDER_COURSE_DAYS,
+      checkMs: env.REMINDERS_CHECK_MS,
     },
     database: { statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS, poolTimeoutMs: env.DB_POOL_TIMEOUT_MS },
     registrationRateLimit: env.REGISTRATION_RATE_LIMIT,
