@@ -74,7 +74,7 @@ const zones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'drizzle', '.cache'] },
+  { ignores: ['dist', 'release', 'node_modules', 'data', 'test-results', 'playwright-report', 'drizzle', '.cache'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
