@@ -274,6 +274,8 @@ async function main() {
             SESSION_SECRET: randomBytes(32).toString('hex'),
             ID_DOCUMENT_KEY: randomBytes(32).toString('base64'),
             CREDENTIAL_SIGNING_KEY: generateCredentialSigningKey(),
+            // A benchmark site: offline payments, e-mails in files, http (config.ts refuses them otherwise).
+            ALLOW_TEST_SETTINGS: '1',
           }
         : {}),
       ADMIN_USERNAME: 'bench-admin',

@@ -23,7 +23,19 @@ const serverSources = Math.max(
   statSync('tsconfig.base.json').mtimeMs,
 );
 
+/** A server installed with `npm ci --omit=dev` has no build tools: say where to build instead. */
+function requireBuildTools() {
+  if (existsSync('node_modules/.bin/vite')) return;
+  console.error(
+    'The build needs the development packages (vite is missing: was this installed with --omit=dev?).\n' +
+      'Build a release where they are installed (npm ci && npm run release), copy release/ to the server\n' +
+      'and start it there with: node dist/node/main.js (docs/deploy.md).',
+  );
+  process.exit(1);
+}
+
 if (olderThan('dist/client/index.html', clientSources)) {
+  requireBuildTools();
   console.log('Building the client and the server…');
   // A production build whoever calls it (the process tests run under NODE_ENV=test, with which
   // React's JSX runtime resolves to its development build and the prerender fails).

@@ -170,6 +170,50 @@ describe('configuration', () => {
 });
 
 describe('proxy trust', () => {
+  it('refuses a server start on PostgreSQL with test settings, naming each variable and its fix, unless ALLOW_TEST_SETTINGS=1', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://vbr@127.0.0.1:5432/vbr',
+      SESSION_SECRET: 'x'.repeat(32),
+      ID_DOCUMENT_KEY: KEY,
+      CREDENTIAL_SIGNING_KEY: SIGNING_KEY,
+    };
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env, 'server');
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      return '';
+    };
+    const message = refusal(production);
+    expect(message).toMatch(/SQUARE_ENVIRONMENT: is offline.*set production with SQUARE_APPLICATION_ID/);
+    expect(message).toMatch(/SMTP_URL: is not set.*students never get their sign-in codes/);
+    expect(message).toMatch(/PUBLIC_URL: must be the site's https:\/\/ address/);
+    expect(message.match(/ALLOW_TEST_SETTINGS=1/g)).toHaveLength(3);
+    expect(refusal({ ...production, PUBLIC_URL: 'http://school.example' })).toContain('PUBLIC_URL');
+
+    // Asked for explicitly (the test suite's processes), or a command rather than a server: accepted.
+    expect(refusal({ ...production, ALLOW_TEST_SETTINGS: '1' })).toBe('');
+    expect(loadConfig(production).databaseUrl).toBe(production.DATABASE_URL);
+    // Real settings: accepted; e-mail sign-in needs no SMTP for codes.
+    const real = {
+      ...production,
+      SQUARE_ENVIRONMENT: 'production',
+      SQUARE_APPLICATION_ID: 'sq0idp-app',
+      SQUARE_LOCATION_ID: 'L1',
+      SQUARE_ACCESS_TOKEN: 'EAAA-token',
+      SMTP_URL: 'smtps://user:pass@mail.example:465',
+      PUBLIC_URL: 'https://school.example',
+    };
+    expect(refusal(real)).toBe('');
+    expect(refusal({ ...real, SMTP_URL: '', STUDENT_LOGIN: 'email' })).toBe('');
+    // The embedded database is a developer's or a demo's: no refusal.
+    expect(refusal({ NODE_ENV: 'production', DATA_DIR: dataDir() })).toBe('');
+  });
+
   it('trusts no proxy by default and the listed proxies when asked', () => {
     expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toEqual([]);
     expect(loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toEqual([

@@ -149,6 +149,11 @@ const envSchema = z
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /**
+     * 1: a start with DATABASE_URL accepts settings only a test site should have (offline payments,
+     * e-mails written to files, a non-https PUBLIC_URL); see `refuseTestSettings`.
+     */
+    ALLOW_TEST_SETTINGS: z.enum(['0', '1'], { error: 'must be 0 or 1' }).default('0'),
+    /**
      * Which reverse proxies may set X-Forwarded-For: unset (none), or a comma-separated list of
      * addresses, CIDRs or the names loopback / linklocal / uniquelocal. Per-address throttles need
      * the real client address.
@@ -241,6 +246,49 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
+/**
+ * A site on PostgreSQL is a real site: it refuses, unless ALLOW_TEST_SETTINGS=1, what would take no
+ * money (offline test cards), lock students out (sign-in codes written to files, never sent) or send
+ * sessions in clear (http). The test suite's PostgreSQL processes ask for them explicitly.
+ */
+function refuseTestSettings(
+  env: Pick<
+    Env,
+    | 'DATABASE_URL'
+    | 'NODE_ENV'
+    | 'ALLOW_TEST_SETTINGS'
+    | 'SQUARE_ENVIRONMENT'
+    | 'SMTP_URL'
+    | 'STUDENT_LOGIN'
+    | 'PUBLIC_URL'
+  >,
+  ctx: z.RefinementCtx,
+): void {
+  if (!env.DATABASE_URL || env.NODE_ENV === 'test' || env.ALLOW_TEST_SETTINGS === '1') return;
+  const fix = 'or set ALLOW_TEST_SETTINGS=1 for a test site';
+  if (env.SQUARE_ENVIRONMENT === 'offline') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SQUARE_ENVIRONMENT'],
+      message: `is offline (test cards, no money taken): set production with SQUARE_APPLICATION_ID, SQUARE_LOCATION_ID and SQUARE_ACCESS_TOKEN, ${fix}`,
+    });
+  }
+  if (!env.SMTP_URL && env.STUDENT_LOGIN === 'code') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SMTP_URL'],
+      message: `is not set: e-mails are only written to DATA_DIR/mail, so students never get their sign-in codes. Set smtp(s)://user:password@host:port, ${fix}`,
+    });
+  }
+  if (!env.PUBLIC_URL?.startsWith('https://')) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PUBLIC_URL'],
+      message: `must be the site's https:// address (links in e-mails and certificates use it), ${fix}`,
+    });
+  }
+}
+
 export interface Config {
   env: Env['NODE_ENV'];
   port: number;
@@ -328,9 +376,15 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-/** Reads the environment. Throws ConfigError naming each bad variable. */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+/** What a server start checks beyond a command's run (a command may work on a test site's database). */
+const serverEnvSchema = envSchema.superRefine(refuseTestSettings);
+
+/**
+ * Reads the environment. Throws ConfigError naming each bad variable. `server`: the start of a server
+ * (main.ts), which also refuses test settings on PostgreSQL.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, use: 'server' | 'command' = 'command'): Config {
+  const parsed = (use === 'server' ? serverEnvSchema : envSchema).safeParse(source);
   if (!parsed.success) throw invalidConfiguration(parsed.error);
   const env = parsed.data;
   const dataDir = resolveDataDir(env);

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { explainStartFailure } from './start-failures';
 import { runStartUpSteps } from './start-up';
 
 /** On SIGTERM the process drains until no connection has arrived for this long (see `stop`)… */
@@ -18,7 +19,7 @@ const DRAIN_MAX_MS = 3_000;
 async function main(): Promise<void> {
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, 'server');
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -91,7 +92,7 @@ function gracefulStop(app: FastifyInstance, shutdownTimeoutMs: number): (signal:
   return stop;
 }
 
-main().catch((error) => {
-  console.error(error);
+main().catch((error: unknown) => {
+  console.error(explainStartFailure(error) ?? error);
   process.exit(1);
 });

@@ -3,6 +3,7 @@
  * the server's own data put in order, then what an operator should hear about. Tests build the app
  * without them (test/foundation/start-up.test.ts runs them).
  */
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { bootstrapAdmin } from './domain/admins/bootstrap-admin';
@@ -19,9 +20,23 @@ export async function runStartUpSteps(app: FastifyInstance): Promise<void> {
     app.db,
     app.config.admin,
     (line) => app.log.info(line),
-    (line) => console.log(line),
+    (password) => handOverFirstAdminPassword(app, password),
   );
   await warnWithoutCpdNumber(app);
+}
+
+/** In DATA_DIR: the first admin's generated password, until its reader deletes it. */
+export const FIRST_ADMIN_PASSWORD_FILE = 'first-admin-password';
+
+/** The generated first password goes into a file only this user can read; the log says where. */
+async function handOverFirstAdminPassword(app: FastifyInstance, password: string): Promise<void> {
+  const file = path.join(app.config.dataDir, FIRST_ADMIN_PASSWORD_FILE);
+  await mkdir(app.config.dataDir, { recursive: true });
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  app.log.warn(
+    { file },
+    'First start: created the administrator "admin"; its password is in this file (readable by this user only). Sign in at /admin/login, then delete the file.',
+  );
 }
 
 /** ID documents uploaded before they moved into the database are moved in (docs/decisions/018). */

@@ -1,9 +1,12 @@
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import getPort from 'get-port';
+import { afterAll, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { FIRST_ADMIN_PASSWORD_FILE } from '@server/start-up';
 import { runCommand, startServer, stopServer, type RunningServer } from './server-process';
 
 describe('the server process in embedded mode (PGlite in DATA_DIR)', () => {
@@ -22,7 +25,14 @@ describe('the server process in embedded mode (PGlite in DATA_DIR)', () => {
       body: JSON.stringify({ username, password }),
     });
 
-  it('starts, serves the API and the SPA, and prints a first admin password once', async () => {
+  /** The first start's generated admin password: in DATA_DIR, readable by its user only, never in the log. */
+  const firstAdminPassword = () => {
+    const file = path.join(dataDir, FIRST_ADMIN_PASSWORD_FILE);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    return readFileSync(file, 'utf8').trim();
+  };
+
+  it('starts, serves the API and the SPA, and hands a first admin password over in a file, not the log', async () => {
     // How long a first start may take is startServer's wait; a bare bound here failed CI at 61 s while
     // both test lanes loaded the machine (8 s alone).
     server = await startServer(env);
@@ -45,13 +55,15 @@ describe('the server process in embedded mode (PGlite in DATA_DIR)', () => {
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ detail: 'Not found' });
 
-    const password = /password:\s+(\S+)/.exec(server.output())?.[1];
-    expect(password).toBeDefined();
-    expect((await login(server.url, 'admin', password!)).status).toBe(200);
+    const password = firstAdminPassword();
+    expect(password.length).toBeGreaterThanOrEqual(20);
+    expect(server.output()).not.toContain(password);
+    expect(server.output()).toContain(FIRST_ADMIN_PASSWORD_FILE);
+    expect((await login(server.url, 'admin', password)).status).toBe(200);
   });
 
   it('keeps data written before a kill -9', async () => {
-    const password = /password:\s+(\S+)/.exec(server!.output())?.[1] ?? '';
+    const password = firstAdminPassword();
     const { access_token } = (await (await login(server!.url, 'admin', password)).json()) as { access_token: string };
     // Logging out writes a revocation row; after the crash and restart the token must stay revoked.
     const logout = await fetch(`${server!.url}/api/admin/logout`, {
@@ -120,6 +132,40 @@ describe('the server process in embedded mode (PGlite in DATA_DIR)', () => {
     expect(Date.now() - before).toBeLessThan(5000);
   });
 
+  it('stops with its drain when SIGTERM goes to the process `npm start` started (a supervisor, a pidfile kill, Docker)', async () => {
+    const port = await getPort({ host: '127.0.0.1' });
+    const npm = spawn('npm', ['start'], {
+      env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so that a server left running by a failure here is killed below.
+      detached: true,
+    });
+    onTestFinished(() => {
+      try {
+        process.kill(-npm.pid!, 'SIGKILL');
+      } catch {
+        // all gone, as they should be
+      }
+    });
+    let output = '';
+    npm.stdout.on('data', (c) => (output += c));
+    npm.stderr.on('data', (c) => (output += c));
+    const exited = once(npm, 'exit');
+    const ready = () =>
+      fetch(`http://127.0.0.1:${port}/api/health/ready`).then(
+        (res) => res.status === 200 && output.includes('Serving on'),
+        () => false,
+      );
+    await vi.waitUntil(ready, { timeout: 60_000, interval: 100 });
+
+    npm.kill('SIGTERM');
+    const [code] = (await exited) as [number | null];
+    expect(code).toBe(0);
+    expect(output).toContain('shutting down');
+    // Nothing is left listening: the server itself stopped, not only npm.
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+  });
+
   it('adds an admin from the command line', async () => {
     const created = await runCommand('admin', ['create', 'second-admin'], env);
     expect(created.code).toBe(0);
@@ -152,6 +198,39 @@ describe('the server process in embedded mode (PGlite in DATA_DIR)', () => {
     const badRole = await runCommand('admin', ['create', 'fourth-admin', '--role', 'boss'], env);
     expect(badRole.code).toBe(2);
     await stopServer(server);
+  });
+
+  it('refuses every embedded-database command and a second server while the server runs, says what to do instead, and changes nothing', async () => {
+    server = await startServer(env);
+    const create = await runCommand('admin', ['create', 'while-running'], env);
+    expect(create.code).toBe(1);
+    expect(create.stderr).toMatch(/in use by the server \(process \d+/);
+    expect(create.stderr).toContain('admin area (Admins tab)');
+    expect(create.stdout).not.toContain('Password');
+
+    const backupFile = path.join(dataDir, '..', `${path.basename(dataDir)}-live.tar.gz`);
+    for (const [name, args] of [
+      ['backup', ['backup', backupFile]],
+      ['backup', ['restore', backupFile, '--force']],
+      ['check-ledger', []],
+    ] as const) {
+      const refused = await runCommand(name, [...args], env);
+      expect(refused.code, `${name} ${args.join(' ')}`).toBe(1);
+      expect(refused.stderr).toContain('in use by the server');
+      expect(refused.stderr).toContain('Stop the server first');
+    }
+    expect(existsSync(backupFile)).toBe(false);
+
+    const second = await startServer(env, false);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain('in use by the server');
+    expect(second.output()).toContain('another DATA_DIR');
+
+    // Once the server stops, the command works: the refused one had created nothing ("already exists").
+    await stopServer(server);
+    const afterwards = await runCommand('admin', ['create', 'while-running'], env);
+    expect(afterwards.code).toBe(0);
+    expect(afterwards.stdout).toContain('Created admin "while-running"');
   });
 
   it('refuses to start with a bad variable and names it', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase } from '../helpers/database';
 import { startServer, stopServer, type RunningServer } from './server-process';
@@ -37,5 +38,53 @@ describe('the server process on PostgreSQL (DATABASE_URL)', () => {
     expect(login.status).toBe(200);
     expect(await stopServer(server)).toBe(0);
     expect(server.output()).not.toContain('No CPD provider number');
+  });
+
+  it('refuses test settings at a production start unless asked, naming each variable', async () => {
+    const created = await createPostgresDatabase();
+    try {
+      const refused = await startServer(
+        {
+          DATABASE_URL: created.url,
+          SESSION_SECRET: randomBytes(32).toString('hex'),
+          ID_DOCUMENT_KEY: randomBytes(32).toString('base64'),
+          ALLOW_TEST_SETTINGS: '0',
+        },
+        false,
+      );
+      expect(await refused.exited).toBe(1);
+      for (const variable of ['SQUARE_ENVIRONMENT: is offline', 'SMTP_URL: is not set', 'PUBLIC_URL: must be'])
+        expect(refused.output()).toContain(variable);
+    } finally {
+      await created.drop();
+    }
+  });
+
+  it('says in one line, with the fix, when the database user may not create the tables', async () => {
+    const created = await createPostgresDatabase();
+    const role = `vbr_guest_${randomBytes(3).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create role ${role} login`);
+    try {
+      const asGuest = Object.assign(new URL(created.url), { username: role }).toString();
+      const denied = await startServer(
+        {
+          DATABASE_URL: asGuest,
+          SESSION_SECRET: randomBytes(32).toString('hex'),
+          ID_DOCUMENT_KEY: randomBytes(32).toString('base64'),
+        },
+        false,
+      );
+      expect(await denied.exited).toBe(1);
+      expect(denied.output()).toContain("The database user may not create the site's tables");
+      expect(denied.output()).toContain('createdb -O <user> <database>');
+      // One line, not a DrizzleQueryError and its stack.
+      expect(denied.output()).not.toMatch(/DrizzleQueryError|\n\s+at /);
+    } finally {
+      await created.drop();
+      await admin.query(`drop role ${role}`);
+      await admin.end();
+    }
   });
 });

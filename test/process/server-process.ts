@@ -111,6 +111,9 @@ export async function startServer(env: Record<string, string>, waitForHealth = t
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
+      // The suite's PostgreSQL processes run with offline payments, e-mails in files and http, which
+      // a production start refuses unless asked (config.ts `refuseTestSettings`).
+      ALLOW_TEST_SETTINGS: '1',
       ...withSigningKey(env),
       PORT: port,
     },

@@ -5,18 +5,21 @@
  *   npm run admin -- rotate-id-key             (re-encrypts every ID document and two-factor secret with ID_DOCUMENT_KEY,
  *                                               reading older ones with ID_DOCUMENT_OLD_KEYS; docs/id-documents.md)
  * Pipe a password in with --password-stdin to choose it. Uses the same DATABASE_URL / DATA_DIR as
- * the server; in embedded mode stop the server first (PGlite allows one process at a time).
+ * the server; the embedded database is refused while a server runs on it (one process at a time).
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openCommandDatabase, runCommandMain } from './command-database';
 import { createAdmin, generatePassword, setAdminPassword } from '@server/domain/admins/create-admin';
 import { rotateTotpKey } from '@server/domain/admins/rotate-totp-key';
 import { rotateAssessmentKey } from '@server/domain/assessments/rotate-assessment-key';
 import { rotateIdDocumentKey } from '@server/domain/id-verification/rotate-id-document-key';
 import { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
 import { ADMIN_ROLES, type AdminRole } from '@shared/statuses';
+
+/** What to do instead while a server holds the embedded database. */
+const WHILE_RUNNING =
+  'Add admins and change their passwords in the admin area (Admins tab) while the server runs, or stop the server first (Ctrl+C, or kill -TERM with the process id above) and run this again.';
 
 const USAGE =
   'Usage: npm run admin -- create <username> [--role staff|owner] [--password-stdin]\n' +
@@ -27,7 +30,10 @@ const USAGE =
 async function rotateIdKey(): Promise<number> {
   const config = loadConfig();
   const keys = new PrivateDataKeyRing(config.idDocuments.key, config.idDocuments.oldKeys);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  const database = await openCommandDatabase(
+    config,
+    'Stop the server first (Ctrl+C, or kill -TERM with the process id above), rotate, then start it with the new key.',
+  );
   try {
     const summary = await rotateIdDocumentKey(database.db, keys, 20, ({ reencrypted }) => {
       if (reencrypted > 0) console.log(`… ${reencrypted} re-encrypted`);
@@ -87,7 +93,7 @@ async function main(): Promise<number> {
   }
   const password = passwordFromStdin ? await readStdin() : generatePassword();
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  const database = await openCommandDatabase(config, WHILE_RUNNING);
   try {
     if (command === 'create') {
       await createAdmin(database.db, username, password, role as AdminRole);
@@ -111,4 +117,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code));
+runCommandMain(main);

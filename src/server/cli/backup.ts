@@ -3,7 +3,7 @@
  * database, encrypted):
  *   npm run backup -- <file>              (a gzipped tarball of the database, mode 600)
  *   npm run restore -- <file> [--force]   (into DATA_DIR/db; refuses a non-empty DATA_DIR without --force)
- * Stop the server first (PGlite allows one process at a time). The ID document key is NOT in the
+ * Both refuse while a server runs on DATA_DIR (PGlite allows one process at a time). The ID document key is NOT in the
  * backup (a backup with its key is a leak): keep DATA_DIR/id-document-key (or ID_DOCUMENT_KEY)
  * separately, and put it back before starting the restored server. With DATABASE_URL use
  * pg_dump / pg_restore (README). docs/id-documents.md.
@@ -16,10 +16,14 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { CREDENTIAL_SIGNING_KEY_FILE, ID_DOCUMENT_KEY_FILE, resolveDataDir } from '../config';
 import { PGLITE_EXTENSIONS } from '../db/client';
+import { DATA_DIR_LOCK_FILE, lockDataDir } from '../db/data-dir-lock';
+import { CommandRefused, runCommandMain } from './command-database';
 
 const USAGE = 'Usage: npm run backup -- <file>   |   npm run restore -- <file> [--force]';
 /** Files DATA_DIR may already hold when a backup is restored into it: the secrets kept apart from backups. */
 const SECRET_FILES = new Set([ID_DOCUMENT_KEY_FILE, CREDENTIAL_SIGNING_KEY_FILE, 'session-secret']);
+/** …and this command's own lock. */
+const KEPT_FILES = new Set([...SECRET_FILES, DATA_DIR_LOCK_FILE]);
 
 async function backup(dataDir: string, file: string): Promise<number> {
   const dbDir = path.join(dataDir, 'db');
@@ -53,7 +57,7 @@ async function restore(dataDir: string, file: string, force: boolean): Promise<n
     console.error(`No backup file ${file}.`);
     return 1;
   }
-  const existing = existsSync(dataDir) ? readdirSync(dataDir).filter((name) => !SECRET_FILES.has(name)) : [];
+  const existing = existsSync(dataDir) ? readdirSync(dataDir).filter((name) => !KEPT_FILES.has(name)) : [];
   if (existing.length > 0 && !force) {
     console.error(`${dataDir} is not empty (${existing.join(', ')}). Restore with --force to replace its database.`);
     return 1;
@@ -114,13 +118,24 @@ async function main(): Promise<number> {
   }
   const dataDir = resolveDataDir();
   const target = path.resolve(file);
-  return command === 'backup' ? backup(dataDir, target) : restore(dataDir, target, parsed.values.force);
+  const unlock = lockWhileRunning(dataDir, command === 'backup' ? 'back up' : 'restore');
+  try {
+    return command === 'backup' ? await backup(dataDir, target) : await restore(dataDir, target, parsed.values.force);
+  } finally {
+    unlock();
+  }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error((error as Error).message);
-    process.exit(1);
-  },
-);
+/** Takes DATA_DIR's lock (none to take while DATA_DIR does not exist); refuses while a server holds it. */
+function lockWhileRunning(dataDir: string, action: string): () => void {
+  if (!existsSync(dataDir)) return () => {};
+  try {
+    return lockDataDir(dataDir, `backup.js ${action}`);
+  } catch (error) {
+    throw new CommandRefused(
+      `${(error as Error).message}\nStop the server first (Ctrl+C, or kill -TERM with the process id above), ${action}, then start it again.`,
+    );
+  }
+}
+
+runCommandMain(main);

@@ -1,17 +1,19 @@
 /**
  * `npm run check:ledger`: checks the money invariants (src/server/domain/payments/ledger-invariants.ts)
- * on the configured database (DATABASE_URL, or the embedded database in DATA_DIR: stop the server
- * first). Prints each offending student with what is wrong and exits 1; exits 0 when all hold.
+ * on the configured database (DATABASE_URL, or the embedded database in DATA_DIR, which it refuses
+ * while the server runs). Prints each offending student with what is wrong and exits 1; exits 0 when all hold.
  * Prints ids only, no personal data.
  */
-import path from 'node:path';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openCommandDatabase, runCommandMain } from './command-database';
 import { countRefunds, findLedgerViolations } from '@server/domain/payments/ledger-invariants';
 
 async function main(): Promise<number> {
   const config = loadConfig();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'db') });
+  const database = await openCommandDatabase(
+    config,
+    'Stop the server first (Ctrl+C, or kill -TERM with the process id above) and run this again.',
+  );
   try {
     const violations = await findLedgerViolations(database.db);
     const counts = await countRefunds(database.db);
@@ -35,4 +37,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code));
+runCommandMain(main);

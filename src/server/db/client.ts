@@ -14,6 +14,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrationsFolder } from '../paths';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -129,11 +130,20 @@ function openPostgres(url: string, options: OpenOptions): Database {
 
 async function openPglite(dir: string, snapshot?: Blob): Promise<Database> {
   let dataDir: string | undefined;
+  let unlock = () => {};
   if (dir !== ':memory:') {
     dataDir = path.resolve(dir);
     mkdirSync(dataDir, { recursive: true });
+    // One process at a time in DATA_DIR (data-dir-lock.ts): refused here, before PGlite touches a file.
+    unlock = lockDataDir(path.dirname(dataDir), thisProcess());
   }
-  const client = await PGlite.create({ dataDir, loadDataDir: snapshot, extensions: PGLITE_EXTENSIONS });
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir, loadDataDir: snapshot, extensions: PGLITE_EXTENSIONS });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   // PGlite and drizzle as they come (docs/decisions/030): the behaviour relied on is pinned by
   // src/server/db/pglite-behaviour.test.ts and test/foundation/database-engines.test.ts.
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -150,8 +160,14 @@ async function openPglite(dir: string, snapshot?: Blob): Promise<Database> {
       if (closed) return;
       closed = true;
       await client.close();
+      unlock();
     },
   };
+}
+
+/** What the lock says holds DATA_DIR: `main.js`, `admin.js create staff1`. */
+function thisProcess(): string {
+  return [path.basename(process.argv[1] ?? 'node'), ...process.argv.slice(2)].join(' ');
 }
 
 export { schema };
