@@ -4,6 +4,7 @@
  * token, Prometheus text with it; its counters move with the requests served, its gauges come from
  * the database at scrape time, and no label holds a raw URL (which may carry an email address).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -121,6 +122,13 @@ describe('GET /metrics', () => {
     expect(types.get('nodejs_eventloop_lag_seconds')).toBe('gauge');
     expect(value(samples, 'vbr_db_pool_in_use')).toBeGreaterThanOrEqual(0);
     expect(value(samples, 'vbr_db_pool_waiting')).toBe(0);
+  });
+
+  it("passes Prometheus's own check (promtool check metrics: names, suffixes, help)", async () => {
+    const { body } = await scrape();
+    // promtool prints its findings and exits non-zero on any; execFileSync throws then, with them.
+    const run = () => execFileSync('promtool', ['check', 'metrics'], { input: body, encoding: 'utf8', stdio: 'pipe' });
+    expect(run).not.toThrow();
   });
 
   it('counts throttled requests by throttle and route', async () => {

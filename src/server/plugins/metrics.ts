@@ -143,6 +143,10 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   const expected = digest(options.token);
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // prom-client names three gauges `_total`, a counter's suffix, which `promtool check metrics`
+  // rejects; the same figures stay, by type, in nodejs_active_handles/requests/resources.
+  for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
+    registry.removeSingleMetric(name);
   const metrics = createInstruments(registry);
   observeResponses(app, metrics);
 
