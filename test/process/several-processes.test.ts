@@ -2,11 +2,12 @@
  * Two app processes behave as one site. Both run the real server (dist/node/main.js)
  * with the same DATABASE_URL (a fresh, empty PostgreSQL database), REDIS_URL (a private
  * redis-server), secrets and SMTP server, each with its own DATA_DIR; nginx round-robins over them
- * with the site's proxy settings, and every request below goes through nginx. `X-Upstream` tells
- * which process answered.
+ * with the site's own nginx file (deploy/nginx-site.conf, test/process/nginx.ts), and every request
+ * below goes through nginx. `X-Upstream` tells which process answered. A rolling restart of both:
+ * test/process/rolling-restart.test.ts.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -34,6 +35,9 @@ interface Answer {
 
 describe('two app processes behind nginx', () => {
   const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'vbr-lb-')));
+  /** The release before this one, as an upgrade leaves it (/opt/vbr/previous): one built file of its own. */
+  const previousRelease = mkdtempSync(path.join(tmpdir(), 'vbr-lb-previous-'));
+  const PREVIOUS_ASSET = '/assets/earlier-release-Dx3f9a1B.js';
   let database: { url: string; drop: () => Promise<void> } | undefined;
   let redis: PrivateRedis | undefined;
   let smtp: TestSmtp | undefined;
@@ -109,7 +113,14 @@ describe('two app processes behind nginx', () => {
     };
     // Both at once on the empty database: they migrate it and create the admin together.
     servers = await Promise.all(dataDirs.map((dir) => startServer({ ...env, DATA_DIR: dir })));
-    nginx = await startNginx(servers.map((s) => s.url));
+    // nginx's workers (an unprivileged user when nginx starts as root) read the files.
+    chmodSync(previousRelease, 0o755);
+    mkdirSync(path.join(previousRelease, 'dist/client/assets'), { recursive: true });
+    writeFileSync(path.join(previousRelease, 'dist/client', PREVIOUS_ASSET), 'export const earlier = 1;\n');
+    nginx = await startNginx(
+      servers.map((s) => s.url),
+      { previous: previousRelease },
+    );
   }, 120_000);
 
   afterAll(async () => {
@@ -118,7 +129,7 @@ describe('two app processes behind nginx', () => {
     await redis?.kill();
     await smtp?.close();
     await database?.drop();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [...dataDirs, previousRelease]) rmSync(dir, { recursive: true, force: true });
   });
 
   it('migrates an empty database once when both processes start at once, and both are ready', async () => {
@@ -134,6 +145,28 @@ describe('two app processes behind nginx', () => {
     } finally {
       await client.end();
     }
+  });
+
+  it('serves built files from disk, cached for a year, from the previous release too; never from a process', async () => {
+    const landing = await fetch(`${nginx!.url}/`);
+    expect(landing.status).toBe(200);
+    expect(landing.headers.get('x-upstream')).toMatch(/^127\.0\.0\.1:\d+$/);
+    const asset = /\/assets\/[\w.-]+\.js/.exec(await landing.text())?.[0];
+    expect(asset).toBeDefined();
+    for (const file of [asset!, PREVIOUS_ASSET]) {
+      const res = await fetch(`${nginx!.url}${file}`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('x-upstream')).toBeNull();
+      await res.arrayBuffer();
+    }
+    // The build's precompressed .gz beside the file (gzip_static).
+    const zipped = await fetch(`${nginx!.url}${asset}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    await zipped.arrayBuffer();
+    const missing = await fetch(`${nginx!.url}/assets/no-such-file-00000000.js`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-upstream')).toBeNull();
   });
 
   it('registers a student through one process, takes the payment through the other, signs in through either', async () => {

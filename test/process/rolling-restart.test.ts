@@ -1,0 +1,251 @@
+/**
+ * A rolling restart loses no request. Two app processes on one PostgreSQL database and one Redis, behind
+ * the site's nginx file (deploy/nginx-site.conf); clients on keep-alive connections send GETs and
+ * POSTs without pause; deploy/rolling-restart.mjs, run as docs/deploy.md says, restarts each process in
+ * turn. The `systemctl` it calls is this test's: a small program first on its PATH that asks the test
+ * to do what systemd does for `systemctl restart vbr@<port>` (SIGTERM, wait for the exit, start the
+ * process on that port again), so the processes stay this test's children.
+ *
+ * Every answer must be a success: a POST registers a new address each time, so a 409 would mean nginx
+ * or a process carried one out twice; the other POST chooses the same course again (200 each time).
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import getPort from 'get-port';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseSchedule } from '@shared/schedule';
+import { startNginx, type RunningNginx } from './nginx';
+import { startPrivateRedis, type PrivateRedis } from './redis-server';
+import {
+  migratedPostgresDatabase,
+  startServer,
+  stopServer,
+  waitForHealthy,
+  type RunningServer,
+} from './server-process';
+
+interface Tally {
+  get: number;
+  post: number;
+  failed: string[];
+  /** GETs a draining process answered 503 and nginx passed to the other one. */
+  passedOn: number;
+  reusedConnections: number;
+}
+
+describe('a rolling restart behind nginx', () => {
+  const home = mkdtempSync(path.join(tmpdir(), 'vbr-rolling-'));
+  let database: { url: string; drop: () => Promise<void> } | undefined;
+  let redis: PrivateRedis | undefined;
+  let nginx: RunningNginx | undefined;
+  let control: http.Server | undefined;
+  const servers = new Map<string, RunningServer>();
+  const exitCodes: Array<number | null> = [];
+  let env: Record<string, string> = {};
+
+  const start = (port: string) =>
+    startServer({ ...env, PORT: port, DATA_DIR: path.join(home, `data-${port}`) }, false).then((server) => {
+      servers.set(port, server);
+      return server;
+    });
+
+  /** What systemd does for `systemctl restart vbr@<port>`: stop (SIGTERM, wait for the exit), then start. */
+  async function systemctl(args: string[]): Promise<string> {
+    const port = /^vbr@(\d+)$/.exec(args[1] ?? '')?.[1];
+    const server = port ? servers.get(port) : undefined;
+    if (args[0] !== 'restart' || !port || !server) throw new Error(`unexpected systemctl ${args.join(' ')}`);
+    exitCodes.push(await stopServer(server, 'SIGTERM'));
+    await start(port);
+    return '';
+  }
+
+  beforeAll(async () => {
+    database = await migratedPostgresDatabase();
+    redis = await startPrivateRedis();
+    env = {
+      DATABASE_URL: database.url,
+      REDIS_URL: redis.url,
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      ID_DOCUMENT_KEY: randomBytes(32).toString('base64'),
+      TRUST_PROXY: 'loopback',
+      REGISTRATION_RATE_LIMIT: '1000000',
+      SHUTDOWN_TIMEOUT_MS: '8000',
+    };
+    const ports = [String(await getPort({ host: '127.0.0.1' })), String(await getPort({ host: '127.0.0.1' }))];
+    for (const port of ports) await start(port);
+    for (const server of servers.values()) await waitForHealthy(server, 60_000);
+    nginx = await startNginx([...servers.values()].map((s) => s.url));
+
+    control = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        systemctl(JSON.parse(body) as string[]).then(
+          (out) => res.writeHead(200).end(out),
+          (error: Error) => res.writeHead(500).end(error.message),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => control!.listen(0, '127.0.0.1', resolve));
+    const shim = path.join(home, 'bin', 'systemctl');
+    mkdirSync(path.dirname(shim));
+    writeFileSync(
+      shim,
+      `#!${process.execPath}
+fetch(process.env.VBR_TEST_SYSTEMCTL_URL, { method: 'POST', body: JSON.stringify(process.argv.slice(2)) }).then(
+  async (res) => { process.stderr.write(await res.text()); process.exit(res.ok ? 0 : 1); },
+  (error) => { console.error(error); process.exit(1); },
+);
+`,
+    );
+    chmodSync(shim, 0o755);
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all([...servers.values()].map((s) => stopServer(s, 'SIGKILL')));
+    await nginx?.stop();
+    await redis?.kill();
+    await new Promise((resolve) => (control ? control.close(resolve) : resolve(undefined)));
+    await database?.drop();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  /** `node deploy/rolling-restart.mjs <port> <port>` with this test's systemctl first on PATH. */
+  function rollingRestart(): Promise<{ code: number | null; output: string }> {
+    const address = control!.address() as { port: number };
+    const child = spawn(process.execPath, ['deploy/rolling-restart.mjs', ...servers.keys()], {
+      env: {
+        ...process.env,
+        PATH: `${path.join(home, 'bin')}:${process.env.PATH}`,
+        VBR_TEST_SYSTEMCTL_URL: `http://127.0.0.1:${address.port}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+  }
+
+  it('restarts both processes in turn while clients on keep-alive connections send GETs and POSTs: none fails', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+    const target = new URL(nginx!.url);
+    const send = (method: string, url: string, body?: unknown, token?: string) =>
+      new Promise<{ status: number; text: string; upstream: string; reused: boolean }>((resolve, reject) => {
+        const payload = body === undefined ? undefined : JSON.stringify(body);
+        const req = http.request(
+          {
+            agent,
+            host: target.hostname,
+            port: target.port,
+            method,
+            path: url,
+            headers: {
+              ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+              ...(token ? { authorization: `Bearer ${token}` } : {}),
+            },
+          },
+          (res) => {
+            let text = '';
+            res.setEncoding('utf8');
+            res.on('data', (c) => (text += c));
+            res.on('end', () =>
+              resolve({
+                status: res.statusCode!,
+                text,
+                upstream: String(res.headers['x-upstream'] ?? ''),
+                reused: req.reusedSocket,
+              }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end(payload);
+      });
+
+    const registered = await send('POST', '/api/students', {
+      first_name: 'Rolling',
+      last_name: 'Student',
+      email: `rolling-${randomUUID().slice(0, 8)}@example.com`,
+    });
+    expect(registered.status).toBe(201);
+    const student = JSON.parse(registered.text) as { id: string; token: string };
+    const courseStart = courseSchedule()[0]!.start_date;
+    let registrations = 0;
+    const requests: Array<{ method: 'GET' | 'POST'; ok: number; run: () => ReturnType<typeof send> }> = [
+      { method: 'GET', ok: 200, run: () => send('GET', '/') },
+      { method: 'GET', ok: 200, run: () => send('GET', '/api/course-dates') },
+      { method: 'GET', ok: 200, run: () => send('GET', `/api/student/${student.id}`, undefined, student.token) },
+      {
+        method: 'POST',
+        ok: 201,
+        run: () =>
+          send('POST', '/api/students', {
+            first_name: 'Rolling',
+            last_name: 'Student',
+            email: `rolling-${(registrations += 1)}-${randomUUID().slice(0, 8)}@example.com`,
+          }),
+      },
+      {
+        method: 'POST',
+        ok: 200,
+        run: () =>
+          send(
+            'POST',
+            `/api/students/${student.id}/course-selection`,
+            { course_type: 'foundation', course_start_date: courseStart },
+            student.token,
+          ),
+      },
+    ];
+
+    const tally: Tally = { get: 0, post: 0, failed: [], passedOn: 0, reusedConnections: 0 };
+    let running = true;
+    const clients = Array.from({ length: 8 }, async (_, client) => {
+      for (let i = client; running; i += 1) {
+        const request = requests[i % requests.length]!;
+        if (request.method === 'GET') tally.get += 1;
+        else tally.post += 1;
+        try {
+          const answer = await request.run();
+          if (answer.reused) tally.reusedConnections += 1;
+          if (answer.upstream.includes(',')) tally.passedOn += 1;
+          if (answer.status !== request.ok) {
+            tally.failed.push(
+              `${request.method} ${i % requests.length}: ${answer.status} ${answer.text.slice(0, 200)}`,
+            );
+          }
+        } catch (error) {
+          tally.failed.push(`${request.method} ${i % requests.length}: ${String(error)}`);
+        }
+      }
+    });
+
+    await new Promise((r) => setTimeout(r, 1000));
+    const pids = [...servers.values()].map((s) => s.child.pid);
+    const restart = await rollingRestart();
+    await new Promise((r) => setTimeout(r, 1000));
+    running = false;
+    await Promise.all(clients);
+    agent.destroy();
+
+    console.log(
+      `rolling restart of 2 processes behind nginx: ${tally.get} GETs and ${tally.post} POSTs, ` +
+        `${tally.failed.length} failed; ${tally.passedOn} GETs passed on by nginx from a draining process; ` +
+        `${tally.reusedConnections} requests on a reused keep-alive connection`,
+    );
+    expect(restart.output).toContain('Restarted 2 processes.');
+    expect(restart.code).toBe(0);
+    expect(exitCodes).toEqual([0, 0]);
+    expect([...servers.values()].map((s) => s.child.pid)).not.toContain(pids[0]);
+    expect([...servers.values()].map((s) => s.child.pid)).not.toContain(pids[1]);
+    expect(tally.failed, `nginx's error log:\n${nginx!.errorLog()}`).toEqual([]);
+    expect(tally.get).toBeGreaterThan(200);
+    expect(tally.post).toBeGreaterThan(100);
+    expect(tally.reusedConnections).toBeGreaterThan(tally.get);
+  });
+});
