@@ -152,8 +152,18 @@ export const contactMessageSchema = z.object({
   created_at: z.string(),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
+/** An admin's answer to a contact message, e-mailed to its sender. */
+export const contactReplySchema = z.object({
+  id: z.uuid(),
+  body: z.string(),
+  admin_username: z.string(),
+  created_at: z.string(),
+});
+export type ContactReply = z.infer<typeof contactReplySchema>;
+/** In the list, each message comes with its replies, oldest first. */
+export const contactMessageWithRepliesSchema = contactMessageSchema.extend({ replies: z.array(contactReplySchema) });
 export const messageListResponse = z.object({
-  messages: z.array(contactMessageSchema),
+  messages: z.array(contactMessageWithRepliesSchema),
   total: z.number().int(),
   unread: z.number().int(),
   page: z.number().int(),
@@ -161,3 +171,12 @@ export const messageListResponse = z.object({
 });
 export type MessageListResponse = z.infer<typeof messageListResponse>;
 export const messageIdParams = z.object({ id: z.uuid({ message: 'Invalid id' }) });
+
+/** POST /api/admin/messages/{id}/reply */
+export const messageReplyBody = z.object({
+  body: multilineText({ error: messages.admin.replyBody })
+    .trim()
+    .min(1, { error: messages.admin.replyBody })
+    .max(5000, { error: messages.admin.replyBody }),
+});
+export const messageReplyResponse = z.object({ reply: contactReplySchema });

@@ -4,6 +4,7 @@ import { guardAdminScope, guardOwnerScope, guardTotpScope } from '@server/plugin
 import adminAccountRoutes from './admins';
 import assessmentAdminRoutes from './assessments';
 import auditAdminRoutes from './audit';
+import broadcastAdminRoutes from './broadcasts';
 import certificateAdminRoutes from './certificates';
 import certificateOwnerRoutes from './certificates-owner';
 import cohortAdminRoutes, { cohortWaitlistAdminRoutes } from './cohorts';
@@ -67,6 +68,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         await owners.register(settingsAdminRoutes);
         await owners.register(cohortAdminRoutes);
         await owners.register(erasureRequestAdminRoutes);
+        await owners.register(broadcastAdminRoutes);
       });
     });
   });

@@ -6,19 +6,21 @@ import type {
   AdminStats as AdminStatsWire,
   AuditEntry as AuditEntryWire,
   ContactMessage as ContactMessageWire,
+  ContactReply as ContactReplyWire,
   ReferralRow,
 } from '@shared/schemas/admin';
-import type { FunnelResponse } from '@shared/schemas/admin-outreach';
+import type { Broadcast as BroadcastWire, FunnelResponse } from '@shared/schemas/admin-outreach';
 import type { AdminCertificate } from '@shared/schemas/certificates';
 import type {
   DecidedIdVerification as DecidedIdVerificationWire,
   PendingIdVerification as PendingIdVerificationWire,
 } from '@shared/schemas/id-verification';
-import type { AuditEntry, ContactMessage, Student } from '@server/db/schema';
+import type { AuditEntry, ContactMessage, ContactMessageReply, Student } from '@server/db/schema';
 import type { CertificateListRow } from '@server/domain/certificates/list-certificates';
 import type { DecidedIdVerification } from '@server/domain/id-verification/list-decided-id-verifications';
 import type { PendingIdVerification } from '@server/domain/id-verification/list-pending-id-verifications';
 import type { PaidCourseProgress } from '@server/domain/progress/list-student-progress';
+import type { BroadcastWithDelivery } from '@server/domain/broadcasts/list-broadcasts';
 import type { AdminStats } from '@server/domain/reports/get-admin-stats';
 import type { Funnel } from '@server/domain/reports/get-funnel';
 import { fullName } from '@server/domain/students/find-student';
@@ -48,6 +50,24 @@ export function toFunnel({ reminders, ...funnel }: Funnel): FunnelResponse {
       recovered: reminders.recovered,
       recovered_revenue_pence: reminders.recoveredRevenuePence,
     },
+  };
+}
+
+export function toBroadcast(row: BroadcastWithDelivery): BroadcastWire {
+  return {
+    id: row.id,
+    subject: row.subject,
+    body: row.body,
+    segment: row.segment,
+    recipients: row.recipients,
+    created_at: row.createdAt.toISOString(),
+    created_by: row.createdByUsername,
+    sent_at: row.sentAt?.toISOString() ?? null,
+    sent_by: row.sentByUsername,
+    queued: row.queued,
+    skipped: row.skipped,
+    sent: row.delivered,
+    failed: row.failed,
   };
 }
 
@@ -96,6 +116,10 @@ export function toContactMessage(row: ContactMessage): ContactMessageWire {
     read: row.readAt !== null,
     created_at: row.createdAt.toISOString(),
   };
+}
+
+export function toContactReply(row: ContactMessageReply): ContactReplyWire {
+  return { id: row.id, body: row.body, admin_username: row.adminUsername, created_at: row.createdAt.toISOString() };
 }
 
 export function toPendingIdVerification(row: PendingIdVerification): PendingIdVerificationWire {
