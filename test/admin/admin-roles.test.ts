@@ -37,6 +37,11 @@ const OWNER_ROUTES = [
   'GET /api/admin/erasure-requests',
   'POST /api/admin/erasure-requests/{}/carry-out',
   'POST /api/admin/erasure-requests/{}/refuse',
+  'POST /api/admin/broadcasts/count',
+  'POST /api/admin/broadcasts',
+  'GET /api/admin/broadcasts',
+  'POST /api/admin/broadcasts/{}/test',
+  'POST /api/admin/broadcasts/{}/send',
 ];
 
 const ID = '00000000-0000-4000-8000-000000000000';

@@ -172,6 +172,13 @@ function validValues(name: string, ctx: FuzzContext): unknown[] {
     result: ['passed', 'resubmit', 'failed'],
     feedback: ['Lovely close-ups.', ''],
     reason: ['Payment reversed', ''],
+    // Broadcasts, replies and the funnel: `to` is the test copy's address and the funnel's last day.
+    segment: [{}, { course: 'pro', start_date: '2027-03-01', paid: true }, { paid: false }, { course: 'gold' }],
+    body: ['Hello all,\n\nNews.', ''],
+    to: ['owner@example.com', 'nope', '2026-11-30'],
+    from: ['2026-09-01', '2026-02-30', ''],
+    // The unsubscribe link's token (issue 42's other routes): a garbled one.
+    token: ['not-a-token'],
   };
   return known[name] ?? [];
 }
