@@ -4,7 +4,7 @@
  * keeps it; who takes a place is counted in places.ts. With no cohort rows at all, the
  * every-two-months rule of src/shared/schedule.ts gives the dates, without limits.
  */
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 import { courseSchedule, scheduleEntryFor, isoDateAfter, type ScheduleEntry } from '@shared/schedule';
 import { messages } from '@shared/messages';
 import type { Db } from '@server/db/client';
@@ -67,30 +67,35 @@ async function anyCohort(db: Db): Promise<boolean> {
 /**
  * The start dates a visitor may choose (GET /api/course-dates): the open future cohorts, a full one
  * listed as full (to join its waitlist), or, with no cohorts saved, the every-two-months rule without
- * limits. One query for both: every cohort row (a handful a year), places counted for the coming ones.
- * For a signed-in `student`, their own hold and waitlist offer leave the place open to them.
+ * limits. The cohort rows first (a handful a year, a query PostgreSQL plans at once); places are
+ * counted only for the coming dates that have a capacity, in a second query, since planning the
+ * counting subqueries costs about a millisecond whether or not there is anything to count
+ * (docs/perf/course-dates.md). For a signed-in `student`, their own hold and waitlist offer leave
+ * the place open to them.
  */
 export async function offeredCourseDates(db: Db, now: Date, student?: Claimant): Promise<CourseDate[]> {
   const after = isoDateAfter(now, 0);
   const rows = await db
-    .select({
-      courseStartDate: cohorts.courseStartDate,
-      capacity: cohorts.capacity,
-      closed: cohorts.closed,
-      taken:
-        sql<number>`case when ${cohorts.courseStartDate} > ${after} then ${placesTaken(cohortRowDate, now, student)} else 0 end`.mapWith(
-          Number,
-        ),
-    })
+    .select({ courseStartDate: cohorts.courseStartDate, capacity: cohorts.capacity, closed: cohorts.closed })
     .from(cohorts)
     .orderBy(asc(cohorts.courseStartDate));
   if (rows.length === 0) return courseSchedule(now).map((entry) => ({ ...entry, places_left: null, full: false }));
-  return rows
-    .filter((row) => row.courseStartDate > after && !row.closed)
-    .map((row) => {
-      const left = row.capacity === null ? null : Math.max(0, row.capacity - row.taken);
-      return { ...scheduleEntryFor(row.courseStartDate), places_left: left, full: left === 0 };
-    });
+  const offered = rows.filter((row) => row.courseStartDate > after && !row.closed);
+  const limited = offered.filter((row) => row.capacity !== null).map((row) => row.courseStartDate);
+  const taken = limited.length > 0 ? await placesTakenOn(db, limited, now, student) : new Map<string, number>();
+  return offered.map((row) => {
+    const left = row.capacity === null ? null : Math.max(0, row.capacity - (taken.get(row.courseStartDate) ?? 0));
+    return { ...scheduleEntryFor(row.courseStartDate), places_left: left, full: left === 0 };
+  });
+}
+
+/** Places taken on each of `dates` (ISO dates) at `now`, in one query. */
+async function placesTakenOn(db: Db, dates: string[], now: Date, student?: Claimant): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ date: cohorts.courseStartDate, taken: placesTaken(cohortRowDate, now, student) })
+    .from(cohorts)
+    .where(inArray(cohorts.courseStartDate, dates));
+  return new Map(rows.map((row) => [row.date, row.taken]));
 }
 
 /**
