@@ -38,6 +38,7 @@ const PAGES: Record<RouteName, PageModule> = {
   termsOfSale: () => import('./features/legal/routes/terms-page'),
   certificateDemo: () => import('./features/certificates/routes/certificate-demo-page'),
   verifyCertificate: () => import('./features/certificates/routes/verify-page'),
+  unsubscribe: () => import('./features/unsubscribe/routes/unsubscribe-page'),
 };
 
 /** A page with the query cache around it (loaded with the page's own chunk). */

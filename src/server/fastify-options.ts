@@ -70,6 +70,10 @@ export function fastifyOptions(config: Config, options: LogOptions): FastifyHttp
     // and the database stays open until the last connection has ended.
     return503OnClosing: false,
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
+    // A path parameter may be this long (Fastify's default is 100): an unsubscribe token carries its
+    // address (up to 254 characters, about 390 as a token: auth/unsubscribe-tokens.ts); each route's
+    // schema still bounds its own parameters.
+    routerOptions: { maxParamLength: 600 },
     // Errors of the router itself (a malformed or over-long path) are `{ detail }` too.
     frameworkErrors: (error, _request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';

@@ -30,6 +30,11 @@ export const messages = {
       town: 'Town (optional)',
       townHint: 'Shown beside your first name. Left empty, we show "UK".',
     },
+    /** Step 1's opt-out of reminders and news (PECR soft opt-in: offered where the address is collected). */
+    marketingOptOut: {
+      label: "Don't email me reminders or news",
+      hint: 'We may send one reminder if you stop before paying, and occasional news about the course. Tick to get neither; you can also unsubscribe from any of them. Receipts and emails about your course always come.',
+    },
     courseSelectionFailed: 'Failed to update course selection',
     courseSelectionUpdated: 'Course selection updated!',
     paymentInitFailed: 'Payment system initialization failed',
@@ -705,6 +710,20 @@ export const messages = {
     contactReplyQuote: 'You wrote:',
     contactReplyFooter:
       'You are receiving this email because this address sent a message through the contact form on the Video Book Review Specialist website. To write back, use the contact form on the website.',
+  },
+  /** The page an unsubscribe link opens, and the API's answers (docs/product/enrolment.md#reminders). */
+  unsubscribe: {
+    title: 'Unsubscribe',
+    question: 'Stop reminders and news from Video Book Review Specialist to your email address?',
+    stillSent:
+      'Receipts, sign-in codes and emails about a course you bought still come: they are part of the service.',
+    button: 'Unsubscribe',
+    working: 'Unsubscribing…',
+    done: (email: string) => `Done: ${email} will get no more reminders or news from us.`,
+    invalidLink:
+      'This unsubscribe link is not valid: it may have been cut short. Use the link in the email again, or write to support.',
+    failed: 'Could not unsubscribe right now. Please try again.',
+    backHome: 'Return to Home',
   },
   success: {
     noPaymentTitle: 'No recent payment to show',

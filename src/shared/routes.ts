@@ -19,6 +19,8 @@ export const ROUTES = {
   termsOfSale: '/terms-of-sale',
   certificateDemo: '/certificate-demo',
   verifyCertificate: '/verify/:certificateId',
+  /** The confirmation page of an unsubscribe link (non-transactional e-mails). */
+  unsubscribe: '/unsubscribe/:token',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -29,6 +31,7 @@ export const paths = {
   enrolCourseSelection: (course: 'foundation' | 'pro') => `${ROUTES.enrol}?step=course-selection&course=${course}`,
   verifyCertificate: (certificateId: string) =>
     ROUTES.verifyCertificate.replace(':certificateId', encodeURIComponent(certificateId)),
+  unsubscribe: (token: string) => ROUTES.unsubscribe.replace(':token', encodeURIComponent(token)),
 } as const;
 
 let routePatterns: RegExp[] | undefined;

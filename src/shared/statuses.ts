@@ -42,6 +42,10 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 export const ERASURE_REQUEST_STATUSES = ['requested', 'carried_out', 'refused'] as const;
 export type ErasureRequestStatus = (typeof ERASURE_REQUEST_STATUSES)[number];
 
+/** Why an address gets no more reminders or broadcasts: it unsubscribed, or an admin added it. */
+export const SUPPRESSION_SOURCES = ['unsubscribe', 'admin'] as const;
+export type SuppressionSource = (typeof SUPPRESSION_SOURCES)[number];
+
 export const CONTACT_CATEGORIES = ['course', 'enrollment', 'technical', 'certification', 'other'] as const;
 export type ContactCategory = (typeof CONTACT_CATEGORIES)[number];
 

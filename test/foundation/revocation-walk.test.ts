@@ -46,6 +46,9 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/student/login/link',
   'GET /api/student/login/:email',
   'POST /api/admin/login',
+  // Unsubscribe links: the signed token is the credential, and only ever suppresses its own address.
+  'POST /api/unsubscribe/:token',
+  'GET /api/unsubscribe/:token',
   // Square's webhook: no token, its own signature (answers 404 here: no SQUARE_WEBHOOK_SIGNATURE_KEY).
   'POST /api/square/webhook',
 ]);

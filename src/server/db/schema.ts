@@ -31,6 +31,8 @@ import {
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
   REFUND_SOURCES,
+  SUPPRESSION_SOURCES,
+  type SuppressionSource,
   type EmailStatus,
   type RefundSource,
   type ErasureRequestStatus,
@@ -632,9 +634,6 @@ export const emailOutbox = pgTable(
   ],
 );
 
-/** Why an address gets no more reminders or broadcasts: it unsubscribed, or an admin added it. */
-export const SUPPRESSION_SOURCES = ['unsubscribe', 'admin'] as const;
-
 /**
  * Addresses that get no non-transactional e-mail (reminders, broadcasts: mail/marketing.ts); receipts,
  * sign-in codes and course e-mails still go. Kept lower-cased, so one row stands for every spelling.
@@ -643,7 +642,7 @@ export const emailSuppressions = pgTable(
   'email_suppressions',
   {
     email: text('email').primaryKey(),
-    source: text('source').$type<(typeof SUPPRESSION_SOURCES)[number]>().notNull(),
+    source: text('source').$type<SuppressionSource>().notNull(),
     ...timestamps,
   },
   (t) => [

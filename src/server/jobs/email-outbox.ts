@@ -9,12 +9,14 @@
  */
 import { and, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
-import { emailOutbox, type EmailOutboxRow } from '@server/db/schema';
+import { emailOutbox, emailSuppressions, type EmailOutboxRow } from '@server/db/schema';
 import { renderEmail, type TemplateContext } from '@server/mail/render-email';
 import type { EmailMessage, EmailTemplate } from '@server/mail/message-types';
 import type { LoginLinkHasher } from '@server/auth/login-links';
+import type { UnsubscribeTokens } from '@server/auth/unsubscribe-tokens';
+import { isNonTransactional, SUPPRESSED_ERROR, unsubscribeHeaders } from '@server/mail/marketing';
 import { createLoginLink, dropLoginLink } from '@server/domain/students/login-links';
-import { ROUTES } from '@shared/routes';
+import { paths, ROUTES } from '@shared/routes';
 import type { MailTransport, OutgoingMail } from '@server/mail/transport';
 import type { Job } from './scheduler';
 
@@ -43,6 +45,8 @@ export interface OutboxDeps {
   clock: () => Date;
   /** Keys the one-time sign-in links put in e-mails that open the dashboard. */
   linkHasher: LoginLinkHasher;
+  /** Signs the unsubscribe links of non-transactional e-mails (mail/marketing.ts). */
+  unsubscribeTokens: UnsubscribeTokens;
   /** Files a message carries (the certificate PDF). */
   attachmentsFor(row: EmailOutboxRow): Promise<Attachments>;
   log: {
@@ -108,19 +112,57 @@ export const DASHBOARD_LINK_TEMPLATES: ReadonlySet<EmailTemplate> = new Set<Emai
   'erasure-refused',
   'assessment-passed',
   'assessment-resubmit',
+  // The reminders: the sign-in lands an unpaid registration on the wizard's payment step, a fee-paid
+  // student on the dashboard's course choice (the client sends each where it stopped).
+  'enrolment-reminder',
+  'course-reminder',
 ]);
 
-/** The templates' context for this row: with a fresh sign-in link when it opens a student's dashboard. */
-async function contextFor(deps: OutboxDeps, row: EmailOutboxRow): Promise<{ site: TemplateContext; link?: string }> {
-  if (!row.studentId || !DASHBOARD_LINK_TEMPLATES.has(row.template)) return { site: deps.site };
+/**
+ * The templates' context for this row: with a fresh sign-in link when it opens a student's dashboard,
+ * and the unsubscribe page and headers when it is non-transactional.
+ */
+async function contextFor(
+  deps: OutboxDeps,
+  row: EmailOutboxRow,
+): Promise<{ site: TemplateContext; link?: string; headers?: Record<string, string> }> {
+  let site = deps.site;
+  let headers: Record<string, string> | undefined;
+  if (isNonTransactional(row.template)) {
+    const token = deps.unsubscribeTokens.tokenFor(row.toAddress);
+    site = { ...site, unsubscribeUrl: `${site.siteUrl}${paths.unsubscribe(token)}` };
+    headers = unsubscribeHeaders(`${site.siteUrl}/api/unsubscribe/${token}`);
+  }
+  if (!row.studentId || !DASHBOARD_LINK_TEMPLATES.has(row.template)) return { site, headers };
   const { secret, tokenHash } = await createLoginLink(deps.db, deps.linkHasher, row.studentId, deps.clock());
-  const dashboardUrl = `${deps.site.siteUrl}${ROUTES.studentLogin}?link=${secret}`;
-  return { site: { ...deps.site, dashboardUrl }, link: tokenHash };
+  const dashboardUrl = `${site.siteUrl}${ROUTES.studentLogin}?link=${secret}`;
+  return { site: { ...site, dashboardUrl }, link: tokenHash, headers };
+}
+
+/**
+ * A non-transactional message to an address that unsubscribed after it was queued is not sent: it
+ * ends `failed` with last_error `suppressed`, so the admin's e-mail log and a broadcast's counts show why.
+ */
+async function heldBack(deps: OutboxDeps, row: EmailOutboxRow): Promise<boolean> {
+  if (!isNonTransactional(row.template)) return false;
+  const [suppressed] = await deps.db
+    .select({ email: emailSuppressions.email })
+    .from(emailSuppressions)
+    .where(eq(emailSuppressions.email, row.toAddress.trim().toLowerCase()))
+    .limit(1);
+  if (!suppressed) return false;
+  await deps.db
+    .update(emailOutbox)
+    .set({ status: 'failed', lastError: SUPPRESSED_ERROR })
+    .where(eq(emailOutbox.id, row.id));
+  deps.log.info({ outboxId: row.id, template: row.template }, 'email not sent: the address unsubscribed');
+  return true;
 }
 
 async function deliver(deps: OutboxDeps, row: EmailOutboxRow): Promise<void> {
   const message = { template: row.template, data: row.data } as Pick<EmailMessage, 'template' | 'data'>;
   let link: string | undefined;
+  if (await heldBack(deps, row)) return;
   try {
     const context = await contextFor(deps, row);
     link = context.link;
@@ -131,6 +173,7 @@ async function deliver(deps: OutboxDeps, row: EmailOutboxRow): Promise<void> {
       to: row.toAddress,
       ...rendered,
       attachments: await deps.attachmentsFor(row),
+      headers: context.headers,
     });
   } catch (error) {
     // The link of an e-mail that did not go out is no way in; a retry makes its own.

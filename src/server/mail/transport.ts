@@ -17,6 +17,8 @@ export interface OutgoingMail {
   html: string;
   text: string;
   attachments?: Array<{ filename: string; content: Buffer; contentType: string }>;
+  /** Extra headers (List-Unsubscribe on non-transactional messages: mail/marketing.ts). */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {
@@ -53,7 +55,7 @@ export function createMailTransport(options: TransportOptions, log: MailLogger):
     html: mail.html,
     text: mail.text,
     messageId: messageIdFor(mail.id, options.host),
-    headers: { 'X-VBR-Template': mail.template },
+    headers: { ...mail.headers, 'X-VBR-Template': mail.template },
     attachments: mail.attachments,
   });
 

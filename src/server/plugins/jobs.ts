@@ -1,6 +1,6 @@
 /**
  * The background jobs: payment reconciliation, the e-mail outbox, the course e-mails, the cohort
- * waitlist and the two retention jobs. main.ts starts them once the server listens; tests run a pass with `runNow`.
+ * waitlist, the reminders and the two retention jobs. main.ts starts them once the server listens; tests run a pass with `runNow`.
  * Closing stops them (a running pass finishes) before the services and the database close.
  */
 import type { FastifyInstance } from 'fastify';
@@ -10,8 +10,10 @@ import { cohortWaitlistJob } from '../jobs/cohort-waitlist';
 import { courseEmailsJob } from '../jobs/course-emails';
 import { emailOutboxJob } from '../jobs/email-outbox';
 import { LoginLinkHasher } from '../auth/login-links';
+import { UnsubscribeTokens } from '../auth/unsubscribe-tokens';
 import { idDocumentRetentionJob } from '../jobs/id-document-retention';
 import { reconcilePaymentsJob } from '../jobs/reconcile-payments';
+import { remindersJob } from '../jobs/reminders';
 import { JobScheduler } from '../jobs/scheduler';
 import { unpaidRetentionJob } from '../jobs/unpaid-retention';
 
@@ -28,6 +30,8 @@ export const jobsPlugin = fp(
       site: { siteUrl: config.publicUrl },
       // Keyed with the session secret, as the sign-in route that checks the links (routes/student/sign-in.ts).
       linkHasher: new LoginLinkHasher(config.sessionSecret),
+      // The same key as the unsubscribe route that checks the tokens (routes/public/unsubscribe.ts).
+      unsubscribeTokens: new UnsubscribeTokens(config.sessionSecret),
       retryFirstMs: config.mail.retryFirstMs,
       clock,
       attachmentsFor: (row: Parameters<typeof emailAttachments>[2]) => emailAttachments(db, config, row),
@@ -36,6 +40,7 @@ export const jobsPlugin = fp(
     jobs.add(emailOutboxJob(outbox, config.mail.pollMs));
     jobs.add(courseEmailsJob(db, config, log, clock));
     jobs.add(cohortWaitlistJob(db, config, log, clock));
+    jobs.add(remindersJob(db, config, log, clock));
     const { retentionDays, retentionCheckMs } = config.idDocuments;
     jobs.add(idDocumentRetentionJob(db, { retentionDays, everyMs: retentionCheckMs }, log, clock));
     jobs.add(

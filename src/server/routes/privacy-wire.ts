@@ -41,6 +41,7 @@ export function toStudentDataExport(data: DomainExport, generatedAt: Date): Stud
       signup_location: data.student.signupLocation,
       referred_by: data.student.referredBy,
       show_in_recent_signups: data.student.showInRecentSignups,
+      marketing_opt_out: data.student.marketingOptOut,
     },
     payments: data.payments.map((p) => ({
       id: p.id,

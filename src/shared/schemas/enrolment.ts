@@ -32,6 +32,8 @@ export const registrationSchema = (checkPhone: (phone: string) => boolean | Prom
     referral_code: optionalText(20),
     /** Consent to appear in the landing page's recent sign-ups (first name and town) once paid; never assumed. */
     show_in_recent_signups: z.boolean({ error: m.consentInvalid }).default(false),
+    /** Ticked: no reminders or news by e-mail (PECR soft opt-in: the opt-out offered where the address is given). */
+    marketing_opt_out: z.boolean({ error: m.consentInvalid }).default(false),
     /** The town shown beside the first name when the student consents (optional; "UK" without one). */
     town: optionalText(60),
   });

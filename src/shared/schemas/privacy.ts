@@ -18,6 +18,8 @@ export const studentDataExportSchema = z.object({
     referred_by: z.string().nullable(),
     /** The step-1 consent to appear in the recent sign-ups widget (first name and town) once paid. */
     show_in_recent_signups: z.boolean(),
+    /** The step-1 opt-out of reminders and news. */
+    marketing_opt_out: z.boolean(),
   }),
   payments: z.array(
     z.object({

@@ -16,6 +16,8 @@ export interface Registration {
   showInRecentSignups: boolean;
   /** Kept only with the consent: without it the town has no use. */
   town: string | null;
+  /** Ticked at step 1: no reminders or broadcasts. */
+  marketingOptOut: boolean;
 }
 
 const isUniqueViolation = (error: unknown): boolean => {
@@ -58,6 +60,7 @@ export async function registerStudent(
           referredBy,
           showInRecentSignups: registration.showInRecentSignups,
           signupLocation: registration.showInRecentSignups ? registration.town : null,
+          marketingOptOut: registration.marketingOptOut,
         })
         .returning(),
     );

@@ -20,6 +20,7 @@ import referralAdminRoutes from './referrals';
 import { adminLoginRoutes, adminSessionRoutes } from './session';
 import settingsAdminRoutes from './settings';
 import statsAdminRoutes from './stats';
+import suppressionAdminRoutes from './suppressions';
 import studentAdminRoutes from './students';
 import studentOwnerRoutes from './students-owner';
 import totpAdminRoutes from './totp';
@@ -55,6 +56,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await secured.register(assessmentAdminRoutes);
       await secured.register(certificateAdminRoutes);
       await secured.register(cohortWaitlistAdminRoutes);
+      await secured.register(suppressionAdminRoutes);
 
       // What only an owner may see or do; staff get 403 before the handler runs.
       await secured.register(async (owners) => {

@@ -125,6 +125,7 @@ const wizardRoutes: FastifyPluginAsyncZod = async (app) => {
         referralCode: body.referral_code,
         showInRecentSignups: body.show_in_recent_signups,
         town: body.town,
+        marketingOptOut: body.marketing_opt_out,
       });
       return reply.code(201).send({
         id: student.id,

@@ -11,6 +11,7 @@ import { jsonBody, sendJsonBody, type JsonBody } from '@server/routes/json-body'
 import { listRecentSignups } from '@server/domain/reports/list-recent-signups';
 import { getSetting } from '@server/domain/settings/site-settings-store';
 import { storeContactMessage } from '@server/domain/support/store-contact-message';
+import unsubscribeRoutes from './unsubscribe';
 import { toRecentSignup } from './wire';
 
 /** Every visitor polls the widget every 30 s: one database query per this many ms, whatever the load. */
@@ -21,6 +22,7 @@ export const CONTACT_RATE_LIMIT = { max: 5, timeWindow: '10 minutes' } as const;
 /** The public API area (mounted under /api). Routes: HTTP only — schema in, domain function, schema out. */
 const publicRoutes: FastifyPluginAsyncZod = async (app) => {
   tagRoutes(app, 'public');
+  await app.register(unsubscribeRoutes);
   let cached: { expiresAt: number; value: Promise<JsonBody> } | null = null;
 
   app.get(

@@ -96,7 +96,33 @@ function RegistrationFields({ form, alreadyRegistered }: { form: RegistrationFor
         {...form.register('referral_code')}
       />
       <SignupConsent form={form} />
+      <MarketingOptOut form={form} />
     </>
+  );
+}
+
+/** The opt-out of reminders and news: unticked, so the soft opt-in applies unless the customer ticks it. */
+function MarketingOptOut({ form }: { form: RegistrationForm }) {
+  const id = useId();
+  const optOut = m.marketingOptOut;
+  return (
+    <div className="flex items-start gap-3 rounded-lg border border-slate-200 p-4">
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-1 size-5 shrink-0 accent-brand-700"
+        aria-describedby={`${id}-hint`}
+        {...form.register('marketing_opt_out')}
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-slate-900">
+          {optOut.label}
+        </label>
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {optOut.hint}
+        </p>
+      </div>
+    </div>
   );
 }
 

@@ -52,6 +52,7 @@ export function useRegistrationForm(solved: boolean, onRegistered: OnRegistered)
       phone: '',
       referral_code: '',
       show_in_recent_signups: false,
+      marketing_opt_out: false,
       town: '',
     },
   });
