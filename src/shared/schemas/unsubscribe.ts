@@ -17,4 +17,3 @@ export const suppressionListResponse = z.object({
   page: z.number().int(),
   page_size: z.number().int(),
 });
-export type SuppressionListResponse = z.infer<typeof suppressionListResponse>;
