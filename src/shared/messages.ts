@@ -715,20 +715,6 @@ export const messages = {
   unsubscribe: {
     title: 'Unsubscribe',
     question: 'Stop reminders and news from Video Book Review Specialist to your email address?',
-    stillSent:
-      'Receipts, sign-in codes and emails about a course you bought still come: they are part of the service.',
-    button: 'Unsubscribe',
-    working: 'Unsubscribing…',
-    done: (email: string) => `Done: ${email} will get no more reminders or news from us.`,
-    invalidLink:
-      'This unsubscribe link is not valid: it may have been cut short. Use the link in the email again, or write to support.',
-    failed: 'Could not unsubscribe right now. Please try again.',
-    backHome: 'Return to Home',
-  },
-  /** The page an unsubscribe link opens, and the API's answers (docs/product/enrolment.md#reminders). */
-  unsubscribe: {
-    title: 'Unsubscribe',
-    question: 'Stop reminders and news from Video Book Review Specialist to your email address?',
     stillSent: 'Receipts, sign-in codes and emails about a course you bought still come: they are part of the service.',
     button: 'Unsubscribe',
     working: 'Unsubscribing…',

@@ -177,7 +177,7 @@ function validValues(name: string, ctx: FuzzContext): unknown[] {
     body: ['Hello all,\n\nNews.', ''],
     to: ['owner@example.com', 'nope', '2026-11-30'],
     from: ['2026-09-01', '2026-02-30', ''],
-    // The unsubscribe link's token (issue 42's other routes): a garbled one.
+    // The unsubscribe link's token: a garbled one.
     token: ['not-a-token'],
   };
   return known[name] ?? [];
