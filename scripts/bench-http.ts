@@ -2,6 +2,8 @@
  * HTTP throughput benchmark (not a test; CI does not time it). Starts, side by side on loopback:
  *   - a bare node:http server answering a small JSON (the platform's ceiling), and at /landing the
  *     same bytes the app sends for `GET /` (dist/client/index.html.br): the ceiling for that body, and
+ *   - a bare Fastify app serving the same built landing page with @fastify/static (the ecosystem's
+ *     baseline for a page sent from disk: the row "bare Fastify + @fastify/static"), and
  *   - the real app as `npm start` runs it (the compiled server, dist/node/main.js, in production mode
  *     and logging, log lines to a file; `npm run build` first),
  * then drives each route below with a load generator in interleaved rounds (bare, route, bare, route…)
@@ -66,6 +68,8 @@ interface Target {
   connections?: number;
   /** The bare server's path that sends the same body as this route (its ceiling for that body). */
   bareSameBody?: string;
+  /** Sent to the bare Fastify + @fastify/static server instead of the app (the ecosystem's baseline). */
+  fastifyStatic?: boolean;
 }
 
 interface Sample {
@@ -90,6 +94,15 @@ http.createServer((req, res) => {
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }).listen(Number(process.env.PORT), '127.0.0.1', () => console.log('listening'));
+`;
+
+/** Fastify with @fastify/static as its documentation sets it up, sending the same built landing page. */
+const BARE_FASTIFY_STATIC = `
+const path = require('node:path');
+const app = require('fastify')();
+app.register(require('@fastify/static'), { root: path.resolve('dist/client'), preCompressed: true, index: false, wildcard: false, globIgnore: ['**/*.br', '**/*.gz'] });
+app.get('/', (req, reply) => reply.sendFile('index.html'));
+app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }).then(() => console.log('listening'));
 `;
 
 function startChild(command: string, argv: string[], env: Record<string, string>, logFile?: string): ChildProcess {
@@ -258,8 +271,13 @@ async function main() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'vbr-bench-http-'));
   if (engine === 'pglite') preparePgliteDir(path.join(dataDir, 'db'));
   const database = engine === 'postgres' ? await createDatabase(args['database-url']) : null;
-  const [barePort, appPort] = [await getPort({ host: '127.0.0.1' }), await getPort({ host: '127.0.0.1' })];
+  const [barePort, appPort, fastifyStaticPort] = [
+    await getPort({ host: '127.0.0.1' }),
+    await getPort({ host: '127.0.0.1' }),
+    await getPort({ host: '127.0.0.1' }),
+  ];
   const bare = startChild(process.execPath, ['-e', BARE_SERVER], { PORT: String(barePort) });
+  const fastifyStatic = startChild(process.execPath, ['-e', BARE_FASTIFY_STATIC], { PORT: String(fastifyStaticPort) });
   const app = startChild(
     process.execPath,
     [...(args['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', args['cpu-prof']] : []), 'dist/node/main.js'],
@@ -285,8 +303,10 @@ async function main() {
   );
   const bareUrl = `http://127.0.0.1:${barePort}`;
   const appUrl = `http://127.0.0.1:${appPort}`;
+  const fastifyStaticUrl = `http://127.0.0.1:${fastifyStaticPort}`;
   try {
     await waitFor(bareUrl, bare);
+    await waitFor(fastifyStaticUrl, fastifyStatic);
     await waitFor(`${appUrl}/api/health`, app);
 
     // One enrolled student whose dashboard we load.
@@ -316,6 +336,12 @@ async function main() {
 
     const targets: Target[] = [
       { label: 'GET / (landing, br)', requests: [{ path: '/', headers: gzip }], bareSameBody: '/landing' },
+      {
+        label: 'GET / bare Fastify + @fastify/static (landing, br)',
+        requests: [{ path: '/', headers: gzip }],
+        bareSameBody: '/landing',
+        fastifyStatic: true,
+      },
       { label: 'GET /api/course-dates', requests: [{ path: '/api/course-dates' }] },
       { label: 'GET /api/recent-signups', requests: [{ path: '/api/recent-signups' }] },
       { label: 'GET /api/health', requests: [{ path: '/api/health' }] },
@@ -337,7 +363,9 @@ async function main() {
     ].filter((t) => !args.only || args.only.some((only) => t.label.includes(only)));
 
     // Warm-up: JIT, pools, caches.
-    for (const target of targets) await run(appUrl, { ...target, connections: 8 }).catch(() => undefined);
+    const serverOf = (target: Target) =>
+      target.fastifyStatic ? { url: fastifyStaticUrl, pid: fastifyStatic.pid } : { url: appUrl, pid: app.pid };
+    for (const target of targets) await run(serverOf(target).url, { ...target, connections: 8 }).catch(() => undefined);
 
     const results = new Map<string, { bare: Sample; app: Sample; bareSameBody?: Sample }[]>();
     for (let round = 1; round <= rounds; round += 1) {
@@ -347,7 +375,7 @@ async function main() {
           requests: [{ path: '/' }],
           connections: target.connections,
         });
-        const appSample = await run(appUrl, target, app.pid);
+        const appSample = await run(serverOf(target).url, target, serverOf(target).pid);
         const sameBody = target.bareSameBody
           ? await run(bareUrl, { label: 'bare, same body', requests: [{ path: target.bareSameBody }] })
           : undefined;
@@ -400,6 +428,7 @@ async function main() {
     }
   } finally {
     bare.kill('SIGTERM');
+    fastifyStatic.kill('SIGTERM');
     app.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 1000));
     await database?.drop();

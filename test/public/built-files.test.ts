@@ -136,6 +136,10 @@ describe.each([
     }
     // Each form has its own tag.
     expect(new Set([br, gzip, plain].map((r) => r.headers.etag)).size).toBe(3);
+    const head = await request('HEAD', '/', { 'accept-encoding': ACCEPT_ALL });
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect(head.headers.etag).toBe(br.headers.etag);
   });
 
   it('answers If-None-Match with the current tag with 304 and no body, and a stale tag with the page', async () => {
@@ -237,12 +241,20 @@ describe.each([
     }
   });
 
-  it('goes through the app’s hooks: one log line per file, and 503 while the process drains', async () => {
+  it('goes through the app’s hooks: one log line per file and per page, and 503 while the process drains', async () => {
     const res = await get('/assets/index-AbC123.js');
     await expect.poll(() => logLines.find((line) => line.reqId === res.headers['x-request-id'])).toMatchObject({
       msg: 'request',
       method: 'GET',
       route: '/assets/index-AbC123.js',
+      status: 200,
+    });
+    // A page is sent from memory (plugins/pages.ts), through the same route pipeline.
+    const page = await get('/');
+    await expect.poll(() => logLines.find((line) => line.reqId === page.headers['x-request-id'])).toMatchObject({
+      msg: 'request',
+      method: 'GET',
+      route: '/',
       status: 200,
     });
     t.app.lifecycle.draining = true;

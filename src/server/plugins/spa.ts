@@ -1,6 +1,7 @@
 /**
- * Serves the built client (dist/client) through @fastify/static (plugins/built-files.ts): each file
- * at its own path, and each prerendered page at its path (`/`, `/support`, `/support/`…).
+ * Serves the built client (dist/client): each file at its own path through @fastify/static
+ * (plugins/built-files.ts), and each prerendered page at its path (`/`, `/support`, `/support/`…) from
+ * memory (plugins/pages.ts).
  * Any other GET outside /api that is not a file gets the page prerendered for that path when there is
  * one, else the SPA shell: with status 200 for the app's routes (deep links such as
  * /admin/dashboard), 404 and the not-found page for anything else. Unknown /api paths are 404 JSON,
@@ -12,6 +13,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { messages } from '@shared/messages';
 import { isAppRoute, NOT_FOUND_FILE, ROUTES } from '@shared/routes';
 import { builtFileNames, registerBuiltFiles, spaShellFile } from './built-files';
+import { loadPage, registerPages } from './pages';
 
 function safeDecode(urlPath: string): string {
   try {
@@ -37,23 +39,25 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
   if (hasClient) {
     // Every file at its path.
     await registerBuiltFiles(app, clientDir);
-    // Each prerendered page at its path: dist/client/support/index.html at `/support` and `/support/`,
-    // index.html at `/`. The route pattern is the path itself (the request log shows it); hidden from
-    // the API documentation.
+    // Each prerendered page at its path, from memory (plugins/pages.ts): dist/client/support/index.html
+    // at `/support` and `/support/`, index.html at `/`. The route pattern is the path itself (the
+    // request log shows it); hidden from the API documentation.
     // /enroll is prerendered as a new visitor's first step. With a query (?step=course-selection…,
     // ?success=true) the wizard shows another step, so that address gets the shell: the step it asks
     // for appears once the wizard renders, rather than step 1 first and then the step (decision 022).
+    const shellPage = shell ? loadPage(clientDir, shell) : undefined;
+    const routes: Parameters<typeof registerPages>[1] = [];
     for (const relative of files) {
       if (relative !== 'index.html' && !relative.endsWith('/index.html')) continue;
       const folder = `/${relative.slice(0, -'index.html'.length)}`;
       const urls = folder === '/' ? ['/'] : [folder.slice(0, -1), folder];
+      const prerendered = loadPage(clientDir, relative);
       for (const url of urls) {
-        const withQuery = url === ROUTES.enrol && shell ? shell : relative;
-        app.get(url, { schema: { hide: true } }, (request, reply) =>
-          reply.sendFile(request.url.includes('?') ? withQuery : relative),
-        );
+        const withQuery = url === ROUTES.enrol && shellPage ? shellPage : prerendered;
+        routes.push({ url, pickPage: (request) => (request.url.includes('?') ? withQuery : prerendered) });
       }
     }
+    await registerPages(app, routes);
   }
 
   function pageFor(urlPath: string): { file: string | undefined; status: 200 | 404 } {
