@@ -60,6 +60,7 @@ const projects: TestProjectInlineConfiguration[] = [
               'test/process/several-processes.test.ts',
               'test/process/release.test.ts',
               'test/process/rolling-restart.test.ts',
+              'test/process/runbook-commands.test.ts',
               'test/process/readme-commands.test.ts',
             ]
           : []),

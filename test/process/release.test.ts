@@ -14,7 +14,16 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import getPort from 'get-port';
@@ -64,12 +73,10 @@ describe('the release folder, copied elsewhere', () => {
       LOG_LEVEL: 'warn',
       ALLOW_TEST_SETTINGS: '1',
     };
-    writeFileSync(
-      envFile,
-      Object.entries(env)
-        .map(([name, value]) => `${name}=${value}\n`)
-        .join(''),
-    );
+    // The site's env file as the runbook has it (deploy/vbr.env.example): nothing set per process.
+    const perProcess = new Set(['NODE_ENV', 'HOST', 'DATA_DIR', 'ALLOW_TEST_SETTINGS']);
+    const shared = Object.entries(env).filter(([name]) => !perProcess.has(name));
+    writeFileSync(envFile, shared.map(([name, value]) => `${name}=${value}\n`).join(''));
   }, 150_000);
 
   afterAll(async () => {
@@ -137,17 +144,29 @@ describe('the release folder, copied elsewhere', () => {
     expect(verify.status).toBeLessThan(500);
     expect(await verify.text()).toContain('<html');
 
-    // The runbook's first admin, from the release folder, with the site's env file.
+    // The runbook's first admin (docs/runbooks/first-admin.md): the account the first start made, its
+    // password in a file only the site's user reads; then one made from the command line in the
+    // release folder with the site's env file.
+    const passwordFile = path.join(dataDir, 'first-admin-password');
+    expect(statSync(passwordFile).mode & 0o777).toBe(0o600);
+    const first = await fetch(`${server.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: readFileSync(passwordFile, 'utf8').trim() }),
+    });
+    expect(first.status).toBe(200);
     const created = execFileSync(
       process.execPath,
-      [`--env-file=${envFile}`, 'dist/node/cli/admin.js', 'create', 'owner', '--password-stdin'],
-      { cwd: releaseDir, input: 'release-owner-password-1\n', encoding: 'utf8', env: { PATH: process.env.PATH! } },
+      [`--env-file=${envFile}`, 'dist/node/cli/admin.js', 'create', 'owner'],
+      { cwd: releaseDir, encoding: 'utf8', env: { PATH: process.env.PATH! } },
     );
     expect(created).toContain('Created admin "owner" (owner).');
+    const password = /^Password: (\S+)$/m.exec(created)?.[1];
+    expect(password).toBeDefined();
     const login = await fetch(`${server.url}/api/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'owner', password: 'release-owner-password-1' }),
+      body: JSON.stringify({ username: 'owner', password }),
     });
     expect(login.status).toBe(200);
 

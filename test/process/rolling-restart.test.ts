@@ -1,17 +1,17 @@
 /**
  * A rolling restart loses no request. Two app processes on one PostgreSQL database and one Redis, behind
  * the site's nginx file (deploy/nginx-site.conf); clients on keep-alive connections send GETs and
- * POSTs without pause; deploy/rolling-restart.mjs, run as docs/deploy.md says, restarts each process in
- * turn. The `systemctl` it calls is this test's: a small program first on its PATH that asks the test
+ * POSTs without pause; the upgrade runbook's "Switch and restart" and "Going back" blocks
+ * (docs/runbooks/upgrade-and-rollback.md), run as written, restart each process in turn with
+ * deploy/rolling-restart.mjs, twice. The `systemctl` it calls is this test's: a small program first on its PATH that asks the test
  * to do what systemd does for `systemctl restart vbr@<port>` (SIGTERM, wait for the exit, start the
  * process on that port again), so the processes stay this test's children.
  *
  * Every answer must be a success: a POST registers a new address each time, so a 409 would mean nginx
  * or a process carried one out twice; the other POST chooses the same course again (200 each time).
  */
-import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseSchedule } from '@shared/schedule';
 import { startNginx, type RunningNginx } from './nginx';
 import { startPrivateRedis, type PrivateRedis } from './redis-server';
+import { runBlock, runbookBlock } from './runbook-blocks';
 import {
   migratedPostgresDatabase,
   startServer,
@@ -103,6 +104,13 @@ fetch(process.env.VBR_TEST_SYSTEMCTL_URL, { method: 'POST', body: JSON.stringify
 `,
     );
     chmodSync(shim, 0o755);
+    // The upgrade runbook's folders: the release in use and the new one (both this repository's build).
+    mkdirSync(path.join(home, 'opt/releases'), { recursive: true });
+    symlinkSync(path.resolve('.'), path.join(home, 'opt/releases/old-revision'));
+    symlinkSync(path.resolve('.'), path.join(home, 'opt/releases/new-revision'));
+    symlinkSync(path.join(home, 'opt/releases/old-revision'), path.join(home, 'opt/current'));
+    mkdirSync(path.join(home, 'vbr-src/release'), { recursive: true });
+    writeFileSync(path.join(home, 'vbr-src/release/REVISION'), 'new-revision\n');
   }, 120_000);
 
   afterAll(async () => {
@@ -114,24 +122,26 @@ fetch(process.env.VBR_TEST_SYSTEMCTL_URL, { method: 'POST', body: JSON.stringify
     rmSync(home, { recursive: true, force: true });
   });
 
-  /** `node deploy/rolling-restart.mjs <port> <port>` with this test's systemctl first on PATH. */
-  function rollingRestart(): Promise<{ code: number | null; output: string }> {
+  /**
+   * A block of the upgrade runbook as written: /opt/vbr is a folder of this test whose releases are
+   * this repository, the ports are this test's, and this test's systemctl is first on PATH.
+   */
+  function runbook(name: 'upgrade' | 'rollback'): Promise<string> {
     const address = control!.address() as { port: number };
-    const child = spawn(process.execPath, ['deploy/rolling-restart.mjs', ...servers.keys()], {
+    return runBlock(runbookBlock('upgrade-and-rollback.md', name), {
+      replace: [
+        ['/opt/vbr', path.join(home, 'opt')],
+        ['3001 3002', [...servers.keys()].join(' ')],
+      ],
       env: {
-        ...process.env,
-        PATH: `${path.join(home, 'bin')}:${process.env.PATH}`,
+        PATH: `${path.join(home, 'bin')}:${path.dirname(process.execPath)}:${process.env.PATH}`,
+        HOME: home,
         VBR_TEST_SYSTEMCTL_URL: `http://127.0.0.1:${address.port}`,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let output = '';
-    child.stdout.on('data', (c) => (output += c));
-    child.stderr.on('data', (c) => (output += c));
-    return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
   }
 
-  it('restarts both processes in turn while clients on keep-alive connections send GETs and POSTs: none fails', async () => {
+  it('upgrades and goes back by the runbook, restarting both processes in turn twice under keep-alive GETs and POSTs: none fails', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
     const target = new URL(nginx!.url);
     const send = (method: string, url: string, body?: unknown, token?: string) =>
@@ -227,20 +237,27 @@ fetch(process.env.VBR_TEST_SYSTEMCTL_URL, { method: 'POST', body: JSON.stringify
 
     await new Promise((r) => setTimeout(r, 1000));
     const pids = [...servers.values()].map((s) => s.child.pid);
-    const restart = await rollingRestart();
+    const upgrade = await runbook('upgrade');
+    const upgraded = [readlinkSync(path.join(home, 'opt/current')), readlinkSync(path.join(home, 'opt/previous'))];
+    const rollback = await runbook('rollback');
     await new Promise((r) => setTimeout(r, 1000));
     running = false;
     await Promise.all(clients);
     agent.destroy();
 
     console.log(
-      `rolling restart of 2 processes behind nginx: ${tally.get} GETs and ${tally.post} POSTs, ` +
+      `upgrade and rollback (2 rolling restarts of 2 processes) behind nginx: ${tally.get} GETs and ${tally.post} POSTs, ` +
         `${tally.failed.length} failed; ${tally.passedOn} GETs passed on by nginx from a draining process; ` +
         `${tally.reusedConnections} requests on a reused keep-alive connection`,
     );
-    expect(restart.output).toContain('Restarted 2 processes.');
-    expect(restart.code).toBe(0);
-    expect(exitCodes).toEqual([0, 0]);
+    expect(upgrade).toContain('Restarted 2 processes.');
+    expect(upgraded).toEqual([
+      path.join(home, 'opt/releases/new-revision'),
+      path.join(home, 'opt/releases/old-revision'),
+    ]);
+    expect(rollback).toContain('Restarted 2 processes.');
+    expect(readlinkSync(path.join(home, 'opt/current'))).toBe(path.join(home, 'opt/releases/old-revision'));
+    expect(exitCodes).toEqual([0, 0, 0, 0]);
     expect([...servers.values()].map((s) => s.child.pid)).not.toContain(pids[0]);
     expect([...servers.values()].map((s) => s.child.pid)).not.toContain(pids[1]);
     expect(tally.failed, `nginx's error log:\n${nginx!.errorLog()}`).toEqual([]);
