@@ -328,10 +328,11 @@ describe('unsubscribing', () => {
   it('refuses a forged, cut or garbled token with 400 {detail} and suppresses nothing', async () => {
     const before = (await t.db.select().from(emailSuppressions)).length;
     const real = tokens().tokenFor('victim@example.com');
-    const [address, mac] = real.split('.') as [string, string];
+    const [address, mac] = real.split('~') as [string, string];
     const forged = [
-      `${Buffer.from('someone-else@example.com').toString('base64url')}.${mac}`,
-      `${address}.${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`,
+      `${Buffer.from('someone-else@example.com').toString('base64url')}~${mac}`,
+      `${address}~${mac.slice(0, -1)}${mac.endsWith('A') ? 'B' : 'A'}`,
+      `${address}.${mac}`,
       new UnsubscribeTokens('another secret, another site, 32+ chars').tokenFor('victim@example.com'),
       address,
       'garbled',
