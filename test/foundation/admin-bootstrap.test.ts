@@ -22,7 +22,9 @@ describe('admin bootstrap', () => {
       database.db,
       undefined,
       () => {},
-      (password) => printed.push(password),
+      (password) => {
+        printed.push(password);
+      },
     );
     expect(printed).toHaveLength(1);
     const password = printed[0] ?? '';
@@ -36,7 +38,9 @@ describe('admin bootstrap', () => {
       database.db,
       undefined,
       () => {},
-      (password) => printed.push(password),
+      (password) => {
+        printed.push(password);
+      },
     );
     expect(printed).toHaveLength(1);
   });
