@@ -106,6 +106,12 @@ describe('broadcasts', () => {
     await smtp.waitFor(2);
     const delivered = smtp.withTemplate('broadcast');
     expect(delivered.map((m) => m.subject).sort()).toEqual(['News from the school', '[Test] News from the school']);
+    // A broadcast is non-transactional: it carries the one-click unsubscribe headers (mail/marketing.ts).
+    const real = delivered.find((m) => m.subject === 'News from the school');
+    const header = (name: string) =>
+      real?.headerLines.find((line) => line.key === name)?.line.replace(/\r?\n\s+/g, ' ');
+    expect(header('list-unsubscribe')).toMatch(/^List-Unsubscribe: <http:\/\/localhost:3000\/api\/unsubscribe\/.+>$/);
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     const history = await t.app.inject({ method: 'GET', url: '/api/admin/broadcasts', headers: owner });
     expect(history.statusCode).toBe(200);
     expect(history.json().broadcasts[0]).toMatchObject({
