@@ -9,7 +9,7 @@
  * payment holds), so a payment that commits first is seen. A registration more than
  * REMINDER_WINDOW_DAYS past its delay gets none: turning reminders on does not write to old sign-ups.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@server/db/client';
 
 export const REMINDER_WINDOW_DAYS = 30;
@@ -32,21 +32,24 @@ const reachable = sql`
   and not exists (select 1 from email_suppressions e where e.email = lower(s.email))
   and not exists (select 1 from site_settings st where st.key = 'reminders_enabled' and st.value = 'off')`;
 
-async function queueEnrolmentReminders(db: Db, unpaidHours: number, now: Date): Promise<number> {
-  const due = new Date(now.getTime() - unpaidHours * HOUR_MS).toISOString();
-  const oldest = new Date(now.getTime() - unpaidHours * HOUR_MS - REMINDER_WINDOW_DAYS * DAY_MS).toISOString();
+/**
+ * Writes `kind`'s reminder to every student `due` holds for (an SQL condition on `s`), a batch at a
+ * time; returns how many were written.
+ */
+async function queueReminder(db: Db, kind: 'enrolment' | 'course', due: SQL, now: Date): Promise<number> {
+  const template = kind === 'enrolment' ? 'enrolment-reminder' : 'course-reminder';
+  const prefix = `reminder:${kind}:`;
+  const at = now.toISOString();
   let queued = 0;
   for (;;) {
     const inserted = rowCount(
       await db.execute(sql`
         insert into email_outbox (template, to_address, student_id, data, dedupe_key, next_attempt_at, created_at)
-        select 'enrolment-reminder', s.email, s.id, jsonb_build_object('firstName', s.first_name),
-               'reminder:enrolment:' || s.id, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+        select ${template}::text, s.email, s.id, jsonb_build_object('firstName', s.first_name),
+               ${prefix}::text || s.id, ${at}::timestamptz, ${at}::timestamptz
         from students s
-        where not s.enrollment_paid and not s.course_paid
-          and s.registration_date <= ${due}::timestamptz and s.registration_date > ${oldest}::timestamptz
-          and not exists (select 1 from payments p where p.student_id = s.id and p.status <> 'failed')
-          and not exists (select 1 from email_outbox o where o.dedupe_key = 'reminder:enrolment:' || s.id)
+        where ${due}
+          and not exists (select 1 from email_outbox o where o.dedupe_key = ${prefix}::text || s.id)
           and ${reachable}
         order by s.registration_date
         limit ${BATCH}
@@ -59,35 +62,28 @@ async function queueEnrolmentReminders(db: Db, unpaidHours: number, now: Date): 
   }
 }
 
-async function queueCourseReminders(db: Db, courseDays: number, now: Date): Promise<number> {
+/** A registration with nothing paid and no payment under way (a declined one does not count), made in the window. */
+function unpaidRegistration(unpaidHours: number, now: Date): SQL {
+  const due = new Date(now.getTime() - unpaidHours * HOUR_MS).toISOString();
+  const oldest = new Date(now.getTime() - unpaidHours * HOUR_MS - REMINDER_WINDOW_DAYS * DAY_MS).toISOString();
+  return sql`not s.enrollment_paid and not s.course_paid
+    and s.registration_date <= ${due}::timestamptz and s.registration_date > ${oldest}::timestamptz
+    and not exists (select 1 from payments p where p.student_id = s.id and p.status <> 'failed')`;
+}
+
+/**
+ * The fee paid in the window, no course paid or being paid. The fee's time is its first completed
+ * fee-only payment (a Complete Package pays the course too).
+ */
+function feeWithoutCourse(courseDays: number, now: Date): SQL {
   const due = new Date(now.getTime() - courseDays * DAY_MS).toISOString();
   const oldest = new Date(now.getTime() - (courseDays + REMINDER_WINDOW_DAYS) * DAY_MS).toISOString();
-  // When the fee was paid: its first completed fee-only payment (a Complete Package pays the course too).
   const feePaidAt = sql`(select min(p.completed_at) from payments p
     where p.student_id = s.id and p.payment_type = 'enrollment' and p.status = 'completed')`;
-  let queued = 0;
-  for (;;) {
-    const inserted = rowCount(
-      await db.execute(sql`
-        insert into email_outbox (template, to_address, student_id, data, dedupe_key, next_attempt_at, created_at)
-        select 'course-reminder', s.email, s.id, jsonb_build_object('firstName', s.first_name),
-               'reminder:course:' || s.id, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-        from students s
-        where s.enrollment_paid and not s.course_paid
-          and ${feePaidAt} <= ${due}::timestamptz and ${feePaidAt} > ${oldest}::timestamptz
-          and not exists (select 1 from payments p
-            where p.student_id = s.id and p.payment_type <> 'enrollment' and p.status <> 'failed')
-          and not exists (select 1 from email_outbox o where o.dedupe_key = 'reminder:course:' || s.id)
-          and ${reachable}
-        order by s.registration_date
-        limit ${BATCH}
-        for update of s skip locked
-        on conflict (dedupe_key) do nothing
-        returning id`),
-    );
-    queued += inserted;
-    if (inserted < BATCH) return queued;
-  }
+  return sql`s.enrollment_paid and not s.course_paid
+    and ${feePaidAt} <= ${due}::timestamptz and ${feePaidAt} > ${oldest}::timestamptz
+    and not exists (select 1 from payments p
+      where p.student_id = s.id and p.payment_type <> 'enrollment' and p.status <> 'failed')`;
 }
 
 /** Writes the reminders due at `now` to the outbox; returns how many of each. */
@@ -97,7 +93,7 @@ export async function queueReminders(
   now: Date,
 ): Promise<{ enrolment: number; course: number }> {
   return {
-    enrolment: await queueEnrolmentReminders(db, delays.unpaidHours, now),
-    course: await queueCourseReminders(db, delays.courseDays, now),
+    enrolment: await queueReminder(db, 'enrolment', unpaidRegistration(delays.unpaidHours, now), now),
+    course: await queueReminder(db, 'course', feeWithoutCourse(delays.courseDays, now), now),
   };
 }
