@@ -7,7 +7,8 @@
  *   run here as written), it is a configuration a server start accepts; every name is one the server
  *   reads, none is one the unit sets per process, and systemd and `node --env-file` read it alike;
  * - nginx-site.conf: `nginx -t` on the whole file, TLS included (the process tests run the rest of it);
- *   the rolling restart script waits longer than its fail_timeout.
+ *   the rolling restart script waits longer than its fail_timeout; Prometheus's example in
+ *   docs/deploy.md scrapes the processes its upstream names.
  * systemd-analyze comes with Debian's systemd package, nginx with nginx, openssl with openssl.
  */
 import { execFileSync, execSync, spawnSync } from 'node:child_process';
@@ -272,5 +273,17 @@ describe('deploy/nginx-site.conf', () => {
     expect(SITE).not.toMatch(/^ *proxy_next_upstream .*non_idempotent/m);
     const waitMs = Number(/const NGINX_FAIL_TIMEOUT_MS = (\d+);/.exec(ROLLING_RESTART)?.[1]);
     expect(waitMs).toBe(2000);
+  });
+
+  it('names the processes Prometheus scrapes in docs/deploy.md', () => {
+    const upstream = [...SITE.matchAll(/^ *server (127\.0\.0\.1:\d+) /gm)].map((m) => m[1]);
+    const config = /<!-- prometheus-config -->\n```yaml\n([\s\S]*?)```/.exec(
+      readFileSync('docs/deploy.md', 'utf8'),
+    )?.[1];
+    const targets = /targets: \[([^\]]*)\]/
+      .exec(config ?? '')?.[1]
+      ?.split(',')
+      .map((t) => t.trim().replaceAll("'", ''));
+    expect(targets).toEqual(upstream);
   });
 });
