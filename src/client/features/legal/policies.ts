@@ -36,6 +36,7 @@ export const privacyPolicy = {
       paragraphs: [
         'To give you access to your course, track your progress, verify your identity before course materials are released, issue your certificate and answer your questions.',
         'The recent sign-up notices on our home page show only your first name, the initial of your surname, your location and the course you chose.',
+        'If you register and stop before paying, or pay the enrollment fee without choosing a course, we send you one reminder, and we may send students occasional news about the course. Tick "Don\'t email me reminders or news" when you register to get neither; every such email also has an unsubscribe link that works with one click. Receipts, sign-in codes and emails about the course you bought are part of the service and always come.',
       ],
     },
     {
