@@ -16,6 +16,9 @@ import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
 import { inSegment, reachable, rowsOf } from './segment';
 
+/** How long the statement writing a broadcast's e-mails may run (docs/perf/broadcast-1000.md). */
+const SEND_TIMEOUT_S = 120;
+
 /** The outbox dedupe key of a broadcast's e-mails starts with this. */
 export const broadcastKeyPrefix = (broadcastId: string) => `broadcast:${broadcastId}:`;
 
@@ -28,6 +31,9 @@ export interface BroadcastSent {
 
 export async function sendBroadcast(db: Db, admin: AdminActor, id: string, now: Date): Promise<BroadcastSent> {
   return db.transaction(async (tx) => {
+    // One statement writes every e-mail (the body copied into each): 100,000 students take seconds,
+    // more than DB_STATEMENT_TIMEOUT_MS allows a request; and a second send waits for the lock that long.
+    await tx.execute(sql.raw(`set local statement_timeout = '${SEND_TIMEOUT_S}s'`));
     const [broadcast] = await tx.select().from(broadcasts).where(eq(broadcasts.id, id)).for('update');
     if (!broadcast) throw new DomainError('not_found', messages.admin.broadcastNotFound);
     if (broadcast.sentAt) throw new DomainError('conflict', messages.admin.broadcastAlreadySent);
