@@ -657,7 +657,7 @@ export interface BroadcastSegment {
   course?: (typeof COURSE_TYPES)[number];
   /** ISO date: the students of that start date. */
   start_date?: string;
-  /** True: the course is paid; false: not. */
+  /** True: the enrolment fee is paid; false: not (a registration without payment). */
   paid?: boolean;
 }
 
