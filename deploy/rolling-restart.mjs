@@ -6,7 +6,7 @@
 //
 // For each port in turn: `systemctl restart vbr@<port>` (SIGTERM: the process drains and exits, then
 // the new one starts from /opt/vbr/current), wait until http://127.0.0.1:<port>/api/health/ready
-// answers 200, then wait for nginx to send to it again before stopping the next one. It refuses to
+// answers 200, then wait for nginx to send to it again (4 s) before the next one. It refuses to
 // start unless every process is ready, and stops at the first one that does not come back (the others
 // keep running): fix that one with `systemctl status vbr@<port>` and `journalctl -u vbr@<port>`.
 import { spawnSync } from 'node:child_process';
@@ -15,11 +15,14 @@ import { spawnSync } from 'node:child_process';
 const READY_TIMEOUT_MS = 120_000;
 /**
  * deploy/nginx-site.conf marks a process failed for fail_timeout=2s after its draining 503 or its
- * closed port: after that nginx tries it again and, as it answers, counts it back in. Stopping the
- * next process sooner could leave nginx with no process it believes in (502 for everyone).
+ * closed port: after that nginx tries it again and, as it answers, counts it back in. Stopping a
+ * process sooner (the next one, or the first one again when this script is run twice in a row) could
+ * leave nginx with no process it believes in: 502 for everyone. nginx counts in whole seconds, so a
+ * failure may keep a process out for up to a second more than fail_timeout; one more second lets a
+ * request reach it and count it back in.
  */
 const NGINX_FAIL_TIMEOUT_MS = 2000;
-const SETTLE_MS = NGINX_FAIL_TIMEOUT_MS + 1000;
+const SETTLE_MS = NGINX_FAIL_TIMEOUT_MS + 2000;
 
 const ports = process.argv.slice(2);
 if (ports.length === 0 || !ports.every((port) => /^\d+$/.test(port))) {
@@ -73,6 +76,7 @@ for (const [index, port] of ports.entries()) {
     process.exit(1);
   }
   console.log(`${unit}: ready after ${(tookMs / 1000).toFixed(1)} s`);
-  if (index < ports.length - 1) await sleep(SETTLE_MS);
+  // After the last one too: when this script ends, nginx sends to every process again.
+  await sleep(SETTLE_MS);
 }
 console.log(`Restarted ${ports.length} processes.`);
