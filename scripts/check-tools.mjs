@@ -12,6 +12,11 @@ const TOOLS = [
   ['poppler-utils', 'pdffonts', 'the certificate PDF test (pdffonts, pdftotext)'],
   ['prometheus', 'promtool', 'the alert rules test (promtool checks and tests docs/deploy.md’s rules)'],
   ['openssl', 'openssl', 'the config test (runs the README’s command that generates CREDENTIAL_SIGNING_KEY)'],
+  [
+    'postgresql-client',
+    'pg_dump',
+    'the commands of the README and the runbooks, run as written (createdb, pg_dump, pg_restore, psql)',
+  ],
   ['systemd', 'systemd-analyze', 'the deploy files test (systemd-analyze verify and security on deploy/vbr@.service)'],
 ];
 

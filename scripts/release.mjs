@@ -5,8 +5,8 @@
 //   release/dist/          the build (client, server-side renderer, compiled server and commands)
 //   release/drizzle/       the migrations every start applies
 //   release/deploy/        the systemd unit, example env file, nginx site and rolling restart script
-//   release/package.json   the project's, with scripts that run the compiled files (npm start, npm run admin, …)
-//   release/package-lock.json and release/node_modules (production dependencies only, `npm ci --omit=dev`)
+//   package.json           the project's, with scripts that run the compiled files (npm start, npm run admin, …)
+//   package-lock.json and node_modules (production dependencies only, `npm ci --omit=dev`)
 //   release/REVISION       the git commit it was built from
 //
 // `--reuse-build` skips `npm run build` and packs the dist/ already there (the process tests built it
