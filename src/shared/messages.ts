@@ -305,6 +305,87 @@ export const messages = {
       cohortFull: 'This start date is full. Only an owner can place a student in it.',
     },
   },
+  /** The admin area's Broadcasts and Funnel tabs and the replies under contact messages (docs/product/admin.md). */
+  adminOutreach: {
+    broadcastsTitle: 'Broadcasts',
+    composeTitle: 'Write a broadcast',
+    subjectLabel: 'Subject',
+    bodyLabel: 'Message',
+    bodyHint: 'Plain text. A blank line starts a new paragraph. Every copy ends with a one-click unsubscribe link.',
+    segmentLegend: 'Who receives it',
+    courseLabel: 'Course',
+    anyCourse: 'Any course',
+    startDateLabel: 'Course start date',
+    startDateHint: 'Empty: any start date.',
+    paidLabel: 'Enrolment fee',
+    paidOptions: { any: 'Paid or not', paid: 'Fee paid', unpaid: 'Fee not paid' },
+    audienceLoading: 'Counting the students…',
+    audienceFailed: 'Could not count the students. Check the segment and try again.',
+    audience: (recipients: number, suppressed: number) =>
+      `${recipients.toLocaleString('en-GB')} ${plural(recipients, { one: 'student will', other: 'students will' })} receive it` +
+      ` (${suppressed.toLocaleString('en-GB')} unsubscribed ${plural(suppressed, { one: 'is', other: 'are' })} skipped).`,
+    previewTitle: 'Preview',
+    previewEmpty: 'The subject and message appear here as you type.',
+    previewGreeting: 'Hello {first name},',
+    testLabel: 'Send a test to',
+    testHint: 'One copy, its subject starting "[Test] ". It is not counted and is not sent again.',
+    sendTest: 'Send a test',
+    testSent: (to: string) => `A test copy is on its way to ${to}.`,
+    testFailed: 'Failed to send the test',
+    sendTo: (recipients: number) =>
+      `Send to ${recipients.toLocaleString('en-GB')} ${plural(recipients, { one: 'student', other: 'students' })}`,
+    nobodyToSend: 'Nobody in this segment would receive it.',
+    confirmTitle: 'Send this broadcast?',
+    confirmQuestion: (subject: string, recipients: number) =>
+      `"${subject}" goes to ${recipients.toLocaleString('en-GB')} ${plural(recipients, { one: 'student', other: 'students' })} now. It cannot be called back, and it is sent only once.`,
+    sent: (queued: number, skipped: number) =>
+      `${queued.toLocaleString('en-GB')} ${plural(queued, { one: 'email', other: 'emails' })} queued` +
+      (skipped > 0 ? `, ${skipped.toLocaleString('en-GB')} skipped (unsubscribed).` : '.'),
+    sendFailed: 'Failed to send the broadcast',
+    historyTitle: 'Sent and drafted broadcasts',
+    historyEmpty: 'No broadcast yet.',
+    notSent: 'Not sent',
+    suppressionsTitle: 'Unsubscribed addresses',
+    suppressionsNote:
+      'Reminders and broadcasts are never sent to these addresses; receipts, sign-in codes and course emails still are.',
+    suppressionsEmpty: 'Nobody has unsubscribed.',
+    suppressionSources: { unsubscribe: 'Unsubscribed', admin: 'Added by an admin' } as Record<string, string>,
+    repliesLabel: (count: number) => `${count} ${plural(count, { one: 'reply', other: 'replies' })}`,
+    replyLabel: 'Your reply',
+    replyHint: 'Sent by email to the sender, and kept under the message.',
+    sendReply: 'Send reply',
+    replySent: (email: string) => `Reply sent to ${email}.`,
+    replyFailed: 'Failed to send the reply',
+    funnelTitle: 'Enrolment funnel',
+    funnelNote:
+      'Students by the week they registered, and how far each has got by now: a student registered in a week counts at every stage they have reached since.',
+    funnelFrom: 'From',
+    funnelTo: 'To',
+    funnelEmpty: 'Nobody registered in this range.',
+    funnelShowing: (from: string, to: string) => `Registrations from ${from} to ${to}`,
+    funnelStages: {
+      registered: 'Registered',
+      fee_paid: 'Fee paid',
+      course_paid: 'Course paid',
+      id_approved: 'ID approved',
+      completed: 'Completed',
+    },
+    /** The stages as the object of "62% of …". */
+    funnelStageObjects: {
+      registered: 'those registered',
+      fee_paid: 'those who paid the fee',
+      course_paid: 'those who paid a course',
+      id_approved: 'those with an approved ID',
+      completed: 'those who completed',
+    },
+    /** Under each stage after the first: "62% of ID approved". */
+    conversion: (percent: string, previous: string) => `${percent} of ${previous}`,
+    overall: (percent: string) => `${percent} of all registered`,
+    remindersTitle: 'Reminders',
+    remindersSummary: (sent: number, recovered: number, revenue: string) =>
+      `${sent.toLocaleString('en-GB')} ${plural(sent, { one: 'reminder', other: 'reminders' })} sent; ` +
+      `${recovered.toLocaleString('en-GB')} ${plural(recovered, { one: 'student', other: 'students' })} paid after one (${revenue}).`,
+  },
   /** Admin accounts: two-factor sign-in and the Admins tab (docs/product/admin.md). */
   adminSecurity: {
     totpRequired: 'Enter the 6-digit code from your authenticator app.',

@@ -60,15 +60,39 @@ export interface TextAreaFieldProps {
   rows?: number;
   maxLength?: number;
   placeholder?: string;
+  hint?: ReactNode;
+  error?: string;
+  required?: boolean;
+  /** The wrapper's classes; by default a gap above (the field follows a dialog's question). */
+  className?: string;
 }
 
-/** A labelled multi-line input (a reason, notes) inside a dialog. */
-export function TextAreaField({ label, value, onChange, rows = 3, maxLength = 500, placeholder }: TextAreaFieldProps) {
+/** A labelled multi-line input (a reason, notes, a message) with an optional hint and error. */
+export function TextAreaField({
+  label,
+  value,
+  onChange,
+  rows = 3,
+  maxLength = 500,
+  placeholder,
+  hint,
+  error,
+  required,
+  className = 'mt-4',
+}: TextAreaFieldProps) {
   const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className="mt-4 space-y-1">
+    <div className={cn('space-y-1', className)}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
+        {required && (
+          <span className="text-red-700" aria-hidden>
+            {' '}
+            *
+          </span>
+        )}
       </label>
       <textarea
         id={id}
@@ -77,8 +101,21 @@ export function TextAreaField({ label, value, onChange, rows = 3, maxLength = 50
         maxLength={maxLength}
         placeholder={placeholder}
         value={value}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
         onChange={(e) => onChange(e.target.value)}
       />
+      {hint && (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

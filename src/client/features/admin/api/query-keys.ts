@@ -3,6 +3,8 @@
  * so a row action reloads the whole dashboard (stats and every list) and logout drops it all.
  */
 import type { StudentListQuery } from '@shared/schemas/admin';
+import type { BroadcastSegment } from '@shared/schemas/admin-outreach';
+import type { FunnelRange } from './funnel';
 
 // Type aliases rather than interfaces, so they fit queryString's Record parameter.
 export type PageParams = {
@@ -53,4 +55,10 @@ export const adminKeys = {
   cohorts: () => [...adminKeys.all, 'cohorts'] as const,
   erasureRequests: (params: ErasureListParams) => [...adminKeys.all, 'erasure-requests', params] as const,
   assessments: (params: AssessmentListParams) => [...adminKeys.all, 'assessments', params] as const,
+  /** Every page of the broadcasts and every count (to invalidate); `broadcasts(params)` is one page. */
+  allBroadcasts: () => [...adminKeys.all, 'broadcasts'] as const,
+  broadcasts: (params: PageParams) => [...adminKeys.allBroadcasts(), params] as const,
+  broadcastCount: (segment: BroadcastSegment) => [...adminKeys.allBroadcasts(), 'count', segment] as const,
+  suppressions: (params: PageParams) => [...adminKeys.all, 'suppressions', params] as const,
+  funnel: (range: FunnelRange) => [...adminKeys.all, 'funnel', range] as const,
 };

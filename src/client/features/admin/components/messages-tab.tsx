@@ -7,6 +7,7 @@ import { useContactMessages } from '../api/get-messages';
 import { useMarkMessageRead } from '../api/mark-message-read';
 import { ListSection } from './data-table';
 import { PAGE_SIZE } from './list-parts';
+import { MessageReplies } from './message-replies';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeStyle: 'short' });
 
@@ -30,7 +31,11 @@ export function MessagesTab() {
     >
       <ul className="space-y-3">
         {rows.map((m) => (
-          <li key={m.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+          <li
+            key={m.id}
+            data-testid="contact-message"
+            className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+          >
             <div className="flex flex-wrap items-start justify-between gap-2">
               <div>
                 <h3 className="font-semibold text-slate-900">{m.subject || 'No subject'}</h3>
@@ -59,6 +64,7 @@ export function MessagesTab() {
               </div>
             </div>
             <p className="mt-2 whitespace-pre-wrap text-sm text-slate-800">{m.message}</p>
+            <MessageReplies messageId={m.id} email={m.email} replies={m.replies} />
           </li>
         ))}
       </ul>

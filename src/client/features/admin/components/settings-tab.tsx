@@ -11,7 +11,7 @@ import { useSaveSettings, useSettings } from '../api/school';
 import { ListState } from './list-parts';
 import { SettingsWarnings } from './settings-warnings';
 
-/** Each setting's input; `switch`: an on/off checkbox (on saves 'on', off restores the default, 'off'). */
+/** Each setting's input; `switch`: an on/off checkbox ('on' or 'off'; the default's value saves null). */
 const INPUT_TYPES: Record<SettingKey, 'text' | 'url' | 'email' | 'switch'> = {
   cpd_provider_number: 'text',
   course_access_url_foundation: 'url',
@@ -47,9 +47,18 @@ const savedValues = (settings: SettingsResponse['settings']): Values =>
     ]),
   ) as Values;
 
-/** What Save sends for a setting: null (the default) for an empty field or a switch turned off. */
-const toSave = (key: SettingKey, value: string): string | null =>
-  INPUT_TYPES[key] === 'switch' ? (value === 'on' ? 'on' : null) : value.trim() === '' ? null : value;
+/**
+ * What Save sends for a setting: null (the default) for an empty field or a switch at its default;
+ * a switch whose default is on (reminders_enabled) saves 'off' when turned off.
+ */
+const toSave = (key: SettingKey, value: string, settings: SettingsResponse['settings']): string | null =>
+  INPUT_TYPES[key] === 'switch'
+    ? value === (settings[key].default ?? 'off')
+      ? null
+      : value
+    : value.trim() === ''
+      ? null
+      : value;
 
 /** The owner's settings: each with the environment's default as its placeholder; an empty field restores it. */
 export function SettingsTab() {
@@ -105,7 +114,7 @@ function SettingsForm({ settings }: { settings: SettingsResponse['settings'] }) 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     submit(
-      Object.fromEntries(SETTING_KEYS.map((key) => [key, toSave(key, values[key])])),
+      Object.fromEntries(SETTING_KEYS.map((key) => [key, toSave(key, values[key], settings)])),
       messages.admin.settingsSaved,
     );
   }

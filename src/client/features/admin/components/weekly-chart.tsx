@@ -4,8 +4,8 @@ import type { WeeklyFigure } from '@shared/schemas/admin';
 import { chartScale, enrollmentCount, revenueText, weekLabel } from './weekly-chart-model';
 import { WeeklyChartPlot } from './weekly-chart-plot';
 
-/** The element's width in CSS pixels, kept up to date (the chart is drawn at that width, not scaled). */
-function useWidth<E extends HTMLElement>(fallback: number) {
+/** The element's width in CSS pixels, kept up to date (a chart is drawn at that width, not scaled). */
+export function useWidth<E extends HTMLElement>(fallback: number) {
   const ref = useRef<E>(null);
   const [width, setWidth] = useState(fallback);
   useLayoutEffect(() => {

@@ -9,16 +9,19 @@ import { ApiError } from '@client/lib/api-client';
 import { paths } from '@shared/routes';
 import { adminTokenStatus, sessionEndedLogin } from '../api/admin-api';
 import { needsPasswordChange, needsTotpSetup, useAdminMe } from '../api/admin-me';
+import { useFunnel } from '../api/funnel';
 import { useAdminStats } from '../api/get-admin-stats';
 import { useLogOutAdmin } from '../api/log-out-admin';
 import { ActivityTab } from '../components/activity-tab';
 import { AdminHeader } from '../components/admin-header';
 import { AdminsTab } from '../components/admins-tab';
 import { AssessmentsTab } from '../components/assessments-tab';
+import { BroadcastsTab } from '../components/broadcasts-tab';
 import { CertificatesTab } from '../components/certificates-tab';
 import { CohortsTab } from '../components/cohorts-tab';
 import { IdVerificationTab } from '../components/id-verification-tab';
 import { EmailsTab } from '../components/emails-tab';
+import { FunnelTab } from '../components/funnel-tab';
 import { ErasureRequestsTab } from '../components/erasure-requests-tab';
 import { MessagesTab } from '../components/messages-tab';
 import { PaymentsTab } from '../components/payments-tab';
@@ -41,6 +44,8 @@ const TABS = [
   { value: 'assessments', label: 'Assessments', Panel: AssessmentsTab, owner: false },
   { value: 'activity', label: 'Activity', Panel: ActivityTab, owner: true },
   { value: 'messages', label: 'Messages', Panel: MessagesTab, owner: false },
+  { value: 'funnel', label: 'Funnel', Panel: FunnelTab, owner: false },
+  { value: 'broadcasts', label: 'Broadcasts', Panel: BroadcastsTab, owner: true },
   { value: 'emails', label: 'Emails', Panel: EmailsTab, owner: true },
   { value: 'cohorts', label: 'Cohorts', Panel: CohortsTab, owner: true },
   { value: 'settings', label: 'Settings', Panel: SettingsTab, owner: true },
@@ -52,6 +57,8 @@ const TABS = [
 function Dashboard() {
   const navigate = useNavigate();
   const stats = useAdminStats();
+  // The reminders' figures beside "Registered, Not Paid" (the funnel's default range).
+  const funnel = useFunnel();
   const me = useAdminMe();
   const logout = useLogOutAdmin();
   // Until an invited admin replaces the generated password, or (ADMIN_REQUIRE_TOTP) two-factor
@@ -89,7 +96,7 @@ function Dashboard() {
           </p>
         ) : (
           <>
-            <StatsCards stats={stats.data} />
+            <StatsCards stats={stats.data} reminders={funnel.data?.reminders} />
             {stats.data && <WeeklyChart weeks={stats.data.weekly} />}
           </>
         )}
@@ -98,7 +105,7 @@ function Dashboard() {
           defaultValue={setupRequired ? 'security' : 'students'}
           className="space-y-4"
         >
-          {/* An owner has 15 tabs: from tablet width up they wrap onto a second row instead of
+          {/* An owner has 17 tabs: from tablet width up they wrap onto a second row instead of
               hiding the last ones behind a sideways scroll; a phone scrolls the row. */}
           <Tabs.List
             aria-label="Admin sections"
