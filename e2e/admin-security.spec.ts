@@ -145,9 +145,9 @@ test('an owner turns on two-factor sign-in, signs in with a code, and invites a 
   await expectNoAxeFindings(page, 'the Security tab with the password form', TOASTS);
 
   // 6. This device stays signed in, with the new token, and the staff tabs open: no Payments,
-  // Activity, Emails or Admins tab, no Mark Paid, Delete or Export.
+  // Activity, Emails, Broadcasts or Admins tab, no Mark Paid, Delete or Export.
   await expect(page.getByRole('tab', { name: 'Student Management' })).toBeVisible();
-  for (const hidden of ['Payments', 'Activity', 'Emails', 'Admins']) {
+  for (const hidden of ['Payments', 'Activity', 'Emails', 'Broadcasts', 'Admins']) {
     await expect(page.getByRole('tab', { name: hidden })).toHaveCount(0);
   }
   await page.getByRole('tab', { name: 'Student Management' }).click();

@@ -23,6 +23,7 @@ export async function settled(page: Page) {
   await expect(page.locator('[role="status"]:has(.animate-spin)')).toHaveCount(0);
   if (path === '/admin/dashboard') {
     await expect(page.getByTestId('stat-total_students')).not.toHaveText('…');
+    await expect(page.getByTestId('stat-reminders_recovered')).not.toHaveText('…');
     await expect(page.getByTestId('weekly-chart')).toBeVisible();
   }
   // A resize re-renders what depends on the width (e.g. the admin lists' phone cards) by the next frame.
