@@ -172,6 +172,7 @@ describe('GET /metrics', () => {
       'email-outbox',
       'id-document-retention',
       'reconcile-payments',
+      'reminders',
       'unpaid-retention',
     ]);
   });
