@@ -5,6 +5,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { paymentAmountPence } from '@shared/catalogue';
+import { messages } from '@shared/messages';
 import { TERMS_OF_SALE } from '@shared/terms';
 import { E2E_SQUARE_WEBHOOK } from './app-server';
 import { adminApiToken, enrolStudentViaApi, expect, priceText, signInToAdmin, test } from './fixtures';
@@ -49,9 +50,11 @@ test('an admin refunds a payment in the Payments tab and the student is no longe
   await paymentRow.getByRole('button', { name: `Refund ${amount} to ${payerName}` }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText(`Refund ${amount} to ${payerName}? This cannot be undone.`)).toBeVisible();
-  // The reason is required: no Refund button until there is one.
-  await expect(dialog.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+  // The reason is required: the Refund button is there but disabled, and the field says why.
+  await expect(dialog.getByRole('button', { name: 'Refund' })).toBeDisabled();
+  await expect(dialog.getByLabel('Reason (required)')).toHaveAccessibleDescription(messages.admin.refundReasonNeeded);
   await dialog.getByLabel('Reason (required)').fill('Student changed their mind');
+  await expect(dialog.getByText(messages.admin.refundReasonNeeded)).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Refund' }).click();
   await expect(page.getByText('Payment refunded')).toBeVisible();
   await expect(paymentRow.getByText('Refunded', { exact: true })).toBeVisible();

@@ -184,6 +184,7 @@ export const messages = {
     termsAccepted: (version: string, date: string) => `Terms v${version} accepted ${date}`,
     noPaymentsFound: 'No payments found matching your criteria.',
     confirmRefund: (amount: string, name: string) => `Refund ${amount} to ${name}? This cannot be undone.`,
+    refundReasonNeeded: 'Type the reason to refund: it is kept with the payment and in the activity log.',
     nothingToMarkPaid: 'No payment can be recorded for this student yet.',
     idReviewFailed: (status: 'approved' | 'rejected') => `Failed to ${status} ID verification`,
     idReviewSuccess: (status: 'approved' | 'rejected') => `ID verification ${status} successfully!`,

@@ -4,7 +4,10 @@ import { ConfirmDialog } from '@client/components/ui/confirm-dialog';
 import { TextAreaField } from '@client/components/ui/field';
 import { amountText, studentText } from './payment-labels';
 
-/** The full refund of a payment; it cannot be confirmed without a reason. `payment` null: closed. */
+/**
+ * The full refund of a payment; it cannot be confirmed without a reason: the Refund button shows,
+ * disabled, with a hint saying what it waits for. `payment` null: closed.
+ */
 export function RefundPaymentDialog({
   payment,
   reason,
@@ -29,9 +32,15 @@ export function RefundPaymentDialog({
       confirmLabel="Refund"
       tone="danger"
       loading={loading}
-      onConfirm={reason.trim() ? onConfirm : undefined}
+      onConfirm={onConfirm}
+      disabled={!reason.trim()}
     >
-      <TextAreaField label="Reason (required)" value={reason} onChange={onReason} />
+      <TextAreaField
+        label="Reason (required)"
+        value={reason}
+        onChange={onReason}
+        hint={reason.trim() ? undefined : messages.admin.refundReasonNeeded}
+      />
     </ConfirmDialog>
   );
 }
