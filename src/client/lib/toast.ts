@@ -83,7 +83,11 @@ function watchLayout(sonner: Sonner) {
   document.addEventListener('focusin', check);
 }
 
-/** Closes every toast: a signed-out visitor is not left with "Payment successful!" from the session that ended. */
+/**
+ * Closes every toast: a signed-out visitor is not left with "Payment successful!" from the session that
+ * ended; a payment's outcome replaces the wizard's earlier notes. A toast raised right after still
+ * shows: it is raised two frames later (`show`), this closes at once.
+ */
 function dismissAll() {
   openToasts.clear();
   void import('sonner').then(({ toast }) => toast.dismiss()).catch(() => undefined);

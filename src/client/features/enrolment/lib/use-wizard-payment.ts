@@ -57,6 +57,9 @@ export function useWizardPayment({ student, choices, go, setLocalStudent }: Enro
         toast.error(m.paymentFailed);
         return;
       }
+      // The payment is the wizard's last word: earlier notes (the registration, a decline) close, so
+      // none is left lying over the confirmation's link on a small phone.
+      toast.dismissAll();
       toast.success(m.paymentSuccessful);
       lastPayment.set({ email: student.email, paymentType: choices.paymentType, amountPence });
       const session = studentSession.get();
