@@ -10,18 +10,35 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   error?: string;
 }
 
-/** A labelled input with an optional hint and error, wired with aria attributes. */
-export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
-  { label, hint, error, id, className, required, ...props },
-  ref,
-) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
+/** The ids a control's aria-describedby names: its hint and its error, when there are any. */
+function descriptionIds(id: string, hint: ReactNode, error: string | undefined) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  return { hintId, errorId, describedBy: [hintId, errorId].filter(Boolean).join(' ') || undefined };
+}
+
+/** A control's label above it (with a mark when required), its hint and its error below. */
+function FieldFrame({
+  id,
+  label,
+  required,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  required?: boolean;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  const { hintId, errorId } = descriptionIds(id, hint, error);
   return (
     <div className={cn('space-y-1', className)}>
-      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
         {required && (
           <span className="text-red-700" aria-hidden>
@@ -30,15 +47,7 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
           </span>
         )}
       </label>
-      <input
-        ref={ref}
-        id={inputId}
-        className={inputClasses}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        required={required}
-        {...props}
-      />
+      {children}
       {hint && (
         <p id={hintId} className="text-sm text-slate-600">
           {hint}
@@ -50,6 +59,28 @@ export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled input with an optional hint and error, wired with aria attributes. */
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
+  { label, hint, error, id, className, required, ...props },
+  ref,
+) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <FieldFrame id={inputId} label={label} required={required} hint={hint} error={error} className={className}>
+      <input
+        ref={ref}
+        id={inputId}
+        className={inputClasses}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={descriptionIds(inputId, hint, error).describedBy}
+        required={required}
+        {...props}
+      />
+    </FieldFrame>
   );
 });
 
@@ -81,19 +112,8 @@ export function TextAreaField({
   className = 'mt-4',
 }: TextAreaFieldProps) {
   const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className={cn('space-y-1', className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-        {required && (
-          <span className="text-red-700" aria-hidden>
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error} className={className}>
       <textarea
         id={id}
         className={inputClasses}
@@ -103,19 +123,9 @@ export function TextAreaField({
         value={value}
         required={required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        aria-describedby={descriptionIds(id, hint, error).describedBy}
         onChange={(e) => onChange(e.target.value)}
       />
-      {hint && (
-        <p id={hintId} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      )}
-    </div>
+    </FieldFrame>
   );
 }
