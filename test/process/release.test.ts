@@ -12,7 +12,7 @@
  * (`--reuse-build`, test/setup/process-server.ts): `npm run release` builds first, which every other
  * process test already covers.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   existsSync,
@@ -29,7 +29,7 @@ import path from 'node:path';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateCredentialSigningKey } from '@server/crypto/credential-signing-key';
-import { stopServer, waitForHealthy, type RunningServer } from './server-process';
+import { spawnServer, stopServer, waitForHealthy, type RunningServer } from './server-process';
 
 const PG = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
 /** The runbook's PostgreSQL commands, as the postgres superuser, against the test server. */
@@ -115,21 +115,11 @@ describe('the release folder, copied elsewhere', () => {
   it('starts from the copy on a database its role owns, serves the site, takes the first admin, stops on SIGTERM', async () => {
     const port = String(await getPort({ host: '127.0.0.1' }));
     // A bare environment: this node and the system's programs on PATH, nothing from the repository.
-    const child = spawn(process.execPath, ['dist/node/main.js'], {
-      cwd: releaseDir,
-      env: { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, HOME: home, ...env, PORT: port },
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      detached: true,
-    });
-    let output = '';
-    child.stdout!.on('data', (c) => (output += c));
-    child.stderr!.on('data', (c) => (output += c));
-    let listening = false;
-    child.on('message', (message) => {
-      if ((message as { ready?: unknown }).ready === true) listening = true;
-    });
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    server = { url: `http://127.0.0.1:${port}`, child, output: () => output, exited, listening: () => listening };
+    server = spawnServer(
+      { PATH: `${path.dirname(process.execPath)}:/usr/bin:/bin`, HOME: home, ...env, PORT: port },
+      port,
+      releaseDir,
+    );
     await waitForHealthy(server, 60_000);
 
     expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
@@ -171,6 +161,6 @@ describe('the release folder, copied elsewhere', () => {
     expect(login.status).toBe(200);
 
     expect(await stopServer(server)).toBe(0);
-    expect(output).not.toMatch(/"level":(50|60)/);
+    expect(server.output()).not.toMatch(/"level":(50|60)/);
   });
 });

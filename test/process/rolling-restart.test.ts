@@ -16,7 +16,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import getPort from 'get-port';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { courseSchedule } from '@shared/schedule';
 import { startNginx, type RunningNginx } from './nginx';
 import { startPrivateRedis, type PrivateRedis } from './redis-server';
@@ -235,12 +235,18 @@ fetch(process.env.VBR_TEST_SYSTEMCTL_URL, { method: 'POST', body: JSON.stringify
       }
     });
 
-    await new Promise((r) => setTimeout(r, 1000));
+    // The load is under way (each client has had several answers) before the first process stops,
+    // and goes on for as many again after the last one is back.
+    const underWay = async () => {
+      const from = tally.get + tally.post;
+      await vi.waitUntil(() => tally.get + tally.post >= from + 200, { timeout: 30_000, interval: 20 });
+    };
+    await underWay();
     const pids = [...servers.values()].map((s) => s.child.pid);
     const upgrade = await runbook('upgrade');
     const upgraded = [readlinkSync(path.join(home, 'opt/current')), readlinkSync(path.join(home, 'opt/previous'))];
     const rollback = await runbook('rollback');
-    await new Promise((r) => setTimeout(r, 1000));
+    await underWay();
     running = false;
     await Promise.all(clients);
     agent.destroy();

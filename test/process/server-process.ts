@@ -104,9 +104,8 @@ export function migratedPostgresDatabase(): ReturnType<typeof createPostgresData
 
 export async function startServer(env: Record<string, string>, waitForHealth = true): Promise<RunningServer> {
   const port = env.PORT ?? String(await getPort({ host: '127.0.0.1' }));
-  // The server is the child itself: signals go straight to it, not to a wrapper.
-  const child = spawn(process.execPath, ['dist/node/main.js'], {
-    env: {
+  const server = spawnServer(
+    {
       ...process.env,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
@@ -117,6 +116,22 @@ export async function startServer(env: Record<string, string>, waitForHealth = t
       ...withSigningKey(env),
       PORT: port,
     },
+    port,
+  );
+  // A first embedded start (PGlite initdb and every migration) takes 15 s on a busy 2-core machine, more
+  // while other test files run beside it.
+  if (waitForHealth) await waitForHealthy(server, 110_000);
+  return server;
+}
+
+/**
+ * `node dist/node/main.js` (from `cwd`, the repository by default) with exactly `env`, on `port`: the
+ * server is the child itself, so signals go straight to it, not to a wrapper; its own process group.
+ */
+export function spawnServer(env: NodeJS.ProcessEnv, port: string, cwd?: string): RunningServer {
+  const child = spawn(process.execPath, ['dist/node/main.js'], {
+    cwd,
+    env,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     detached: true,
   });
@@ -129,17 +144,13 @@ export async function startServer(env: Record<string, string>, waitForHealth = t
     if ((message as { ready?: unknown }).ready === true) listening = true;
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const server = {
+  return {
     url: `http://127.0.0.1:${port}`,
     child,
     output: () => output,
     exited,
     listening: () => listening,
   };
-  // A first embedded start (PGlite initdb and every migration) takes 15 s on a busy 2-core machine, more
-  // while other test files run beside it.
-  if (waitForHealth) await waitForHealthy(server, 110_000);
-  return server;
 }
 
 export async function waitForHealthy(server: RunningServer, timeoutMs: number): Promise<number> {
