@@ -115,6 +115,8 @@ export const students = pgTable(
     showInRecentSignups: boolean('show_in_recent_signups').notNull().default(false),
     /** Ticked at step 1: no reminders or broadcasts (the e-mails that are part of the service still go). */
     marketingOptOut: boolean('marketing_opt_out').notNull().default(false),
+    /** The promo code the student applied in the order summary (charged at payment, counted then). */
+    promoCode: text('promo_code').references((): AnyPgColumn => promoCodes.code, { onUpdate: 'cascade' }),
     /**
      * Until when an unpaid course selection holds the place in its cohort (COHORT_HOLD_MINUTES); a paid
      * course keeps the place whatever this says. Past: the place is free again (docs/product/enrolment.md).
@@ -205,6 +207,9 @@ export const payments = pgTable(
     /** The terms of sale the student agreed to at checkout, asking for access at once (null for manual payments). */
     termsVersion: text('terms_version'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    /** The promo code this payment used; `amount_pence` is what was charged, after `discount_pence`. */
+    promoCode: text('promo_code').references((): AnyPgColumn => promoCodes.code, { onUpdate: 'cascade' }),
+    discountPence: integer('discount_pence').notNull().default(0),
   },
   (t) => [
     uniqueIndex('payments_idempotency_key_key').on(t.idempotencyKey),
@@ -226,6 +231,7 @@ export const payments = pgTable(
       sql`(${t.status} in ('completed', 'refunded')) = (${t.completedAt} is not null)`,
     ),
     check('payments_refunded_at_check', sql`(${t.status} = 'refunded') = (${t.refundedAt} is not null)`),
+    check('payments_discount_check', sql`${t.discountPence} >= 0`),
   ],
 );
 
@@ -811,3 +817,103 @@ export type ErasureRequest = typeof erasureRequests.$inferSelect;
 export type Broadcast = typeof broadcasts.$inferSelect;
 export type ContactMessageReply = typeof contactMessageReplies.$inferSelect;
 export type EmailSuppression = typeof emailSuppressions.$inferSelect;
+
+/**
+ * What the school sells (`catalogue`) and says on its public pages (`content`), one JSON document each,
+ * edited by an owner (src/shared/catalogue-document.ts, src/shared/content-document.ts). No row: the
+ * built-in defaults. `version` grows with every save: processes compare it to re-render their pages.
+ */
+export const schoolDocuments = pgTable(
+  'school_documents',
+  {
+    name: text('name').$type<(typeof SCHOOL_DOCUMENTS)[number]>().primaryKey(),
+    document: jsonb('document').notNull(),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => admins.id, { onDelete: 'set null' }),
+  },
+  () => [check('school_documents_name_check', inList('name', SCHOOL_DOCUMENTS))],
+);
+export const SCHOOL_DOCUMENTS = ['catalogue', 'content'] as const;
+
+/**
+ * A discount an owner offers: a percentage or a fixed amount off the fee, the course or both. Stopped,
+ * never deleted (payments name it). `redemptions` counts completed or in-flight payments that used it,
+ * raised in the payment's own transaction so a race for the last use lets exactly `max_redemptions` through.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    code: text('code').primaryKey(),
+    percentOff: integer('percent_off'),
+    amountOffPence: integer('amount_off_pence'),
+    appliesTo: text('applies_to').$type<(typeof PROMO_TARGETS)[number]>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    maxRedemptions: integer('max_redemptions'),
+    redemptions: integer('redemptions').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdBy: uuid('created_by').references(() => admins.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('promo_codes_code_check', sql`${t.code} ~ '^[A-Z0-9][A-Z0-9_-]{2,31}$'`),
+    check(
+      'promo_codes_discount_check',
+      sql`(${t.percentOff} is null) <> (${t.amountOffPence} is null) and (${t.percentOff} is null or ${t.percentOff} between 1 and 100) and (${t.amountOffPence} is null or ${t.amountOffPence} > 0)`,
+    ),
+    check('promo_codes_applies_to_check', inList('applies_to', PROMO_TARGETS)),
+    check(
+      'promo_codes_redemptions_check',
+      sql`${t.redemptions} >= 0 and (${t.maxRedemptions} is null or (${t.maxRedemptions} > 0 and ${t.redemptions} <= ${t.maxRedemptions}))`,
+    ),
+  ],
+);
+export const PROMO_TARGETS = ['fee', 'course', 'both'] as const;
+
+/**
+ * Invoices (`INV-YYYY-NNNNN`, one per completed payment) and credit notes (`CN-YYYY-NNNNN`, one per
+ * refund), numbered without a gap within a year (invoice_counters, in the payment's or refund's own
+ * transaction). `document` is what was issued (seller, buyer, items, VAT), kept as issued: a later
+ * change of settings or of the student's name does not rewrite an issued invoice.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: text('number').notNull(),
+    kind: text('kind').$type<(typeof INVOICE_KINDS)[number]>().notNull(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    /** The refund a credit note answers (payment_refunds.refund_reference); null on an invoice. */
+    refundReference: text('refund_reference'),
+    /** Cleared when a student is deleted: the invoice itself is kept (HMRC: six years). */
+    studentId: uuid('student_id').references(() => students.id, { onDelete: 'set null' }),
+    totalPence: integer('total_pence').notNull(),
+    document: jsonb('document').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_key').on(t.number),
+    uniqueIndex('invoices_kind_year_sequence_key').on(t.kind, t.year, t.sequence),
+    uniqueIndex('invoices_payment_invoice_key').on(t.paymentId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('invoices_refund_key').on(t.refundReference).where(sql`${t.refundReference} is not null`),
+    index('invoices_student_idx').on(t.studentId, t.issuedAt),
+    check('invoices_kind_check', inList('kind', INVOICE_KINDS)),
+    check('invoices_total_check', sql`${t.totalPence} > 0`),
+  ],
+);
+export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
+
+/** The last number given per kind and year; its row lock serialises numbering (no gap, no duplicate). */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    kind: text('kind').$type<(typeof INVOICE_KINDS)[number]>().notNull(),
+    year: integer('year').notNull(),
+    lastSequence: integer('last_sequence').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.year] })],
+);
