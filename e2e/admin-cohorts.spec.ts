@@ -6,6 +6,7 @@
  * axe on both tabs and the delete confirmation. Its own server (the `serverEnv` below), so the dates
  * it adds never change another journey's.
  */
+import { openAdminTab } from './admin-nav';
 import { messages } from '@shared/messages';
 import { isoDateAfter, scheduleEntryFor } from '@shared/schedule';
 import { continueToStep, enterCard, fillPersonalInfo } from './enrolment-helpers';
@@ -41,7 +42,7 @@ test('the owner adds a start date that a new visitor picks in the wizard, and sa
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
   // Cohorts: none yet, so the wizard still offers the every-two-months dates.
-  await page.getByRole('tab', { name: 'Cohorts' }).click();
+  await openAdminTab(page, 'Cohorts');
   const cohorts = page.getByRole('tabpanel', { name: 'Cohorts' });
   await expect(cohorts.getByText(messages.admin.noCohorts)).toBeVisible();
   await expectNoAxeFindings(page, 'the empty Cohorts tab at 390 px', TOASTS);
@@ -71,7 +72,7 @@ test('the owner adds a start date that a new visitor picks in the wizard, and sa
   await expect(spareCard).toHaveCount(0);
 
   // Settings: the environment's defaults as placeholders; the CPD number saved.
-  await page.getByRole('tab', { name: 'Settings' }).click();
+  await openAdminTab(page, 'Settings');
   const settings = page.getByRole('tabpanel', { name: 'Settings' });
   await expect(settings.getByLabel('Support hours')).toHaveAttribute('placeholder', SUPPORT_HOURS);
   await settings.getByLabel('CPD provider number').fill('CPD-JOURNEY-42');
@@ -114,7 +115,7 @@ test('the owner adds a start date that a new visitor picks in the wizard, and sa
   expect(closed.ok()).toBeTruthy();
   await visitor.getByRole('button', { name: 'Continue' }).click();
   await expect(visitor.getByRole('alert').filter({ hasText: messages.enrolment.startDateClosed })).toBeVisible();
-  await page.getByRole('tab', { name: 'Cohorts' }).click();
+  await openAdminTab(page, 'Cohorts');
   await expect(card).toContainText('Closed');
   await card.getByRole('button', { name: `Reopen ${longDate(date)}` }).click();
   await expect(card).toContainText('Open');
@@ -132,11 +133,11 @@ test('the owner adds a start date that a new visitor picks in the wizard, and sa
 
   // The owner sees the place taken.
   await page.reload();
-  await page.getByRole('tab', { name: 'Cohorts' }).click();
+  await openAdminTab(page, 'Cohorts');
   await expect(card).toContainText('1 of 2');
 
   // Every change is in the activity log, readable.
-  await page.getByRole('tab', { name: 'Activity' }).click();
+  await openAdminTab(page, 'Activity');
   const activity = page.getByRole('tabpanel', { name: 'Activity' });
   await expect(activity.getByRole('row').filter({ hasText: 'Changed settings' })).toContainText(
     'CPD provider number: CPD-JOURNEY-42',

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { adminSectionNav, openAdminTab } from './admin-nav';
 import { Setup } from './admin-setup';
 import { admin, adminApiToken, expect, priceText, test, uniqueEmail } from './fixtures';
 
@@ -51,6 +52,7 @@ test('an admin logs in, works through every tab, exports, deletes and logs out',
   await expect(page.getByRole('img', { name: /Enrollments and revenue per week/ })).toBeVisible();
 
   // Student Management: search isolates this run's students.
+  await openAdminTab(page, 'Student Management');
   await page.getByLabel('Search students').fill(`tester${tag}`);
   await expect(page.getByText('Showing 5 of 5 students')).toBeVisible();
   const payerRow = page.getByTestId('student-row').filter({ hasText: payer.email });
@@ -129,7 +131,7 @@ test('an admin logs in, works through every tab, exports, deletes and logs out',
   await expect(page.getByText(leaver.email)).toHaveCount(0);
 
   // Course Progress
-  await page.getByRole('tab', { name: 'Course Progress' }).click();
+  await openAdminTab(page, 'Course Progress');
   await page.getByRole('tabpanel').getByLabel('Search students').fill(holder.email);
   const holderCard = page.getByRole('listitem').filter({ hasText: holder.name });
   await expect(holderCard.getByText('100%')).toBeVisible();
@@ -137,14 +139,14 @@ test('an admin logs in, works through every tab, exports, deletes and logs out',
   await expect(holderCard.getByText('Completed', { exact: true })).toBeVisible();
 
   // Referral Codes
-  await page.getByRole('tab', { name: 'Referral Codes' }).click();
+  await openAdminTab(page, 'Referral Codes');
   await page.getByRole('tabpanel').getByLabel('Search students').fill(`tester${tag}`);
   const payerReferral = page.getByRole('row').filter({ hasText: payer.email });
   await expect(payerReferral.getByText(/^VBR-[A-Z0-9]{6}$/)).toBeVisible();
   await expect(payerReferral.getByText('Fully Enrolled')).toBeVisible();
 
   // Certificates
-  await page.getByRole('tab', { name: 'Certificates' }).click();
+  await openAdminTab(page, 'Certificates');
   const certRow = page.getByRole('row').filter({ hasText: holder.name });
   await expect(certRow.getByText('Foundation Course')).toBeVisible();
   await expect(certRow.getByText('Pending')).toBeVisible();
@@ -160,7 +162,7 @@ test('an admin logs in, works through every tab, exports, deletes and logs out',
   await expect(certRow.getByText('Activated')).toBeVisible();
 
   // ID Verification: view, approve, reject (an empty reason does nothing).
-  await page.getByRole('tab', { name: 'ID Verification' }).click();
+  await openAdminTab(page, 'ID Verification');
   const popupPromise = page.waitForEvent('popup');
   await page.getByRole('button', { name: `View ID of ${approvee.name}` }).click();
   const popup = await popupPromise;
@@ -185,7 +187,7 @@ test('an admin logs in, works through every tab, exports, deletes and logs out',
   await expect(page.getByRole('button', { name: `Reject ID of ${rejectee.name}` })).toHaveCount(0);
 
   // Activity: newest first, with who, what and which student.
-  await page.getByRole('tab', { name: 'Activity' }).click();
+  await openAdminTab(page, 'Activity');
   const firstEntry = page.getByRole('tabpanel').getByRole('row').nth(1);
   await expect(firstEntry).toContainText('Rejected ID');
   await expect(firstEntry).toContainText(rejectee.name);
@@ -194,7 +196,7 @@ test('an admin logs in, works through every tab, exports, deletes and logs out',
   await expect(page.getByRole('row').filter({ hasText: 'Deleted student' }).first()).toBeVisible();
 
   // Messages
-  await page.getByRole('tab', { name: 'Messages' }).click();
+  await openAdminTab(page, 'Messages');
   const message = page.getByRole('listitem').filter({ hasText: subject });
   await expect(message.getByText('When does the next course start?')).toBeVisible();
   await message.getByRole('button', { name: 'Mark as read' }).click();
@@ -239,7 +241,7 @@ test('a token that expires while the dashboard is open ends the session on the n
   await expect(page.getByTestId('stat-total_students')).not.toHaveText('…');
   // The server stops accepting the token (as when it expires); the next admin call gets a 401.
   await request.post('/api/admin/logout', { headers: { Authorization: `Bearer ${token}` } });
-  await page.getByRole('tab', { name: 'Activity' }).click();
+  await adminSectionNav(page).getByRole('link', { name: 'School' }).click();
   await expect(page).toHaveURL(/\/admin\/login\?session=ended$/);
   await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible();
 });
@@ -275,13 +277,13 @@ test('the dashboard fits a 375 px wide phone: tables scroll inside their own box
     'Activity',
     'Messages',
   ]) {
-    await page.getByRole('tab', { name: tab }).click();
+    await openAdminTab(page, tab);
     await expect(page.getByRole('tabpanel').getByRole('heading', { level: 2 }).first()).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${tab} page width`).toBeLessThanOrEqual(
       375,
     );
   }
-  await page.getByRole('tab', { name: 'Student Management' }).click();
+  await openAdminTab(page, 'Student Management');
   await page.screenshot({ path: test.info().outputPath('admin-dashboard-375.png'), fullPage: true });
 });
 
@@ -298,7 +300,7 @@ test('on a phone the students are a card list, and a long email breaks at its do
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/admin/login');
   await page.evaluate((t) => localStorage.setItem('admin_token', t), token);
-  await page.goto('/admin/dashboard');
+  await page.goto('/admin/dashboard/students/students');
   await page.getByLabel('Search students').fill(email);
   const card = page.getByTestId('student-row-card').filter({ hasText: 'Longmail Cardholder' });
   await expect(card).toBeVisible();
@@ -352,4 +354,53 @@ test('the weekly chart fills its card: full width, compact, both axes labelled o
     expect(r.left).toBeGreaterThan(svg.x + svg.width - 60);
   }
   await expect(chart.getByTestId('axis-right').first()).toHaveText('£0');
+});
+
+test('each admin section and tab has its own address: a link signs in, lands on the tab, and survives a reload', async ({
+  page,
+}) => {
+  await page.goto('/admin/dashboard/money/payments');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.getByLabel('Username').fill(admin.username);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard\/money\/payments$/);
+  await expect(page.getByRole('tab', { name: 'Payments', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(adminSectionNav(page).getByRole('link', { name: 'Money' })).toHaveAttribute('aria-current', 'page');
+
+  await page.getByRole('tab', { name: 'Referral Codes' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard\/money\/referrals$/);
+  await page.goBack();
+  await expect(page.getByRole('tab', { name: 'Payments', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await page.goForward();
+  await expect(page).toHaveURL(/\/admin\/dashboard\/money\/referrals$/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Referral Codes' })).toHaveAttribute('aria-selected', 'true');
+
+  // A section alone opens its first tab; a mistyped tab its first tab; an unknown section the overview.
+  await page.goto('/admin/dashboard/school');
+  await expect(page.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
+  await page.goto('/admin/dashboard/students/nope');
+  await expect(page).toHaveURL(/\/admin\/dashboard\/students\/students$/);
+  await page.goto('/admin/dashboard/nope');
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByTestId('stat-total_students')).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveCount(0);
+});
+
+test('on a phone the section bar and the tabs are at the top of every section: the figures stay on the overview', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill(admin.username);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Login to Dashboard' }).click();
+  await expect(page.getByTestId('stat-total_students')).toBeVisible();
+  const panel = await openAdminTab(page, 'Student Management');
+  await expect(panel).toBeVisible();
+  await expect(page.getByTestId('stat-total_students')).toHaveCount(0);
+  const tabs = page.getByRole('tablist', { name: 'Students tabs' });
+  expect((await tabs.boundingBox())!.y).toBeLessThan(300);
+  expect((await panel.boundingBox())!.y).toBeLessThan(400);
 });

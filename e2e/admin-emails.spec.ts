@@ -3,6 +3,7 @@
  * e2e/smtp-sink.ts; the sink refuses `bounce-…` recipients until the outbox has given up (failed),
  * and accepts the admin's "Send again".
  */
+import { openAdminTab } from './admin-nav';
 import { adminApiToken, enrolStudentViaApi, expect, signInToAdmin, test, uniqueEmail } from './fixtures';
 
 test('an admin finds a failed receipt in the Emails log, sends it again, and sees it sent', async ({
@@ -28,7 +29,7 @@ test('an admin finds a failed receipt in the Emails log, sends it again, and see
 
   await signInToAdmin(page);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.getByRole('tab', { name: 'Emails' }).click();
+  await openAdminTab(page, 'Emails');
   const panel = page.getByRole('tabpanel', { name: 'Emails' });
 
   // The delivered receipt: Sent, nothing to do.

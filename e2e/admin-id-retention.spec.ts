@@ -3,6 +3,7 @@
  * listed, with a note instead of View ID. Runs in the `email-login` project, whose server deletes
  * decided documents within a second (ID_DOCUMENT_RETENTION_DAYS=0, playwright.config.ts).
  */
+import { openAdminTab } from './admin-nav';
 import { Setup } from './admin-setup';
 import { adminApiToken, expect, test } from './fixtures';
 
@@ -20,11 +21,11 @@ test('a decided ID document deleted by the retention job: the decision stays, wi
   await page.goto('/admin/login');
   await page.evaluate((t) => localStorage.setItem('admin_token', t), token);
   await page.goto('/admin/dashboard');
-  await page.getByRole('tab', { name: 'ID Verification' }).click();
+  await openAdminTab(page, 'ID Verification');
   const decision = page.getByRole('listitem').filter({ hasText: student.email });
   await expect(async () => {
     await page.reload();
-    await page.getByRole('tab', { name: 'ID Verification' }).click();
+    await openAdminTab(page, 'ID Verification');
     await expect(decision).toContainText('Document deleted after the decision', { timeout: 2000 });
   }).toPass({ timeout: 20_000 });
   await expect(decision).toContainText('Approved');

@@ -2,6 +2,7 @@
  * The admin Payments tab — an admin refunds a card payment and sees the student's payment state
  * change; payments disputed or refunded at Square (signed webhooks) are filtered and marked.
  */
+import { openAdminTab } from './admin-nav';
 import { createHmac, randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { paymentAmountPence } from '@shared/catalogue';
@@ -21,6 +22,7 @@ test('an admin refunds a payment in the Payments tab and the student is no longe
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
   // Before: fully paid.
+  await openAdminTab(page, 'Student Management');
   await page.getByLabel('Search students').fill(tag);
   const studentRow = page.getByTestId('student-row').filter({ hasText: payer.email });
   await expect(studentRow.getByText('Fully Paid')).toBeVisible();
@@ -35,7 +37,7 @@ test('an admin refunds a payment in the Payments tab and the student is no longe
   await expect(markPaid).toBeHidden();
   expect(noCourse.id).toBeTruthy();
 
-  await page.getByRole('tab', { name: 'Payments' }).click();
+  await openAdminTab(page, 'Payments');
   const payments = page.getByRole('tabpanel', { name: 'Payments' });
   await payments.getByLabel('Search students').fill(tag);
   const paymentRow = payments.getByRole('row').filter({ hasText: payerName });
@@ -61,7 +63,7 @@ test('an admin refunds a payment in the Payments tab and the student is no longe
   await expect(paymentRow.getByText('Student changed their mind')).toBeVisible();
 
   // After: the student is no longer paid, and nothing is counted as paid.
-  await page.getByRole('tab', { name: 'Student Management' }).click();
+  await openAdminTab(page, 'Student Management');
   await page.getByLabel('Search students').fill(tag);
   await expect(studentRow.getByText('Pending')).toBeVisible();
   await expect(studentRow.getByText('£0.00')).toBeVisible();
@@ -125,7 +127,7 @@ test('the Payments tab filters payments disputed or refunded at Square, and the 
   await page.setViewportSize({ width: 390, height: 844 });
   await signInToAdmin(page);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.getByRole('tab', { name: 'Payments' }).click();
+  await openAdminTab(page, 'Payments');
   const payments = page.getByRole('tabpanel', { name: 'Payments' });
   await payments.getByLabel('Search students').fill(tag);
   await expect(payments.getByRole('row').filter({ hasText: tag })).toHaveCount(3);
@@ -144,7 +146,7 @@ test('the Payments tab filters payments disputed or refunded at Square, and the 
 
   // The student refunded at Square is no longer paid (at 390 px each student is a list item).
   await payments.getByRole('combobox', { name: /^Square/ }).selectOption('');
-  await page.getByRole('tab', { name: 'Student Management' }).click();
+  await openAdminTab(page, 'Student Management');
   await page.getByLabel('Search students').fill(`Rhea ${tag}`);
   const student = page.getByRole('listitem').filter({ hasText: `Rhea ${tag}` });
   await expect(student.getByText('£0.00')).toBeVisible();

@@ -5,6 +5,7 @@
  * then sees neither Payments nor the owner-only buttons, while the API refuses them too.
  * The owner is a new admin, not the worker's e2e admin, whose password-only sign-in other journeys use.
  */
+import { adminSectionNav, openAdminTab } from './admin-nav';
 import { Secret, TOTP } from 'otpauth';
 import { messages } from '@shared/messages';
 import { adminApiToken, enrolStudentViaApi, expect, signInToAdmin, test } from './fixtures';
@@ -53,10 +54,9 @@ test('an owner turns on two-factor sign-in, signs in with a code, and invites a 
   await page.setViewportSize({ width: 390, height: 844 });
   await signInToAdmin(page, owner);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.getByRole('tab', { name: 'Security' }).click();
+  await openAdminTab(page, 'Security');
   const security = page.getByRole('tabpanel', { name: 'Security' });
   const twoFactor = security.getByRole('region', { name: 'Two-factor sign-in' });
-  const passwordSection = security.getByRole('region', { name: 'Password' });
   // A session alone cannot change two-factor sign-in: the current password first.
   await twoFactor.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
   await expect(twoFactor.getByText(messages.adminSecurity.currentPasswordRequired)).toBeVisible();
@@ -98,7 +98,7 @@ test('an owner turns on two-factor sign-in, signs in with a code, and invites a 
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
   // 3. The owner invites a staff admin in the Admins tab; the password is shown once.
-  await page.getByRole('tab', { name: 'Admins' }).click();
+  await openAdminTab(page, 'Admins');
   const adminsPanel = page.getByRole('tabpanel', { name: 'Admins' });
   await expect(adminsPanel.getByTestId('admin-row').filter({ hasText: owner.username })).toContainText('On');
   const staffName = `staff-${Date.now().toString(36)}`;
@@ -125,32 +125,43 @@ test('an owner turns on two-factor sign-in, signs in with a code, and invites a 
   await expect(
     page.getByRole('alert').filter({ hasText: messages.adminSecurity.passwordChangeRequired }),
   ).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Security' })).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Student Management' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Change password' })).toBeVisible();
+  await expect(adminSectionNav(page)).toHaveCount(0);
   const invitedToken = await page.evaluate(() => localStorage.getItem('admin_token'));
   const notYet = await request.get('/api/admin/students', { headers: { Authorization: `Bearer ${invitedToken}` } });
   expect(notYet.status()).toBe(403);
   expect(await notYet.json()).toMatchObject({ password_change_required: true });
 
-  // 5. The staff admin replaces the generated password with their own.
-  await passwordSection.getByLabel('Current password').fill(password);
-  await security.getByLabel('New password', { exact: true }).fill('short');
-  await security.getByRole('button', { name: 'Change password' }).click();
-  await expect(security.getByText(messages.adminSecurity.passwordTooShort(12))).toBeVisible();
+  // 5. The staff admin replaces the generated password with their own (the Security page alone, no sections).
+  const setup = page.getByRole('main');
+  const setupPassword = setup.getByRole('region', { name: 'Password' });
+  await setupPassword.getByLabel('Current password').fill(password);
+  await setup.getByLabel('New password', { exact: true }).fill('short');
+  await setup.getByRole('button', { name: 'Change password' }).click();
+  await expect(setup.getByText(messages.adminSecurity.passwordTooShort(12))).toBeVisible();
   const own = 'staff-chose-this-passphrase';
-  await security.getByLabel('New password', { exact: true }).fill(own);
-  await security.getByLabel('New password again').fill(own);
-  await security.getByRole('button', { name: 'Change password' }).click();
+  await setup.getByLabel('New password', { exact: true }).fill(own);
+  await setup.getByLabel('New password again').fill(own);
+  await setup.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText(messages.adminSecurity.passwordChanged)).toBeVisible();
   await expectNoAxeFindings(page, 'the Security tab with the password form', TOASTS);
 
   // 6. This device stays signed in, with the new token, and the staff tabs open: no Payments,
   // Activity, Emails, Broadcasts or Admins tab, no Mark Paid, Delete or Export.
-  await expect(page.getByRole('tab', { name: 'Student Management' })).toBeVisible();
-  for (const hidden of ['Payments', 'Activity', 'Emails', 'Broadcasts', 'Admins']) {
+  // Staff have no Course section, and no owner tab in the others.
+  await expect(adminSectionNav(page).getByRole('link')).toHaveText(['Overview', 'Students', 'Money', 'School']);
+  for (const [section, hidden] of [
+    ['Money', 'Payments'],
+    ['School', 'Activity'],
+    ['School', 'Emails'],
+    ['Students', 'Broadcasts'],
+    ['School', 'Admins'],
+  ] as const) {
+    await adminSectionNav(page).getByRole('link', { name: section, exact: true }).click();
+    await expect(page.getByRole('tablist', { name: `${section} tabs` })).toBeVisible();
     await expect(page.getByRole('tab', { name: hidden })).toHaveCount(0);
   }
-  await page.getByRole('tab', { name: 'Student Management' }).click();
+  await openAdminTab(page, 'Student Management');
   const students = page.getByRole('tabpanel', { name: 'Student Management' });
   await expect(students.getByText('Secure').first()).toBeVisible();
   await expect(students.getByRole('button', { name: /^Mark Paid/ })).toHaveCount(0);

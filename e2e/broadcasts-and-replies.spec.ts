@@ -8,6 +8,7 @@
  * the one that opted out at step 1 none; once she pays, the funnel reads the known numbers, and the
  * dashboard's cards the reminders' recovered student and revenue.
  */
+import { adminSectionNav, openAdminTab } from './admin-nav';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -133,8 +134,7 @@ async function saveSetting(request: APIRequestContext, owner: Record<string, str
 }
 
 async function openTab(page: Page, name: string) {
-  await page.getByRole('tab', { name, exact: true }).click();
-  const panel = page.getByRole('tabpanel', { name });
+  const panel = await openAdminTab(page, name);
   await expect(panel).toBeVisible();
   return panel;
 }
@@ -285,6 +285,7 @@ async function replyToMessage(page: Page, request: APIRequestContext, cora: Stud
 async function readFunnel(page: Page) {
   const revenue = formatPence(allInPricePence('foundation'));
   await page.reload();
+  await adminSectionNav(page).getByRole('link', { name: 'Overview' }).click();
   await settled(page);
   await expect(page.getByTestId('stat-pending_payments')).toHaveText('1');
   await expect(page.getByText('Registered, Not Paid')).toBeVisible();

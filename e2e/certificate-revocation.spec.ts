@@ -4,6 +4,7 @@
  * date and without the reason, the student's dashboard offers no download, and the owner reinstates it.
  * Setup (registration, payment, ID approval, stages, activation) goes through the real HTTP API.
  */
+import { openAdminTab } from './admin-nav';
 import { Setup } from './admin-setup';
 import { adminApiToken, expect, signInToAdmin, test } from './fixtures';
 import { screenshots } from './page-checks';
@@ -25,7 +26,7 @@ test('an owner revokes a certificate: /verify shows it revoked, the student cann
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
   await signInToAdmin(adminPage);
-  await adminPage.getByRole('tab', { name: 'Certificates' }).click();
+  await openAdminTab(adminPage, 'Certificates');
   const row = adminPage.getByRole('row').filter({ hasText: certificateId });
   await expect(row).toContainText('Activated');
   await row.getByRole('button', { name: `Revoke certificate ${certificateId}` }).click();

@@ -3,6 +3,7 @@
  * the student downloads the real PDF and the public verification page shows it as valid.
  * Setup (registration, payment, ID approval, stages) goes through the real HTTP API.
  */
+import { openAdminTab } from './admin-nav';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { PNG } from 'pngjs';
@@ -80,7 +81,7 @@ test.describe('certificate journey', () => {
     const adminPage = await adminContext.newPage();
     await signInToAdmin(adminPage);
     await expect(adminPage).toHaveURL(/\/admin\/dashboard$/);
-    await adminPage.getByRole('tab', { name: 'Certificates' }).click();
+    await openAdminTab(adminPage, 'Certificates');
     const row = adminPage.getByRole('row').filter({ hasText: student.name });
     await expect(row).toContainText('Pending');
     const certificateId = (await row.getByRole('cell').first().innerText()).trim();

@@ -5,6 +5,7 @@
  * owner sees the hold and the waitlist; the hold runs out and the visitor receives the
  * `waitlist-place` e-mail. Its own server: holds of a few seconds, the waitlist job every half second.
  */
+import { openAdminTab } from './admin-nav';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -124,7 +125,7 @@ for (const [width, height, offset] of [
     await expectNoAxeFindings(page, `the waitlist confirmation at ${width} px`, TOASTS);
 
     // The owner sees the hold and the waitlist.
-    await owner.getByRole('tab', { name: 'Cohorts' }).click();
+    await openAdminTab(owner, 'Cohorts');
     const cohorts = owner.getByRole('tabpanel', { name: 'Cohorts' });
     const row = cohorts.getByTestId(width < 640 ? 'cohort-row-card' : 'cohort-row').filter({ hasText: longDate(date) });
     await expect(row.getByTestId('cohort-places')).toContainText('1 of 1');
@@ -141,7 +142,7 @@ for (const [width, height, offset] of [
     const subject = await waitlistMail(email, (HOLD_SECONDS + 30) * 1000);
     expect(subject).toBe(messages.email.waitlistPlaceSubject(longDate(date)));
     await owner.reload();
-    await owner.getByRole('tab', { name: 'Cohorts' }).click();
+    await openAdminTab(owner, 'Cohorts');
     await expect(row.getByTestId('cohort-places')).toContainText('0 paid · 0 held · 1 offered');
     await row.getByRole('button', { name: `Waitlist (1) for ${longDate(date)}` }).click();
     await expect(dialog.getByTestId('cohort-waitlist')).toContainText('offered a place');

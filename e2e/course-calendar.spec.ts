@@ -6,6 +6,7 @@
  * student-dashboard.spec.ts). Screenshots of each dashboard state at 390 and 1280 px go to SHOTS_DIR
  * (default /tmp/shots-30a) for a person to look at.
  */
+import { openAdminTab } from './admin-nav';
 import type { Page } from '@playwright/test';
 import { formatLongDate, nextIntake } from '@shared/schedule';
 import { messages } from '@shared/messages';
@@ -57,6 +58,7 @@ test('before the start a countdown and no tick boxes; the admin moves the date a
   // The admin moves the start date from the student's row: a dialog with a date, the question, then saved.
   const adminPage = await browser.newPage({ baseURL: page.url() });
   await adminLogIn(adminPage);
+  await openAdminTab(adminPage, 'Student Management');
   await adminPage.getByLabel('Search students').fill(`tester${tag}`);
   await expect(adminPage.getByText('Showing 2 of 2 students')).toBeVisible();
   const row = adminPage.getByTestId('student-row').filter({ hasText: student.email });

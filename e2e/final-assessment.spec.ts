@@ -7,6 +7,7 @@
  * owner revokes it, /verify says "Revoked". The setting goes back off after the test, so the other
  * journeys on this worker's server keep ticking the last stage.
  */
+import { openAdminTab } from './admin-nav';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { messages } from '@shared/messages';
@@ -74,7 +75,7 @@ test('the owner asks for a final piece; the student sends it, staff pass it, the
   const adminPage = await adminContext.newPage();
   await signInToAdmin(adminPage);
   await expect(adminPage).toHaveURL(/\/admin\/dashboard$/);
-  await adminPage.getByRole('tab', { name: 'Settings' }).click();
+  await openAdminTab(adminPage, 'Settings');
   await adminPage.getByRole('switch', { name: SETTING_LABELS.final_assessment_required.label }).check();
   await adminPage.getByRole('button', { name: 'Save settings' }).click();
   await expect(adminPage.getByText(messages.admin.settingsSaved)).toBeVisible();
@@ -117,7 +118,7 @@ test('the owner asks for a final piece; the student sends it, staff pass it, the
   // 4. Staff open the Assessments tab: the piece waits, its file downloads, and they pass it.
   await signInToAdmin(adminPage, staff);
   await expect(adminPage).toHaveURL(/\/admin\/dashboard$/);
-  await adminPage.getByRole('tab', { name: 'Assessments' }).click();
+  await openAdminTab(adminPage, 'Assessments');
   const tab = adminPage.getByRole('tabpanel', { name: 'Assessments' });
   const row = tab.getByTestId('assessment-row').filter({ hasText: student.name });
   await expect(row).toContainText('Waiting');

@@ -3,6 +3,7 @@
  * for their account to be deleted, with a confirmation; an owner erases it from the admin's Erasure
  * Requests tab, the student is e-mailed, and their token reaches nothing any more.
  */
+import { openAdminTab } from './admin-nav';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -65,7 +66,7 @@ test('a student downloads their data and asks for deletion; an owner erases the 
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInToAdmin(page);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await page.getByRole('tab', { name: 'Erasure Requests' }).click();
+  await openAdminTab(page, 'Erasure Requests');
   const panel = page.getByRole('tabpanel', { name: 'Erasure Requests' });
   const row = panel.getByRole('row').filter({ hasText: student.email });
   await expect(row.getByText('Waiting')).toBeVisible();
@@ -84,7 +85,7 @@ test('a student downloads their data and asks for deletion; an owner erases the 
     headers: { Authorization: `Bearer ${student.token}` },
   });
   expect(after.status()).toBe(404);
-  await page.getByRole('tab', { name: 'Student Management' }).click();
+  await openAdminTab(page, 'Student Management');
   await page
     .getByLabel(/Search/)
     .first()

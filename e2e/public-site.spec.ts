@@ -1,3 +1,4 @@
+import { openAdminTab } from './admin-nav';
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { adminApiToken, enrolStudentViaApi, expect, priceText, test, uniqueEmail } from './fixtures';
@@ -496,7 +497,7 @@ test('the contact form sends a message that admins then see in the Messages view
   await page.goto('/admin/login');
   await page.evaluate((value) => localStorage.setItem('admin_token', value), token);
   await page.goto('/admin/dashboard');
-  await page.getByRole('tab', { name: /Messages/ }).click();
+  await openAdminTab(page, 'Messages');
   await expect(page.getByText(subject)).toBeVisible();
 });
 

@@ -5,6 +5,7 @@
  * "enrollment".
  */
 import type { Locator, Page } from '@playwright/test';
+import { adminSectionNav, openAdminTab } from './admin-nav';
 import { enterCard, continueToStep, fillPersonalInfo } from './enrolment-helpers';
 import { adminApiToken, enrolStudentViaApi, expect, priceText, test, uniqueEmail } from './fixtures';
 import { expectNoAxeFindings, expectNoSidewaysScroll, settled } from './page-checks';
@@ -101,26 +102,36 @@ for (const viewport of viewports.filter((v) => v.width >= 390)) {
     await page.evaluate((token) => localStorage.setItem('admin_token', token), adminToken);
     await page.goto('/admin/dashboard');
     await check('/admin/dashboard');
-    const tabs = page.getByRole('tablist', { name: 'Admin sections' }).getByRole('tab');
-    await expect(tabs).toHaveCount(17);
-    if (!phone) {
-      // On a desktop every tab is in sight: none hidden behind a sideways scroll of the strip.
-      const hidden = await page
-        .getByRole('tablist', { name: 'Admin sections' })
-        .evaluate((list) => list.scrollWidth - list.clientWidth);
-      expect(hidden, `tabs out of sight at ${viewport.name} px`).toBeLessThanOrEqual(0);
+    const nav = adminSectionNav(page);
+    await expect(nav.getByRole('link')).toHaveText(['Overview', 'Students', 'Money', 'Course', 'School']);
+    let tabCount = 0;
+    for (const section of ['Students', 'Money', 'Course', 'School']) {
+      await nav.getByRole('link', { name: section, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/dashboard/${section.toLowerCase()}(/|$)`));
+      const tabList = page.getByRole('tablist', { name: `${section} tabs` });
+      const tabs = tabList.getByRole('tab');
+      await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+      // The section bar and the tabs are the top of the page: no figures push them down.
+      expect((await tabList.boundingBox())!.y, `${section} tabs' position`).toBeLessThan(300);
+      if (!phone) {
+        // On a desktop every tab is in sight: none hidden behind a sideways scroll of the strip.
+        const hidden = await tabList.evaluate((list) => list.scrollWidth - list.clientWidth);
+        expect(hidden, `${section} tabs out of sight at ${viewport.name} px`).toBeLessThanOrEqual(0);
+      }
+      for (const name of await tabs.allTextContents()) {
+        tabCount += 1;
+        await tabs.filter({ hasText: name }).click();
+        const panel = page.getByRole('tabpanel', { name });
+        await expect(panel).toBeVisible();
+        await settled(page);
+        await expect(panel.locator('[aria-busy="true"]')).toHaveCount(0);
+        await expectNoAxeFindings(page, `the admin's ${name} tab at ${viewport.name} px`);
+      }
     }
-    for (const name of await tabs.allTextContents()) {
-      await tabs.filter({ hasText: name }).click();
-      const panel = page.getByRole('tabpanel', { name });
-      await expect(panel).toBeVisible();
-      await settled(page);
-      await expect(panel.locator('[aria-busy="true"]')).toHaveCount(0);
-      await expectNoAxeFindings(page, `the admin's ${name} tab at ${viewport.name} px`);
-    }
+    expect(tabCount, "an owner's tabs").toBe(17);
 
     // A dialog: the admin's Complete confirmation with progress and dates.
-    await tabs.filter({ hasText: 'Student Management' }).click();
+    await openAdminTab(page, 'Student Management');
     await page.getByLabel('Search students').fill(student.email);
     await page
       .getByTestId(/^student-row(-card)?$/)

@@ -6,6 +6,7 @@
  * are promised but is not set. At 390 and 1280 px, with axe. Its own server (no course links, no CPD
  * number), so the settings it changes never reach another journey.
  */
+import { openAdminTab } from './admin-nav';
 import type { Page } from '@playwright/test';
 import { messages } from '@shared/messages';
 import { SETTING_LABELS } from '@shared/site-settings';
@@ -37,7 +38,7 @@ async function widgetAnswered(page: Page) {
 
 async function openSettings(page: Page) {
   await signInToAdmin(page);
-  await page.getByRole('tab', { name: 'Settings' }).click();
+  await openAdminTab(page, 'Settings');
   await expect(page.getByRole('heading', { name: 'Settings', exact: true })).toBeVisible();
 }
 

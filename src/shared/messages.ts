@@ -113,6 +113,8 @@ export const messages = {
     waitlistDateNotFound: 'This start date is not open, so it has no waitlist.',
   },
   admin: {
+    /** While the admin's role (which sections they have) is being read. */
+    loading: 'Loading…',
     refundReasonRequired: 'A reason for the refund is required',
     /** Before Complete and certificate activation (docs/product/admin.md). */
     completionCheck: {

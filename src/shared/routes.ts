@@ -12,6 +12,9 @@ export const ROUTES = {
   studentDashboard: '/student-dashboard',
   adminLogin: '/admin/login',
   adminDashboard: '/admin/dashboard',
+  /** A section of the admin area (its first tab), and one tab of it: docs/product/admin.md. */
+  adminSection: '/admin/dashboard/:section',
+  adminTab: '/admin/dashboard/:section/:tab',
   support: '/support',
   privacy: '/privacy',
   privacyPolicy: '/privacy-policy',
@@ -32,6 +35,8 @@ export const paths = {
   verifyCertificate: (certificateId: string) =>
     ROUTES.verifyCertificate.replace(':certificateId', encodeURIComponent(certificateId)),
   unsubscribe: (token: string) => ROUTES.unsubscribe.replace(':token', encodeURIComponent(token)),
+  adminSection: (section: string) => ROUTES.adminSection.replace(':section', section),
+  adminTab: (section: string, tab: string) => ROUTES.adminTab.replace(':section', section).replace(':tab', tab),
 } as const;
 
 let routePatterns: RegExp[] | undefined;

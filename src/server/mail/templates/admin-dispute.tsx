@@ -1,7 +1,7 @@
 import { Column, Row, Section, Text } from '@react-email/components';
 import { formatPence } from '@shared/money';
 import { messages } from '@shared/messages';
-import { ROUTES } from '@shared/routes';
+import { paths } from '@shared/routes';
 import { formatLongDate } from '@shared/schedule';
 import type { EmailData } from '../message-types';
 import { ActionButton, colours, EmailLayout, paragraph, type TemplateContext } from './layout';
@@ -35,7 +35,7 @@ export function AdminDisputeEmail({ data, site }: { data: Data; site: TemplateCo
         <Line label={e.adminDisputeDue} value={data.dueAt ? formatLongDate(data.dueAt) : e.adminDisputeNoDue} />
         <Line label={e.receiptReference} value={data.reference} />
       </Section>
-      <ActionButton href={`${site.siteUrl}${ROUTES.adminDashboard}`}>{e.adminButton}</ActionButton>
+      <ActionButton href={`${site.siteUrl}${paths.adminTab('money', 'payments')}`}>{e.adminButton}</ActionButton>
     </EmailLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { Text } from '@react-email/components';
 import { messages } from '@shared/messages';
-import { ROUTES } from '@shared/routes';
+import { paths } from '@shared/routes';
 import type { EmailData } from '../message-types';
 import { ActionButton, EmailLayout, paragraph, type TemplateContext } from './layout';
 
@@ -16,7 +16,9 @@ export function AdminNewAssessmentEmail({ data, site }: { data: Data; site: Temp
       footer={messages.email.adminFooter}
     >
       <Text style={paragraph}>{messages.email.adminAssessmentIntro(data.studentName)}</Text>
-      <ActionButton href={`${site.siteUrl}${ROUTES.adminDashboard}`}>{messages.email.adminButton}</ActionButton>
+      <ActionButton href={`${site.siteUrl}${paths.adminTab('students', 'assessments')}`}>
+        {messages.email.adminButton}
+      </ActionButton>
     </EmailLayout>
   );
 }

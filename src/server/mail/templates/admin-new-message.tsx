@@ -1,6 +1,6 @@
 import { Text } from '@react-email/components';
 import { messages } from '@shared/messages';
-import { ROUTES } from '@shared/routes';
+import { paths } from '@shared/routes';
 import type { EmailData } from '../message-types';
 import { ActionButton, EmailLayout, paragraph, type TemplateContext } from './layout';
 
@@ -13,7 +13,9 @@ export function AdminNewMessageEmail({ data, site }: { data: Data; site: Templat
   return (
     <EmailLayout preview={intro} title={subject(data)} footer={messages.email.adminFooter}>
       <Text style={paragraph}>{intro}</Text>
-      <ActionButton href={`${site.siteUrl}${ROUTES.adminDashboard}`}>{messages.email.adminButton}</ActionButton>
+      <ActionButton href={`${site.siteUrl}${paths.adminTab('students', 'messages')}`}>
+        {messages.email.adminButton}
+      </ActionButton>
     </EmailLayout>
   );
 }

@@ -40,7 +40,7 @@ export function InviteAdminForm() {
 
   return (
     <div className="space-y-3 rounded-xl bg-white p-4 shadow-sm">
-      <h3 className="font-semibold text-slate-900">Add an admin</h3>
+      <h2 className="font-semibold text-slate-900">Add an admin</h2>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3 md:flex-row md:items-start">
         <Field
           label="Username"

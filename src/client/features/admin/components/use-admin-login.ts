@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@client/lib/toast';
 import { messages } from '@shared/messages';
 import { paths } from '@shared/routes';
@@ -17,8 +17,15 @@ type Credentials = { username: string; password: string };
  * The admin sign-in: username and password, then (when the server asks) an authenticator or recovery
  * code; on success the dashboard.
  */
+/** Where to go after signing in: the admin page that sent the admin here, or the overview. */
+function returnTo(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith(`${paths.adminDashboard}/`) ? from : paths.adminDashboard;
+}
+
 export function useAdminLogin() {
   const navigate = useNavigate();
+  const location = useLocation();
   const login = useLogInAdmin();
   const form = useForm<Credentials>({
     resolver: zodResolver(credentials),
@@ -46,7 +53,7 @@ export function useAdminLogin() {
         {
           onSuccess: () => {
             toast.success(messages.admin.loginSuccessful);
-            navigate(paths.adminDashboard, { replace: true });
+            navigate(returnTo(location.state), { replace: true });
           },
           onError: (error) => {
             if (error instanceof ApiError && error.flags.totp_required) {
