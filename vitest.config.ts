@@ -57,6 +57,7 @@ const projects: TestProjectInlineConfiguration[] = [
               'test/process/postgres-server.test.ts',
               'test/process/database-outage.test.ts',
               'test/process/connection-terminated.test.ts',
+              'test/process/course-dates-listener.test.ts',
               'test/process/several-processes.test.ts',
               'test/process/release.test.ts',
               'test/process/rolling-restart.test.ts',

@@ -63,4 +63,17 @@ CREATE INDEX "invoices_student_idx" ON "invoices" USING btree ("student_id","iss
 ALTER TABLE "payments" ADD CONSTRAINT "payments_promo_code_promo_codes_code_fk" FOREIGN KEY ("promo_code") REFERENCES "public"."promo_codes"("code") ON DELETE no action ON UPDATE cascade;--> statement-breakpoint
 ALTER TABLE "students" ADD CONSTRAINT "students_promo_code_promo_codes_code_fk" FOREIGN KEY ("promo_code") REFERENCES "public"."promo_codes"("code") ON DELETE no action ON UPDATE cascade;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_discount_check" CHECK ("payments"."discount_pence" >= 0);--> statement-breakpoint
-ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_key_check" CHECK (key in ('cpd_provider_number', 'course_access_url_foundation', 'course_access_url_pro', 'support_email', 'support_hours', 'community_url', 'live_chat_url', 'sample_signups', 'certificate_signatory_name', 'certificate_signatory_title', 'final_assessment_required', 'reminders_enabled', 'seller_name', 'seller_address', 'company_number', 'vat_number', 'vat_rate_percent'));
+ALTER TABLE "site_settings" ADD CONSTRAINT "site_settings_key_check" CHECK (key in ('cpd_provider_number', 'course_access_url_foundation', 'course_access_url_pro', 'support_email', 'support_hours', 'community_url', 'live_chat_url', 'sample_signups', 'certificate_signatory_name', 'certificate_signatory_title', 'final_assessment_required', 'reminders_enabled', 'seller_name', 'seller_address', 'company_number', 'vat_number', 'vat_rate_percent'));--> statement-breakpoint
+-- The course dates each process keeps in memory (src/server/domain/cohorts/course-dates-cache.ts) are
+-- dropped on this notification, sent at commit by every write that can change a date's places.
+CREATE FUNCTION "notify_course_dates"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	PERFORM pg_notify('course_dates', '');
+	RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "cohorts_notify_course_dates" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "cohorts" FOR EACH STATEMENT EXECUTE FUNCTION "notify_course_dates"();--> statement-breakpoint
+CREATE TRIGGER "cohort_waitlist_notify_course_dates" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "cohort_waitlist" FOR EACH STATEMENT EXECUTE FUNCTION "notify_course_dates"();--> statement-breakpoint
+CREATE TRIGGER "payments_notify_course_dates" AFTER INSERT OR DELETE OR UPDATE OF "status", "course_type", "student_id" OR TRUNCATE ON "payments" FOR EACH STATEMENT EXECUTE FUNCTION "notify_course_dates"();--> statement-breakpoint
+CREATE TRIGGER "students_notify_course_dates" AFTER INSERT OR DELETE OR TRUNCATE ON "students" FOR EACH STATEMENT EXECUTE FUNCTION "notify_course_dates"();--> statement-breakpoint
+CREATE TRIGGER "students_place_notify_course_dates" AFTER UPDATE OF "course_start_date", "course_paid", "course_hold_until", "email" ON "students" FOR EACH ROW WHEN (OLD."course_start_date" IS DISTINCT FROM NEW."course_start_date" OR OLD."course_paid" IS DISTINCT FROM NEW."course_paid" OR OLD."course_hold_until" IS DISTINCT FROM NEW."course_hold_until" OR OLD."email" IS DISTINCT FROM NEW."email") EXECUTE FUNCTION "notify_course_dates"();

@@ -15,6 +15,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrationsFolder } from '../paths';
 import { lockDataDir } from './data-dir-lock';
+import { listenPglite, listenPostgres, type Subscription } from './notifications';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,6 +30,8 @@ export interface Database {
    * in-process connection and no pool: both 0.
    */
   poolStats(): { inUse: number; waiting: number };
+  /** Calls `onChange` on every NOTIFY on `channel` (notifications.ts). */
+  listen(channel: string, onChange: () => void): Promise<Subscription>;
   close(): Promise<void>;
 }
 
@@ -120,6 +123,7 @@ function openPostgres(url: string, options: OpenOptions): Database {
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    listen: async (channel, onChange) => listenPostgres(url, channel, onChange),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -156,6 +160,7 @@ async function openPglite(dir: string, snapshot?: Blob): Promise<Database> {
       if (closed) throw new Error('database closed');
       await client.query('select 1');
     },
+    listen: (channel, onChange) => listenPglite(client, channel, onChange),
     close: async () => {
       if (closed) return;
       closed = true;

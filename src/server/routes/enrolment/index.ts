@@ -17,6 +17,8 @@ import { registerStudent } from '@server/domain/enrolment/register-student';
 import { selectCourse } from '@server/domain/enrolment/select-course';
 import { DomainError } from '@server/errors';
 import { offeredCourseDates } from '@server/domain/cohorts/cohorts';
+import { COURSE_DATES_CHANNEL, CourseDatesCache } from '@server/domain/cohorts/course-dates-cache';
+import { isoDateAfter } from '@shared/schedule';
 import { joinWaitlist } from '@server/domain/cohorts/waitlist';
 import { getStudent } from '@server/domain/students/find-student';
 import { effectiveSettings } from '@server/domain/settings/site-settings-store';
@@ -25,6 +27,9 @@ import { requireStudentAccess } from '@server/plugins/auth';
 
 /** Open reads, no token: the browser's public settings and the start dates on offer. */
 const openReadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const courseDates = new CourseDatesCache();
+  courseDates.attach(await app.database.listen(COURSE_DATES_CHANNEL, courseDates.invalidate));
+  app.addHook('onClose', async () => courseDates.close());
   app.get(
     '/public-config',
     {
@@ -67,13 +72,20 @@ const openReadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: courseDatesResponse },
       },
     },
-    // Read per request (one query): an owner's change and each place taken show at once on every process.
+    // Kept in memory between requests and dropped by the database's notification of any write that
+    // changes places (course-dates-cache.ts): a change shows at once on every process.
     async (request) => {
       const auth = request.auth;
+      const now = app.clock();
       // A deleted student's token counts as no token here: the dates are public.
       const student =
         auth?.role === 'student' ? await getStudent(app.db, auth.studentId).catch(() => undefined) : undefined;
-      return { schedule: await offeredCourseDates(app.db, app.clock(), student) };
+      // A student's own hold and offer count as open to them: their answer is read afresh.
+      if (student) return { schedule: await offeredCourseDates(app.db, now, student) };
+      const schedule = await courseDates.get(isoDateAfter(now, 0), now.getTime(), () =>
+        offeredCourseDates(app.db, now),
+      );
+      return { schedule };
     },
   );
 
