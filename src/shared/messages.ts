@@ -390,6 +390,29 @@ export const messages = {
       `${recovered.toLocaleString('en-GB')} ${plural(recovered, { one: 'student', other: 'students' })} paid after one (${revenue}).`,
   },
   /** Admin accounts: two-factor sign-in and the Admins tab (docs/product/admin.md). */
+  /** Promo codes: the wizard's order summary and the admin's Promo Codes tab (docs/product/payments.md). */
+  promo: {
+    codeInvalid: 'A code is 3 to 32 letters, digits, - or _',
+    discountInvalid: 'Give either a percentage from 1 to 100 or an amount off of at least £0.01',
+    appliesToInvalid: 'Choose what the code takes money off: the fee, the course or both',
+    expiryInvalid: 'The expiry must be a date and time in the future',
+    maxRedemptionsInvalid: 'Maximum uses must be a whole number from 1 to 100000, or empty for no limit',
+    exists: 'A promo code with this name already exists',
+    notFound: 'No promo code found with this name',
+    unknown: "This promo code isn't valid",
+    expired: 'This promo code has expired',
+    stopped: 'This promo code is no longer offered',
+    notApplicable: "This promo code doesn't apply to what you are paying for",
+    usedUp: 'This promo code has been used as many times as it allows',
+    /** At payment: the code went (used up, expired or stopped) between the quote and the payment. */
+    goneAtPayment: 'Your promo code can no longer be used, so nothing was charged. Remove it or try another.',
+    tooLarge: 'This promo code would take the payment below £1.00, the smallest amount we can charge',
+    applied: 'Promo code applied',
+    removed: 'Promo code removed',
+    created: 'Promo code created',
+    stoppedToast: 'Promo code stopped',
+    restartedToast: 'Promo code offered again',
+  },
   adminSecurity: {
     totpRequired: 'Enter the 6-digit code from your authenticator app.',
     currentPasswordWrong: 'Your current password is not right.',

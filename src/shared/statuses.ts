@@ -86,6 +86,9 @@ export const AUDIT_ACTION_LABELS = {
   'cohort.created': 'Added a course start date',
   'cohort.updated': 'Changed a course start date',
   'cohort.deleted': 'Deleted a course start date',
+  'promo_code.created': 'Created a promo code',
+  'promo_code.stopped': 'Stopped a promo code',
+  'promo_code.restarted': 'Offered a promo code again',
   'student.erased': 'Erased student (erasure request or retention)',
   'erasure.refused': 'Refused an erasure request',
 } as const;

@@ -172,6 +172,14 @@ function validValues(name: string, ctx: FuzzContext): unknown[] {
     result: ['passed', 'resubmit', 'failed'],
     feedback: ['Lovely close-ups.', ''],
     reason: ['Payment reversed', ''],
+    // Promo codes: the path's code, and a new code's terms.
+    code: ['SPRING25', 'spring25', 'x', null, ''],
+    percent_off: [10, 0, 101, null],
+    amount_off_pence: [500, 0, null],
+    applies_to: ['fee', 'course', 'both', 'all'],
+    expires_at: ['2099-01-01T00:00:00Z', 'tomorrow', null],
+    max_redemptions: [1, 0, null],
+    active: [true, false],
     // Broadcasts, replies and the funnel: `to` is the test copy's address and the funnel's last day.
     segment: [{}, { course: 'pro', start_date: '2027-03-01', paid: true }, { paid: false }, { course: 'gold' }],
     body: ['Hello all,\n\nNews.', ''],

@@ -42,6 +42,7 @@ import {
 import { EMAIL_TEMPLATES, type EmailTemplate } from '@server/mail/message-types';
 import { COURSE_TYPES, PAYMENT_TYPES } from '@shared/catalogue';
 import { SETTING_KEYS } from '@shared/site-settings';
+import { PROMO_TARGETS } from '@shared/promo';
 
 /** A final piece waits for review, passed, or is to be submitted again. */
 export const ASSESSMENT_STATUSES = ['pending', 'passed', 'resubmit'] as const;
@@ -868,7 +869,6 @@ export const promoCodes = pgTable(
     ),
   ],
 );
-export const PROMO_TARGETS = ['fee', 'course', 'both'] as const;
 
 /**
  * Invoices (`INV-YYYY-NNNNN`, one per completed payment) and credit notes (`CN-YYYY-NNNNN`, one per
@@ -898,8 +898,12 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_number_key').on(t.number),
     uniqueIndex('invoices_kind_year_sequence_key').on(t.kind, t.year, t.sequence),
-    uniqueIndex('invoices_payment_invoice_key').on(t.paymentId).where(sql`${t.kind} = 'invoice'`),
-    uniqueIndex('invoices_refund_key').on(t.refundReference).where(sql`${t.refundReference} is not null`),
+    uniqueIndex('invoices_payment_invoice_key')
+      .on(t.paymentId)
+      .where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('invoices_refund_key')
+      .on(t.refundReference)
+      .where(sql`${t.refundReference} is not null`),
     index('invoices_student_idx').on(t.studentId, t.issuedAt),
     check('invoices_kind_check', inList('kind', INVOICE_KINDS)),
     check('invoices_total_check', sql`${t.totalPence} > 0`),

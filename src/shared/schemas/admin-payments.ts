@@ -52,6 +52,9 @@ export const adminPaymentSchema = z.object({
   /** The terms of sale the student agreed to at checkout and when (null for manual payments). */
   terms_version: z.string().nullable(),
   terms_accepted_at: z.string().nullable(),
+  /** The promo code the payment used and what it took off (pence; `amount` is what was charged). */
+  promo_code: z.string().nullable(),
+  discount_pence: z.number(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 

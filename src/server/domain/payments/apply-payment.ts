@@ -1,13 +1,13 @@
 import { queuePaymentReceipt } from './queue-payment-receipt';
 import { and, eq } from 'drizzle-orm';
 import type { ChargeRequest } from '@server/square/provider';
-import { paymentAmountPence } from '@shared/catalogue';
 import type { Db } from '@server/db/client';
 import { payments, students, type Payment, type Student } from '@server/db/schema';
 import { newReferralCode } from '@server/crypto/readable-codes';
-import { PAYS_FOR } from './payment-rules';
+import { atListPrice, PAYS_FOR } from './payment-rules';
 import { expectedMoney } from './ledger-invariants';
 import { getStudent } from '../students/find-student';
+import { releasePromoCode } from '../promo-codes/promo-codes';
 import { one } from '@server/db/rows';
 
 async function uniqueReferralCode(tx: Db): Promise<string> {
@@ -19,7 +19,8 @@ async function uniqueReferralCode(tx: Db): Promise<string> {
   throw new Error('could not find a free referral code');
 }
 
-type Bought = Pick<Payment, 'paymentType' | 'amountPence' | 'courseType'>;
+type Bought = Pick<Payment, 'paymentType' | 'amountPence' | 'courseType'> &
+  Partial<Pick<Payment, 'discountPence' | 'promoCode'>>;
 
 /**
  * Whether a payment still fits the student it is applied to: nothing it pays for is paid already,
@@ -31,7 +32,7 @@ export function paymentFits(student: Student, payment: Bought): boolean {
   if (pays.course && (student.coursePaid || !payment.courseType || payment.courseType !== student.courseType))
     return false;
   if (payment.paymentType === 'course' && !student.enrollmentPaid) return false;
-  return payment.amountPence === paymentAmountPence(payment.paymentType, payment.courseType);
+  return atListPrice(payment);
 }
 
 /**
@@ -45,16 +46,16 @@ export async function applyPaymentToStudent(tx: Db, student: Student, payment: B
   const enrollmentPaid = student.enrollmentPaid || pays.enrollment;
   const coursePaid =
     student.coursePaid ||
-    (pays.course &&
-      payment.courseType !== null &&
-      payment.courseType === student.courseType &&
-      payment.amountPence === paymentAmountPence(payment.paymentType, payment.courseType));
-  return updateMoney(
+    (pays.course && payment.courseType !== null && payment.courseType === student.courseType && atListPrice(payment));
+  const updated = await updateMoney(
     tx,
     student,
     { enrollmentPaid, coursePaid, totalPaidPence: student.totalPaidPence + payment.amountPence },
     now,
   );
+  // The code is used: the next payment starts without it.
+  if (!payment.promoCode || updated.promoCode !== payment.promoCode) return updated;
+  return one(await tx.update(students).set({ promoCode: null }).where(eq(students.id, student.id)).returning());
 }
 
 /**
@@ -157,10 +158,14 @@ export const chargeRequestFor = <S extends string | null>(
 
 /** Marks a still-pending payment failed (the kept card token is dropped); false when it was settled meanwhile. */
 export async function recordFailedPayment(db: Db, paymentId: string, detail: string): Promise<boolean> {
-  const [failed] = await db
-    .update(payments)
-    .set({ status: 'failed', failureDetail: detail, replaySourceId: null })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
-    .returning({ id: payments.id });
-  return failed !== undefined;
+  return db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(payments)
+      .set({ status: 'failed', failureDetail: detail, replaySourceId: null })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'pending')))
+      .returning({ id: payments.id, promoCode: payments.promoCode });
+    // Nothing was charged: the promo code's use is given back.
+    if (failed) await releasePromoCode(tx, failed.promoCode);
+    return failed !== undefined;
+  });
 }

@@ -10,7 +10,7 @@
  *    marked so that a retry with the same key may ask the provider again (which never charges twice).
  */
 import { and, eq, gt, ne } from 'drizzle-orm';
-import { paymentAmountPence, type PaymentType } from '@shared/catalogue';
+import type { PaymentType } from '@shared/catalogue';
 import { poundsToPence, formatPence } from '@shared/money';
 import { messages } from '@shared/messages';
 import { TERMS_VERSION } from '@shared/terms';
@@ -19,6 +19,7 @@ import { payments, type Payment, type Student } from '@server/db/schema';
 import { DomainError } from '@server/errors';
 import { ProviderUnavailableError, type PaymentProvider } from '@server/square/provider';
 import { getStudent } from '../students/find-student';
+import { priceWithPromo } from '../promo-codes/promo-codes';
 import { keepPlaceForPayment } from '../cohorts/cohorts';
 import { DEFAULT_HOLD_MINUTES } from '../cohorts/places';
 import { chargeRequestFor, recordCompletedPayment, recordFailedPayment } from './apply-payment';
@@ -79,7 +80,9 @@ export async function createCardPayment(
       return { payment: existing, owned: false };
     }
     assertPayable(student, input.paymentType);
-    const amountPence = paymentAmountPence(input.paymentType, student.courseType);
+    // Today's price less the student's promo code, whose use is counted here (rolled back with the claim).
+    const price = await priceWithPromo(tx, student, input.paymentType, clock());
+    const amountPence = price.amountPence;
     if (poundsToPence(input.amount) !== amountPence)
       throw new DomainError('invalid', m.amountMismatch(formatPence(amountPence)));
     const [other] = await tx
@@ -113,6 +116,8 @@ export async function createCardPayment(
           description: describePayment(input.paymentType, student.courseType),
           termsVersion: TERMS_VERSION,
           termsAcceptedAt: clock(),
+          promoCode: price.promoCode,
+          discountPence: price.discountPence,
         })
         .returning(),
     );

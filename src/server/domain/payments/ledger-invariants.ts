@@ -12,12 +12,11 @@
  * unless the second payment is flagged needs_review.
  */
 import { asc, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import { paymentAmountPence } from '@shared/catalogue';
 import type { Db } from '@server/db/client';
 import { one } from '@server/db/rows';
 import { payments, students, type Payment, type Student } from '@server/db/schema';
 import { DISPUTE_CLEARED_STATES, DISPUTE_LOST_STATES } from '@server/square/webhook-events';
-import { PAYS_FOR } from './payment-rules';
+import { atListPrice, PAYS_FOR } from './payment-rules';
 
 export interface LedgerViolation {
   studentId: string;
@@ -26,6 +25,7 @@ export interface LedgerViolation {
 
 type StudentMoney = Pick<Student, 'id' | 'enrollmentPaid' | 'coursePaid' | 'courseType' | 'totalPaidPence'>;
 type PaymentMoney = Pick<Payment, 'id' | 'status' | 'paymentType' | 'courseType' | 'amountPence'> & {
+  discountPence?: number;
   needsReview?: boolean;
   refundedPence?: number;
 };
@@ -44,7 +44,7 @@ export function expectedMoney(
         PAYS_FOR[p.paymentType].course &&
         student.courseType !== null &&
         p.courseType === student.courseType &&
-        p.amountPence === paymentAmountPence(p.paymentType, p.courseType),
+        atListPrice(p),
     ),
   };
 }
@@ -70,7 +70,7 @@ export function studentViolations(student: StudentMoney, rows: PaymentMoney[]): 
     if (p.status !== 'completed') continue;
     if (p.paymentType !== 'enrollment' && !p.courseType)
       problems.push(`payment ${p.id}: ${p.paymentType} without a course`);
-    else if (p.amountPence !== paymentAmountPence(p.paymentType, p.courseType))
+    else if (!atListPrice(p))
       problems.push(`payment ${p.id}: ${p.amountPence} is not the catalogue price of ${p.paymentType}`);
   }
   return problems;
@@ -112,6 +112,7 @@ export async function findLedgerViolations(
         paymentType: payments.paymentType,
         courseType: payments.courseType,
         amountPence: payments.amountPence,
+        discountPence: payments.discountPence,
         needsReview: payments.needsReview,
         refundedPence: payments.refundedPence,
       })

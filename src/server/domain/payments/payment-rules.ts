@@ -1,4 +1,5 @@
-import type { PaymentType } from '@shared/catalogue';
+import { paymentAmountPence, type PaymentType } from '@shared/catalogue';
+import type { Payment } from '@server/db/schema';
 import { messages } from '@shared/messages';
 import type { Student } from '@server/db/schema';
 import { DomainError } from '@server/errors';
@@ -24,4 +25,16 @@ export function assertPayable(student: Student, type: PaymentType): void {
   if (pays.course && !student.courseType) throw new DomainError('invalid', messages.enrolment.selectCourseBeforePaying);
   if (type === 'course' && !student.enrollmentPaid)
     throw new DomainError('invalid', messages.enrolment.payEnrolmentFirst);
+}
+
+/**
+ * Whether a payment paid the catalogue price of what it bought: what was charged plus its promo
+ * code's discount (a discounted course is paid, a short payment is not).
+ */
+export function atListPrice(
+  payment: Pick<Payment, 'paymentType' | 'courseType' | 'amountPence'> & { discountPence?: number },
+): boolean {
+  return (
+    payment.amountPence + (payment.discountPence ?? 0) === paymentAmountPence(payment.paymentType, payment.courseType)
+  );
 }

@@ -16,6 +16,7 @@ import messageAdminRoutes from './messages';
 import ownPasswordRoutes from './own-password';
 import paymentAdminRoutes from './payments';
 import progressAdminRoutes from './progress';
+import promoCodeOwnerRoutes, { promoCodeListRoutes } from './promo-codes';
 import referralAdminRoutes from './referrals';
 import { adminLoginRoutes, adminSessionRoutes } from './session';
 import settingsAdminRoutes from './settings';
@@ -51,6 +52,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await secured.register(studentAdminRoutes);
       await secured.register(progressAdminRoutes);
       await secured.register(referralAdminRoutes);
+      await secured.register(promoCodeListRoutes);
       await secured.register(messageAdminRoutes);
       await secured.register(idVerificationAdminRoutes);
       await secured.register(assessmentAdminRoutes);
@@ -71,6 +73,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         await owners.register(cohortAdminRoutes);
         await owners.register(erasureRequestAdminRoutes);
         await owners.register(broadcastAdminRoutes);
+        await owners.register(promoCodeOwnerRoutes);
       });
     });
   });

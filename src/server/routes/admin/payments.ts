@@ -43,6 +43,8 @@ function toAdminPayment(payment: Payment, studentName: string | null, email: str
         : null,
     terms_version: payment.termsVersion,
     terms_accepted_at: payment.termsAcceptedAt?.toISOString() ?? null,
+    promo_code: payment.promoCode,
+    discount_pence: payment.discountPence,
   };
 }
 

@@ -20,6 +20,8 @@ import { offeredCourseDates } from '@server/domain/cohorts/cohorts';
 import { COURSE_DATES_CHANNEL, CourseDatesCache } from '@server/domain/cohorts/course-dates-cache';
 import { isoDateAfter } from '@shared/schedule';
 import { joinWaitlist } from '@server/domain/cohorts/waitlist';
+import { applyPromoCode } from '@server/domain/promo-codes/promo-codes';
+import { applyPromoBody, promoQuoteResponse } from '@shared/schemas/promo-codes';
 import { getStudent } from '@server/domain/students/find-student';
 import { effectiveSettings } from '@server/domain/settings/site-settings-store';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
@@ -144,6 +146,39 @@ const wizardRoutes: FastifyPluginAsyncZod = async (app) => {
         token: await app.tokens.studentToken(student.id, app.clock()),
         referral_code_status: referralCodeStatus,
       });
+    },
+  );
+
+  app.post(
+    '/students/:id/promo',
+    {
+      schema: {
+        summary:
+          "Apply a promo code to the student's coming payment (null or empty removes it): what it costs with the code. The use is counted when the payment is made",
+        security: studentSecurity,
+        params: studentIdParams,
+        body: applyPromoBody,
+        response: {
+          200: promoQuoteResponse,
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          404: errorSchema,
+          409: errorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      requireStudentAccess(request, id);
+      const quote = await applyPromoCode(app.db, id, request.body.code, request.body.payment_type, app.clock());
+      return {
+        code: quote.promoCode,
+        fee_pence: quote.feePence,
+        course_pence: quote.coursePence,
+        discount_pence: quote.discountPence,
+        total_pence: quote.amountPence,
+      };
     },
   );
 

@@ -66,7 +66,19 @@ export function paymentColumns(
       ),
     },
     { header: 'Purchase', cell: (p) => p.description ?? TYPE_LABELS[p.payment_type] },
-    { header: 'Amount', cell: amountText },
+    {
+      header: 'Amount',
+      cell: (p) => (
+        <>
+          <div>{amountText(p)}</div>
+          {p.promo_code && (
+            <div className="text-xs text-slate-600">
+              {formatPence(p.discount_pence)} off with {p.promo_code}
+            </div>
+          )}
+        </>
+      ),
+    },
     {
       header: 'Method',
       cell: (p) => (
