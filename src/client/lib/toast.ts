@@ -62,7 +62,10 @@ const nextFrames = () =>
 
 let watching = false;
 
-/** Once: after a scroll, a resize or a focus change, a toast that now covers a control in use moves to the other band. */
+/**
+ * Once: after a scroll, a resize, a focus change or a change of the page's height (a new step or page
+ * laid out under it), a toast that now covers a control in use moves to the other band.
+ */
 function watchLayout(sonner: Sonner) {
   if (watching) return;
   watching = true;
@@ -81,6 +84,7 @@ function watchLayout(sonner: Sonner) {
   window.addEventListener('scroll', check, { passive: true, capture: true });
   window.addEventListener('resize', check, { passive: true });
   document.addEventListener('focusin', check);
+  new ResizeObserver(check).observe(document.body);
 }
 
 /**

@@ -26,6 +26,7 @@ import { ErasureRequestsTab } from '../components/erasure-requests-tab';
 import { MessagesTab } from '../components/messages-tab';
 import { PaymentsTab } from '../components/payments-tab';
 import { ProgressTab } from '../components/progress-tab';
+import { PromoCodesTab } from '../components/promo-codes-tab';
 import { ReferralsTab } from '../components/referrals-tab';
 import { SecurityTab } from '../components/security-tab';
 import { SettingsTab } from '../components/settings-tab';
@@ -60,6 +61,7 @@ const TABS: TabSpec[] = [
   { value: 'messages', label: 'Messages', Panel: MessagesTab, section: 'students', owner: false },
   { value: 'broadcasts', label: 'Broadcasts', Panel: BroadcastsTab, section: 'students', owner: true },
   { value: 'payments', label: 'Payments', Panel: PaymentsTab, section: 'money', owner: true },
+  { value: 'promo-codes', label: 'Promo Codes', Panel: PromoCodesTab, section: 'money', owner: false },
   { value: 'referrals', label: 'Referral Codes', Panel: ReferralsTab, section: 'money', owner: false },
   { value: 'funnel', label: 'Funnel', Panel: FunnelTab, section: 'money', owner: false },
   { value: 'cohorts', label: 'Cohorts', Panel: CohortsTab, section: 'course', owner: true },

@@ -11,6 +11,7 @@ import { usePublicConfig } from '@client/lib/public-config';
 import { lineItems, PAYMENT_TYPE_LABELS, type LineItem } from '../lib/wizard';
 import type { CardForm } from './card-form';
 import { OfflineCardForm } from './offline-card-form';
+import { PromoCodeField, usePromoCode } from './promo-code-field';
 import { SquareCardForm } from './square-card-form';
 
 /** How long after step 3 the card form opens (docs/product/enrolment.md). */
@@ -21,6 +22,8 @@ const CARD_FORM_DELAY_MS = 100;
  * returns an error message to show beside the form when the payment did not go through.
  */
 export function PaymentStep(props: {
+  /** The student paying (null only before registration, when there is no step 4). */
+  studentId: string | null;
   paymentType: PaymentType;
   course: CourseType | null;
   paying: boolean;
@@ -33,7 +36,11 @@ export function PaymentStep(props: {
   const [cardForm, setCardForm] = useState<CardForm | null>(null);
   const [tokenizing, setTokenizing] = useState(false);
   const terms = useTermsConsent();
-  const items = lineItems(props.paymentType, props.course);
+  const promo = usePromoCode(props.studentId, props.paymentType);
+  const listed = lineItems(props.paymentType, props.course);
+  const items = promo.quote
+    ? [...listed, { label: `Promo code ${promo.quote.code}`, pence: -promo.quote.discount_pence }]
+    : listed;
   const total = items.reduce((sum, item) => sum + item.pence, 0);
 
   const onInitError = useCallback(() => toast.error(messages.enrolment.paymentInitFailed), []);
@@ -67,6 +74,16 @@ export function PaymentStep(props: {
     <div className="space-y-5">
       <h2 className="text-xl font-bold">Payment</h2>
       <OrderSummary paymentType={props.paymentType} items={items} total={total} />
+      {props.studentId && (
+        <PromoCodeField
+          studentId={props.studentId}
+          paymentType={props.paymentType}
+          quote={promo.quote}
+          ready={promo.ready}
+          disabled={props.paying || tokenizing}
+          onQuote={promo.setQuote}
+        />
+      )}
 
       <section aria-label="Card payment" className="space-y-3">
         <CardFormSlot config={config} onReady={setCardForm} onInitError={onInitError} />
@@ -176,7 +193,7 @@ function OrderSummary({ paymentType, items, total }: { paymentType: PaymentType;
         {items.map((item) => (
           <li key={item.label} className="flex justify-between py-2">
             <span>{item.label}</span>
-            <span>{formatPence(item.pence)}</span>
+            <span>{item.pence < 0 ? `−${formatPence(-item.pence)}` : formatPence(item.pence)}</span>
           </li>
         ))}
       </ul>

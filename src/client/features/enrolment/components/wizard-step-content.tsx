@@ -100,6 +100,7 @@ function LaterStep({ wizard, course, payment }: StepProps) {
   if (step === 4)
     return (
       <PaymentStep
+        studentId={student?.id ?? null}
         paymentType={choices.paymentType}
         course={choices.course}
         paying={payment.paying}

@@ -78,6 +78,8 @@ export function useWizardPayment({ student, choices, go, setLocalStudent }: Enro
       if (outcomeKnown) idempotencyKey.current = null;
       const detail = errorDetail(error, m.paymentFailed);
       setPaymentError(detail);
+      // A payment's outcome replaces the wizard's earlier notes, a decline as much as a success.
+      toast.dismissAll();
       toast.error(detail);
     }
   };
