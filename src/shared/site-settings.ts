@@ -16,11 +16,6 @@ export const SETTING_KEYS = [
   'certificate_signatory_title',
   'final_assessment_required',
   'reminders_enabled',
-  'seller_name',
-  'seller_address',
-  'company_number',
-  'vat_number',
-  'vat_rate_percent',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -68,14 +63,6 @@ export const SETTING_LABELS: Record<SettingKey, { label: string; hint: string }>
     label: 'Send reminders',
     hint: 'While on, a registration that has not paid gets one reminder e-mail, and a student who paid the fee but chose no course gets one too (never to an address that opted out or unsubscribed). Off: no reminders.',
   },
-  seller_name: { label: 'Seller name', hint: 'The business name printed on every invoice and credit note.' },
-  seller_address: { label: 'Seller address', hint: 'The postal address printed on every invoice and credit note.' },
-  company_number: { label: 'Company number', hint: 'Companies House number, printed on invoices when set.' },
-  vat_number: {
-    label: 'VAT number',
-    hint: 'Set once VAT-registered: invoices then show the VAT included in each price. Not set: no VAT is shown.',
-  },
-  vat_rate_percent: { label: 'VAT rate (%)', hint: 'The VAT rate included in prices when a VAT number is set (standard rate 20).' },
 };
 
 /**

@@ -42,6 +42,8 @@ const OWNER_ROUTES = [
   'GET /api/admin/broadcasts',
   'POST /api/admin/broadcasts/{}/test',
   'POST /api/admin/broadcasts/{}/send',
+  'POST /api/admin/promo-codes',
+  'PATCH /api/admin/promo-codes/{}',
 ];
 
 const ID = '00000000-0000-4000-8000-000000000000';

@@ -48,6 +48,8 @@ function validBody(key: string, student: Student): InjectOptions['payload'] | un
       };
     case 'POST /api/students/:id/course-selection':
       return { course_type: 'foundation', course_start_date: '2030-01-07' };
+    case 'POST /api/students/:id/promo':
+      return { code: null };
     case 'POST /api/student/:id/progress':
       return { stage_number: 1, completed: true };
     default:

@@ -819,23 +819,6 @@ export type Broadcast = typeof broadcasts.$inferSelect;
 export type ContactMessageReply = typeof contactMessageReplies.$inferSelect;
 export type EmailSuppression = typeof emailSuppressions.$inferSelect;
 
-/**
- * What the school sells (`catalogue`) and says on its public pages (`content`), one JSON document each,
- * edited by an owner (src/shared/catalogue-document.ts, src/shared/content-document.ts). No row: the
- * built-in defaults. `version` grows with every save: processes compare it to re-render their pages.
- */
-export const schoolDocuments = pgTable(
-  'school_documents',
-  {
-    name: text('name').$type<(typeof SCHOOL_DOCUMENTS)[number]>().primaryKey(),
-    document: jsonb('document').notNull(),
-    version: integer('version').notNull().default(1),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedBy: uuid('updated_by').references(() => admins.id, { onDelete: 'set null' }),
-  },
-  () => [check('school_documents_name_check', inList('name', SCHOOL_DOCUMENTS))],
-);
-export const SCHOOL_DOCUMENTS = ['catalogue', 'content'] as const;
 
 /**
  * A discount an owner offers: a percentage or a fixed amount off the fee, the course or both. Stopped,
@@ -870,54 +853,3 @@ export const promoCodes = pgTable(
   ],
 );
 
-/**
- * Invoices (`INV-YYYY-NNNNN`, one per completed payment) and credit notes (`CN-YYYY-NNNNN`, one per
- * refund), numbered without a gap within a year (invoice_counters, in the payment's or refund's own
- * transaction). `document` is what was issued (seller, buyer, items, VAT), kept as issued: a later
- * change of settings or of the student's name does not rewrite an issued invoice.
- */
-export const invoices = pgTable(
-  'invoices',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    number: text('number').notNull(),
-    kind: text('kind').$type<(typeof INVOICE_KINDS)[number]>().notNull(),
-    year: integer('year').notNull(),
-    sequence: integer('sequence').notNull(),
-    paymentId: uuid('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'restrict' }),
-    /** The refund a credit note answers (payment_refunds.refund_reference); null on an invoice. */
-    refundReference: text('refund_reference'),
-    /** Cleared when a student is deleted: the invoice itself is kept (HMRC: six years). */
-    studentId: uuid('student_id').references(() => students.id, { onDelete: 'set null' }),
-    totalPence: integer('total_pence').notNull(),
-    document: jsonb('document').notNull(),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    uniqueIndex('invoices_number_key').on(t.number),
-    uniqueIndex('invoices_kind_year_sequence_key').on(t.kind, t.year, t.sequence),
-    uniqueIndex('invoices_payment_invoice_key')
-      .on(t.paymentId)
-      .where(sql`${t.kind} = 'invoice'`),
-    uniqueIndex('invoices_refund_key')
-      .on(t.refundReference)
-      .where(sql`${t.refundReference} is not null`),
-    index('invoices_student_idx').on(t.studentId, t.issuedAt),
-    check('invoices_kind_check', inList('kind', INVOICE_KINDS)),
-    check('invoices_total_check', sql`${t.totalPence} > 0`),
-  ],
-);
-export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
-
-/** The last number given per kind and year; its row lock serialises numbering (no gap, no duplicate). */
-export const invoiceCounters = pgTable(
-  'invoice_counters',
-  {
-    kind: text('kind').$type<(typeof INVOICE_KINDS)[number]>().notNull(),
-    year: integer('year').notNull(),
-    lastSequence: integer('last_sequence').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.kind, t.year] })],
-);

@@ -44,11 +44,6 @@ const settingRules: Record<SettingKey, z.ZodType<string>> = {
   certificate_signatory_title: shortText,
   final_assessment_required: z.enum(['on', 'off'], { error: m.settingInvalidSwitch }),
   reminders_enabled: z.enum(['on', 'off'], { error: m.settingInvalidSwitch }),
-  seller_name: shortText,
-  seller_address: shortText,
-  company_number: shortText,
-  vat_number: shortText,
-  vat_rate_percent: shortText,
 };
 
 /** PUT /api/admin/settings: any of the settings; null (or empty) restores the environment's default. */
@@ -66,11 +61,6 @@ export const settingsUpdateBody = z
     certificate_signatory_title: emptyIsNull(settingRules.certificate_signatory_title).optional(),
     final_assessment_required: emptyIsNull(settingRules.final_assessment_required).optional(),
     reminders_enabled: emptyIsNull(settingRules.reminders_enabled).optional(),
-    seller_name: emptyIsNull(settingRules.seller_name).optional(),
-    seller_address: emptyIsNull(settingRules.seller_address).optional(),
-    company_number: emptyIsNull(settingRules.company_number).optional(),
-    vat_number: emptyIsNull(settingRules.vat_number).optional(),
-    vat_rate_percent: emptyIsNull(settingRules.vat_rate_percent).optional(),
   })
   .refine((body) => SETTING_KEYS.some((key) => body[key] !== undefined), { message: m.settingsNothingToChange });
 export type SettingsUpdateBody = z.input<typeof settingsUpdateBody>;

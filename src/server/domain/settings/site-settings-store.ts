@@ -51,11 +51,6 @@ export function settingDefaults(config: SettingsConfig): Record<SettingKey, stri
     certificate_signatory_title: DEFAULT_SIGNATORY_TITLE,
     final_assessment_required: 'off',
     reminders_enabled: 'on',
-    seller_name: null,
-    seller_address: null,
-    company_number: null,
-    vat_number: null,
-    vat_rate_percent: null,
   };
 }
 

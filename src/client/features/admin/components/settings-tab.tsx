@@ -25,11 +25,6 @@ const INPUT_TYPES: Record<SettingKey, 'text' | 'url' | 'email' | 'switch'> = {
   certificate_signatory_title: 'text',
   final_assessment_required: 'switch',
   reminders_enabled: 'switch',
-  seller_name: 'text',
-  seller_address: 'text',
-  company_number: 'text',
-  vat_number: 'text',
-  vat_rate_percent: 'text',
 };
 
 type Values = Record<SettingKey, string>;
