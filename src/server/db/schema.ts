@@ -819,7 +819,6 @@ export type Broadcast = typeof broadcasts.$inferSelect;
 export type ContactMessageReply = typeof contactMessageReplies.$inferSelect;
 export type EmailSuppression = typeof emailSuppressions.$inferSelect;
 
-
 /**
  * A discount an owner offers: a percentage or a fixed amount off the fee, the course or both. Stopped,
  * never deleted (payments name it). `redemptions` counts completed or in-flight payments that used it,
@@ -852,4 +851,3 @@ export const promoCodes = pgTable(
     ),
   ],
 );
-

@@ -27,6 +27,15 @@ import { effectiveSettings } from '@server/domain/settings/site-settings-store';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
 
+/** What a student's own write may answer besides success: bad input, no or wrong token, no such student, a conflict. */
+const STUDENT_WRITE_ERRORS = {
+  400: errorSchema,
+  401: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+};
+
 /** Open reads, no token: the browser's public settings and the start dates on offer. */
 const openReadRoutes: FastifyPluginAsyncZod = async (app) => {
   const courseDates = new CourseDatesCache();
@@ -158,14 +167,7 @@ const wizardRoutes: FastifyPluginAsyncZod = async (app) => {
         security: studentSecurity,
         params: studentIdParams,
         body: applyPromoBody,
-        response: {
-          200: promoQuoteResponse,
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-        },
+        response: { 200: promoQuoteResponse, ...STUDENT_WRITE_ERRORS },
       },
     },
     async (request) => {
@@ -190,14 +192,7 @@ const wizardRoutes: FastifyPluginAsyncZod = async (app) => {
         security: studentSecurity,
         params: studentIdParams,
         body: courseSelectionBody,
-        response: {
-          200: courseSelectionResponse,
-          400: errorSchema,
-          401: errorSchema,
-          403: errorSchema,
-          404: errorSchema,
-          409: errorSchema,
-        },
+        response: { 200: courseSelectionResponse, ...STUDENT_WRITE_ERRORS },
       },
     },
     async (request) => {

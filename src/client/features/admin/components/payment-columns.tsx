@@ -7,6 +7,20 @@ import { formatDate } from '@client/lib/format';
 import type { Column } from './data-table';
 import { amountText, STATUS_BADGES, studentText, TYPE_LABELS } from './payment-labels';
 
+/** What was charged, and under it what a promo code took off. */
+function AmountCell({ payment: p }: { payment: AdminPayment }) {
+  return (
+    <>
+      <div>{amountText(p)}</div>
+      {p.promo_code && (
+        <div className="text-xs text-slate-600">
+          {formatPence(p.discount_pence)} off with {p.promo_code}
+        </div>
+      )}
+    </>
+  );
+}
+
 /** What Square reported beyond the status: a dispute (state, due date), a refund made at Square. */
 function SquareFlags({ payment: p }: { payment: AdminPayment }) {
   const partly = p.status !== 'refunded' && p.refunded_amount > 0;
@@ -66,19 +80,7 @@ export function paymentColumns(
       ),
     },
     { header: 'Purchase', cell: (p) => p.description ?? TYPE_LABELS[p.payment_type] },
-    {
-      header: 'Amount',
-      cell: (p) => (
-        <>
-          <div>{amountText(p)}</div>
-          {p.promo_code && (
-            <div className="text-xs text-slate-600">
-              {formatPence(p.discount_pence)} off with {p.promo_code}
-            </div>
-          )}
-        </>
-      ),
-    },
+    { header: 'Amount', cell: (p) => <AmountCell payment={p} /> },
     {
       header: 'Method',
       cell: (p) => (

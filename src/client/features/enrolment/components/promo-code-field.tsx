@@ -62,14 +62,12 @@ export function PromoCodeField(props: {
 
   if (props.quote)
     return (
-      <div className="flex items-center justify-between gap-3 text-sm">
-        <span>
-          Promo code <strong>{props.quote.code}</strong> applied
-        </span>
-        <Button variant="outline" size="sm" onClick={() => void send(null)} loading={busy} disabled={props.disabled}>
-          Remove
-        </Button>
-      </div>
+      <AppliedPromo
+        code={props.quote.code ?? ''}
+        busy={busy}
+        disabled={props.disabled}
+        onRemove={() => void send(null)}
+      />
     );
   if (!open)
     return (
@@ -114,5 +112,18 @@ export function PromoCodeField(props: {
         Apply
       </Button>
     </form>
+  );
+}
+
+function AppliedPromo(props: { code: string; busy: boolean; disabled: boolean; onRemove: () => void }) {
+  return (
+    <div className="flex items-center justify-between gap-3 text-sm">
+      <span>
+        Promo code <strong>{props.code}</strong> applied
+      </span>
+      <Button variant="outline" size="sm" onClick={props.onRemove} loading={props.busy} disabled={props.disabled}>
+        Remove
+      </Button>
+    </div>
   );
 }
