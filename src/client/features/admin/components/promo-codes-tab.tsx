@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@client/lib/toast';
 import { messages } from '@shared/messages';
 import { formatPence, poundsToPence } from '@shared/money';
@@ -127,6 +127,7 @@ function toBody(draft: Draft) {
 
 function CreatePromoCodeForm() {
   const create = useCreatePromoCode();
+  const id = useId();
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
@@ -171,34 +172,39 @@ function CreatePromoCodeForm() {
         autoComplete="off"
         onChange={(e) => set({ code: e.target.value })}
       />
-      <fieldset className="space-y-1">
-        <legend className="text-sm font-medium text-slate-900">Discount</legend>
-        <div className="flex gap-2">
+      <div className="grid grid-cols-2 gap-2">
+        <div className="space-y-1">
+          <label htmlFor={`${id}-kind`} className="block text-sm font-medium text-slate-900">
+            Discount type
+          </label>
           <select
-            aria-label="Discount kind"
-            className={`${inputClasses} w-28`}
+            id={`${id}-kind`}
+            className={inputClasses}
             value={draft.kind}
             onChange={(e) => set({ kind: e.target.value as Draft['kind'] })}
           >
-            <option value="percent">%</option>
-            <option value="amount">£</option>
+            <option value="percent">Percent off</option>
+            <option value="amount">Pounds off</option>
           </select>
-          <Field
-            label={draft.kind === 'percent' ? 'Percent off' : 'Pounds off'}
-            type="number"
-            inputMode="decimal"
-            min={draft.kind === 'percent' ? 1 : 0.01}
-            step={draft.kind === 'percent' ? 1 : 0.01}
-            required
-            value={draft.value}
-            error={errors.value}
-            onChange={(e) => set({ value: e.target.value })}
-          />
         </div>
-      </fieldset>
-      <label className="space-y-1 text-sm font-medium text-slate-900">
-        Applies to
+        <Field
+          label={draft.kind === 'percent' ? 'Percent off' : 'Pounds off'}
+          type="number"
+          inputMode="decimal"
+          min={draft.kind === 'percent' ? 1 : 0.01}
+          step={draft.kind === 'percent' ? 1 : 0.01}
+          required
+          value={draft.value}
+          error={errors.value}
+          onChange={(e) => set({ value: e.target.value })}
+        />
+      </div>
+      <div className="space-y-1">
+        <label htmlFor={`${id}-target`} className="block text-sm font-medium text-slate-900">
+          Applies to
+        </label>
         <select
+          id={`${id}-target`}
           className={inputClasses}
           value={draft.appliesTo}
           onChange={(e) => set({ appliesTo: e.target.value as PromoTarget })}
@@ -209,7 +215,7 @@ function CreatePromoCodeForm() {
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <Field
         label="Expires after"
         type="date"

@@ -79,7 +79,7 @@ const linkClass =
 /** The sections this admin may open, as links; Overview (the figures) first. */
 function SectionNav({ sections }: { sections: readonly (typeof SECTIONS)[number][] }) {
   return (
-    <nav aria-label="Admin sections" className="flex gap-1 overflow-x-auto rounded-xl bg-white p-1 shadow-sm">
+    <nav aria-label="Admin sections" className="flex flex-wrap gap-1 rounded-xl bg-white p-1 shadow-sm">
       <NavLink to={paths.adminDashboard} end className={linkClass}>
         Overview
       </NavLink>
