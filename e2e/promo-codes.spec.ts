@@ -1,8 +1,12 @@
 /**
- * Promo codes (docs/product/payments.md): the owner creates one in the Promo Codes tab; a visitor types
- * it in the order summary, sees the discount before paying and pays the discounted total; the Payments
- * tab shows the code and what it took off.
+ * Promo codes and invoices (docs/product/payments.md): the owner names the seller in Settings and
+ * creates a code in the Promo Codes tab; a visitor types it in the order summary, sees the discount
+ * before paying and pays the discounted total; the student's dashboard lists the invoice, whose PDF
+ * (read back with poppler's pdftotext) shows the seller, the discount and the total; the Payments tab
+ * shows the code and what it took off.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { paymentAmountPence } from '@shared/catalogue';
 import { formatPence } from '@shared/money';
 import { openAdminTab } from './admin-nav';
@@ -22,6 +26,16 @@ test('the owner creates a code; a visitor applies it at checkout and pays the di
   const code = `SPRING${Date.now().toString(36).toUpperCase()}`;
   const owner = await (await browser.newContext({ baseURL })).newPage();
   await signInToAdmin(owner);
+  const settings = await openAdminTab(owner, 'Settings');
+  await settings.getByLabel('Seller name on invoices').fill('Book Review Academy Ltd');
+  await settings.getByLabel('Seller address').fill('1 High Street, Bath, BA1 1AA');
+  await settings.getByLabel('Company number').fill('sc12345');
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(settings.getByText('Please enter the 8-character company number')).toBeVisible();
+  await settings.getByLabel('Company number').fill('sc123456');
+  await settings.getByRole('button', { name: 'Save settings' }).click();
+  await expect(owner.getByText('Settings saved')).toBeVisible();
+
   const tab = await openAdminTab(owner, 'Promo Codes');
   const form = tab.getByRole('form', { name: 'Create a promo code' });
   await form.getByLabel('Code').fill(code.toLowerCase());
@@ -64,6 +78,27 @@ test('the owner creates a code; a visitor applies it at checkout and pays the di
   await enterCard(page);
   await page.getByRole('button', { name: `Pay ${formatPence(full - discount)}` }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'Go to Student Dashboard' }).click();
+  const invoices = page.getByRole('region', { name: 'Invoices' });
+  const listed = invoices.getByTestId('invoices').getByRole('listitem');
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toContainText(/Invoice INV-\d{4}-\d{5}/);
+  await expect(listed).toContainText(formatPence(full - discount));
+  const downloading = page.waitForEvent('download');
+  await listed.getByRole('button', { name: /Download/ }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^INV-\d{4}-\d{5}\.pdf$/);
+  const { stdout } = await promisify(execFile)('pdftotext', [await download.path(), '-']);
+  const text = stdout.replace(/\s+/g, ' ');
+  for (const shown of [
+    'Book Review Academy Ltd',
+    '1 High Street, Bath, BA1 1AA',
+    'Company number SC123456',
+    `Discount (promo code ${code}) −${formatPence(discount)}`,
+    `Total ${formatPence(full - discount)}`,
+  ])
+    expect(text).toContain(shown);
 
   await openAdminTab(owner, 'Payments');
   await owner.reload();

@@ -10,6 +10,10 @@ export const idDocumentPath = (studentId: string) => `/api/admin/id-verification
 
 export const certificatePdfPath = (studentId: string) =>
   `/api/student/${encodeURIComponent(studentId)}/certificate/pdf`;
+/** An invoice or credit note as a PDF (the student's token or an admin's). */
+export const invoicePdfPath = (studentId: string, number: string) =>
+  `/api/student/${encodeURIComponent(studentId)}/invoices/${encodeURIComponent(number)}`;
+
 export const SAMPLE_CERTIFICATE_PDF_PATH = '/api/certificates/sample.pdf';
 
 /** The Open Badges credential (VC-JWT in JSON) and its badge image: public, like verification. */

@@ -89,6 +89,20 @@ export function paymentAmountPence(type: PaymentType, course: CourseType | null 
 }
 
 /**
+ * What a payment of this type includes, priced: the enrolment fee and the course (0 for what it does
+ * not include). The wizard's order summary, a promo code's discount and the invoice's lines all
+ * split a payment this way.
+ */
+export function paymentParts(
+  type: PaymentType,
+  course: CourseType | null | undefined,
+): { feePence: Pence; coursePence: Pence } {
+  const feePence = type === 'course' ? 0 : ENROLMENT_FEE_PENCE;
+  const coursePence = type === 'enrollment' || !course ? 0 : COURSES[course].pricePence;
+  return { feePence, coursePence };
+}
+
+/**
  * What a new student pays for a course: the enrolment fee and the course together. Prices quoted to
  * anyone who has not paid the fee are this all-in figure, with the fee named beside it (no drip pricing).
  */

@@ -250,6 +250,11 @@ export const messages = {
     settingInvalidSwitch: 'Please choose on or off.',
     settingInvalidEmail: 'Please enter a valid email address',
     settingTooLong: 'Please keep each setting under 200 characters (web addresses 500).',
+    settingCompanyNumber:
+      'Please enter the 8-character company number from Companies House, e.g. 01234567 or SC123456.',
+    settingVatNumber: 'Please enter a UK VAT number: GB and 9 digits (or 12), e.g. GB123456789.',
+    settingVatRate: 'Please enter the VAT rate as a whole percentage from 0 to 99, e.g. 20.',
+    settingAddressTooLong: 'Please keep the address to 300 characters.',
     settingCpdNumber:
       'Use up to 40 Latin letters, digits, spaces and - / . for the CPD number (it is printed on every certificate).',
     settingsSaved: 'Settings saved. They apply at once.',
@@ -267,6 +272,8 @@ export const messages = {
         `Support hours are not set. The support page shows the built-in hours: ${hours}.`,
       communityUrl: (url: string) =>
         `Community group link is not set. The support page, the enrollment confirmation and course emails link to the built-in group ${url}.`,
+      sellerAddress:
+        'Seller address is not set. Invoices sent with every payment carry no address for the seller, which an invoice must show.',
     },
     settingsSaveFailed: 'Failed to save the settings',
     settingsLoadFailed: 'Failed to load the settings. Please try again.',
@@ -703,6 +710,9 @@ export const messages = {
     receiptAmount: 'Amount',
     receiptDate: 'Date',
     receiptReference: 'Payment reference',
+    receiptDocument: (kind: 'payment' | 'refund') => (kind === 'refund' ? 'Credit note' : 'Invoice'),
+    receiptAttached: (kind: 'payment' | 'refund', number: string) =>
+      `Your ${kind === 'refund' ? 'credit note' : 'invoice'} ${number} is attached as a PDF, and kept in your student dashboard.`,
     receiptNext: (kind: 'payment' | 'refund') =>
       kind === 'refund'
         ? 'The refund usually reaches your card within 5 to 10 working days.'
@@ -875,6 +885,16 @@ export const messages = {
     waitlistRetentionTitle: 'Start-date waitlists:',
     waitlistRetention:
       'the first name and email you leave on a full start date’s waitlist are deleted once that date has come, or sooner if the date is withdrawn or your account is deleted.',
+  },
+  invoices: {
+    notFound: 'No such invoice for this student.',
+    title: 'Invoices',
+    intro: 'An invoice for each payment and a credit note for each refund, as PDF files.',
+    empty: 'No invoices yet: each payment you make adds one here.',
+    kind: { invoice: 'Invoice', credit_note: 'Credit note' } as Record<'invoice' | 'credit_note', string>,
+    download: 'Download',
+    downloadFailed: 'The invoice could not be downloaded. Please try again.',
+    loadFailed: 'Your invoices could not be loaded.',
   },
   common: {
     notFound: 'Not found',

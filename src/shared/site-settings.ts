@@ -16,6 +16,11 @@ export const SETTING_KEYS = [
   'certificate_signatory_title',
   'final_assessment_required',
   'reminders_enabled',
+  'seller_name',
+  'seller_address',
+  'company_number',
+  'vat_number',
+  'vat_rate_percent',
 ] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
@@ -63,7 +68,31 @@ export const SETTING_LABELS: Record<SettingKey, { label: string; hint: string }>
     label: 'Send reminders',
     hint: 'While on, a registration that has not paid gets one reminder e-mail, and a student who paid the fee but chose no course gets one too (never to an address that opted out or unsubscribed). Off: no reminders.',
   },
+  seller_name: {
+    label: 'Seller name on invoices',
+    hint: 'The legal name of the business (or of the sole trader) printed on every invoice and credit note from the next one on.',
+  },
+  seller_address: {
+    label: 'Seller address',
+    hint: 'The postal address printed on invoices (for a company, its registered office), on one line with commas.',
+  },
+  company_number: {
+    label: 'Company number',
+    hint: 'For a limited company: printed on invoices with the registered office. Not set: no company number is printed.',
+  },
+  vat_number: {
+    label: 'VAT registration number',
+    hint: 'Set once VAT-registered: invoices then show the number, the VAT rate and the VAT included in each total. Not set: invoices say no VAT is charged.',
+  },
+  vat_rate_percent: {
+    label: 'VAT rate (%)',
+    hint: 'The rate printed on invoices while a VAT number is set; prices already include it.',
+  },
 };
+
+/** What invoices name as the seller until an owner saves a legal name (Settings). */
+export const DEFAULT_SELLER_NAME = 'Video Book Review Specialist Certification';
+export const DEFAULT_VAT_RATE_PERCENT = '20';
 
 /**
  * The built-in contact details, used when neither the environment (SUPPORT_EMAIL, SUPPORT_HOURS,

@@ -58,6 +58,11 @@ describe('settings', () => {
         'certificate_signatory_name',
         'certificate_signatory_title',
         'final_assessment_required',
+        'seller_name',
+        'seller_address',
+        'company_number',
+        'vat_number',
+        'vat_rate_percent',
       ].sort(),
     );
     expect(settings.cpd_provider_number).toEqual({

@@ -22,6 +22,7 @@ import {
   customType,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { INVOICE_KINDS, type InvoiceDetails, type InvoiceKind } from '@shared/invoices';
 import {
   ADMIN_ROLES,
   COMPLETION_STATUSES,
@@ -851,3 +852,58 @@ export const promoCodes = pgTable(
     ),
   ],
 );
+
+/**
+ * The next number of each invoice series (invoice, credit note) per calendar year. Raised by one
+ * upsert in the transaction that issues the document, which holds the row until it commits: a
+ * rolled-back payment gives its number back, so numbers have no gap and no duplicate.
+ */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    kind: text('kind').$type<InvoiceKind>().notNull(),
+    year: integer('year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.year] }),
+    check('invoice_counters_kind_check', inList('kind', INVOICE_KINDS)),
+  ],
+);
+
+/**
+ * An issued invoice or credit note (docs/product/payments.md#invoices). What it says is fixed when it
+ * is issued (seller, buyer, items, totals), so a later change of settings or prices never rewrites
+ * one; the PDF is drawn from this row. Never deleted: the books keep it. An erased student's name
+ * and e-mail are cleared from it (erase-student.ts).
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    number: text('number').primaryKey(),
+    kind: text('kind').$type<InvoiceKind>().notNull(),
+    year: integer('year').notNull(),
+    sequence: integer('sequence').notNull(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    studentId: uuid('student_id').references(() => students.id, { onDelete: 'set null' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    /** Positive: what the invoice charged, or what the credit note gives back. */
+    totalPence: integer('total_pence').notNull(),
+    buyerName: text('buyer_name'),
+    buyerEmail: text('buyer_email'),
+    /** The seller, items and discount as printed (InvoiceDetails). */
+    details: jsonb('details').$type<InvoiceDetails>().notNull(),
+    /** A credit note's invoice. */
+    creditsInvoice: text('credits_invoice').references((): AnyPgColumn => invoices.number),
+  },
+  (t) => [
+    uniqueIndex('invoices_series_key').on(t.kind, t.year, t.sequence),
+    index('invoices_payment_idx').on(t.paymentId),
+    index('invoices_student_idx').on(t.studentId),
+    check('invoices_kind_check', inList('kind', INVOICE_KINDS)),
+    check('invoices_total_check', sql`${t.totalPence} > 0`),
+  ],
+);
+export type Invoice = typeof invoices.$inferSelect;

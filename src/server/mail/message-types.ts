@@ -44,6 +44,8 @@ export interface EmailData {
     amountPence: number;
     /** ISO timestamp of the payment (or refund). */
     at: string;
+    /** The invoice (or credit note) issued with it, attached to the e-mail; absent on receipts queued before invoices. */
+    invoiceNumber?: string;
   };
   'id-approved': { firstName: string; courseAccessUrl: string | null };
   'id-rejected': { firstName: string; reason: string };

@@ -60,3 +60,35 @@ function parse(name: FontName, bytes: Uint8Array): Font {
 export async function freshFace(name: FontName): Promise<Font> {
   return parse(name, (await loadFont(name)).bytes);
 }
+
+/** Fallbacks for names, tried in this order after EB Garamond (which has Latin, Greek and Cyrillic). */
+const FALLBACK_FONTS = ['arabic', 'hebrew', 'devanagari'] as const satisfies readonly FontName[];
+
+/**
+ * Han characters are shared by Chinese, Japanese and Korean but drawn differently: kana in the name
+ * says Japanese, hangul says Korean, otherwise Chinese. The other two stay as later fallbacks.
+ */
+function hanFonts(text: string): FontName[] {
+  if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text)) return ['japanese', 'chinese', 'korean'];
+  if (/\p{Script=Hangul}/u.test(text)) return ['korean', 'chinese', 'japanese'];
+  return ['chinese', 'japanese', 'korean'];
+}
+
+/** The fallback fonts `text` needs for the letters, digits and signs none of `faces` has, in the order tried. */
+export async function fallbackFonts(text: string, faces: readonly Font[]): Promise<FontName[]> {
+  const has = (face: Font, char: string) => face.hasGlyphForCodePoint(char.codePointAt(0) ?? 0);
+  const chosen: FontName[] = [];
+  const covering = [...faces];
+  for (const fontName of [...FALLBACK_FONTS, ...hanFonts(text)]) {
+    const missing = [...text].filter(
+      (char) => /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u.test(char) && !covering.some((face) => has(face, char)),
+    );
+    if (missing.length === 0) break;
+    const { face } = await loadFont(fontName);
+    if (missing.some((char) => has(face, char))) {
+      chosen.push(fontName);
+      covering.push(face);
+    }
+  }
+  return chosen;
+}

@@ -8,26 +8,13 @@
 import type { Font } from 'fontkit';
 import { PDFDocument, degrees, rgb, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
 import { formatLongDate } from '@shared/schedule';
-import { freshFace, loadFont, type FontName } from './certificate-fonts';
+import { fallbackFonts, freshFace, loadFont, type FontName } from './certificate-fonts';
 import { certificateQrPng } from './certificate-qr';
 import type { CertificateDocument } from './certificate-document';
 import { PdfFonts, drawShapedText, shapeText } from './shaped-text';
 
 type CertificateFont = 'regular' | 'italic' | 'semibold' | 'script';
 type Fonts = Record<CertificateFont, Font>;
-/** Fallbacks for names, tried in this order after EB Garamond (which has Latin, Greek and Cyrillic). */
-const FALLBACK_FONTS = ['arabic', 'hebrew', 'devanagari'] as const satisfies readonly FontName[];
-
-/**
- * Han characters are shared by Chinese, Japanese and Korean but drawn differently: kana in the name
- * says Japanese, hangul says Korean, otherwise Chinese. The other two stay as later fallbacks.
- */
-function hanFonts(name: string): FontName[] {
-  if (/[\p{Script=Hiragana}\p{Script=Katakana}]/u.test(name)) return ['japanese', 'chinese', 'korean'];
-  if (/\p{Script=Hangul}/u.test(name)) return ['korean', 'chinese', 'japanese'];
-  return ['chinese', 'japanese', 'korean'];
-}
-
 // A4 landscape in points.
 const WIDTH = 841.89;
 const HEIGHT = 595.28;
@@ -78,23 +65,9 @@ function fittedSize(width: number, size: number, min: number, maxWidth: number):
  * before; otherwise EB Garamond, then the fallbacks some character needs.
  */
 async function nameFonts(name: string): Promise<FontName[]> {
-  const has = (face: Font, char: string) => face.hasGlyphForCodePoint(char.codePointAt(0) ?? 0);
   const script = (await loadFont('script')).face;
-  if ([...name].every((char) => has(script, char))) return ['script'];
-  const chosen: FontName[] = ['regular'];
-  const faces = [(await loadFont('regular')).face];
-  for (const fontName of [...FALLBACK_FONTS, ...hanFonts(name)]) {
-    const missing = [...name].filter(
-      (char) => /[\p{L}\p{M}\p{N}\p{P}\p{S}]/u.test(char) && !faces.some((face) => has(face, char)),
-    );
-    if (missing.length === 0) break;
-    const { face } = await loadFont(fontName);
-    if (missing.some((char) => has(face, char))) {
-      chosen.push(fontName);
-      faces.push(face);
-    }
-  }
-  return chosen;
+  if ([...name].every((char) => script.hasGlyphForCodePoint(char.codePointAt(0) ?? 0))) return ['script'];
+  return ['regular', ...(await fallbackFonts(name, [(await loadFont('regular')).face]))];
 }
 
 function drawFrame(page: PDFPage): void {

@@ -43,6 +43,12 @@ export function toStudentDataExport(data: DomainExport, generatedAt: Date): Stud
       show_in_recent_signups: data.student.showInRecentSignups,
       marketing_opt_out: data.student.marketingOptOut,
     },
+    invoices: data.invoices.map((invoice) => ({
+      number: invoice.number,
+      kind: invoice.kind,
+      issued_at: invoice.issuedAt.toISOString(),
+      total_pence: invoice.totalPence,
+    })),
     payments: data.payments.map((p) => ({
       id: p.id,
       payment_type: p.paymentType,

@@ -31,6 +31,19 @@ const cpdNumber = text({ error: m.settingCpdNumber })
   .max(CPD_NUMBER_MAX_LENGTH, m.settingCpdNumber)
   .regex(/^[A-Za-z0-9 ./-]+$/, m.settingCpdNumber);
 
+const address = text({ error: m.settingAddressTooLong }).trim().min(1).max(300, m.settingAddressTooLong);
+const companyNumber = text({ error: m.settingCompanyNumber })
+  .trim()
+  .transform((value) => value.toUpperCase())
+  .pipe(z.string().regex(/^(\d{8}|[A-Z]{2}\d{6})$/, m.settingCompanyNumber));
+/** GB and 9 digits (12 for a branch), kept without spaces. */
+const vatNumber = text({ error: m.settingVatNumber })
+  .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+  .pipe(z.string().regex(/^GB(\d{9}|\d{12})$/, m.settingVatNumber));
+const vatRate = text({ error: m.settingVatRate })
+  .trim()
+  .regex(/^\d{1,2}$/, m.settingVatRate);
+
 const settingRules: Record<SettingKey, z.ZodType<string>> = {
   cpd_provider_number: cpdNumber,
   course_access_url_foundation: httpUrl,
@@ -44,6 +57,11 @@ const settingRules: Record<SettingKey, z.ZodType<string>> = {
   certificate_signatory_title: shortText,
   final_assessment_required: z.enum(['on', 'off'], { error: m.settingInvalidSwitch }),
   reminders_enabled: z.enum(['on', 'off'], { error: m.settingInvalidSwitch }),
+  seller_name: shortText,
+  seller_address: address,
+  company_number: companyNumber,
+  vat_number: vatNumber,
+  vat_rate_percent: vatRate,
 };
 
 /** PUT /api/admin/settings: any of the settings; null (or empty) restores the environment's default. */
@@ -61,6 +79,11 @@ export const settingsUpdateBody = z
     certificate_signatory_title: emptyIsNull(settingRules.certificate_signatory_title).optional(),
     final_assessment_required: emptyIsNull(settingRules.final_assessment_required).optional(),
     reminders_enabled: emptyIsNull(settingRules.reminders_enabled).optional(),
+    seller_name: emptyIsNull(settingRules.seller_name).optional(),
+    seller_address: emptyIsNull(settingRules.seller_address).optional(),
+    company_number: emptyIsNull(settingRules.company_number).optional(),
+    vat_number: emptyIsNull(settingRules.vat_number).optional(),
+    vat_rate_percent: emptyIsNull(settingRules.vat_rate_percent).optional(),
   })
   .refine((body) => SETTING_KEYS.some((key) => body[key] !== undefined), { message: m.settingsNothingToChange });
 export type SettingsUpdateBody = z.input<typeof settingsUpdateBody>;

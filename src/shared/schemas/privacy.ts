@@ -1,5 +1,6 @@
 /** Privacy (docs/product/student-area.md, "Your data"): a student's data export and erasure requests. */
 import { z } from 'zod';
+import { INVOICE_KINDS } from '@shared/invoices';
 import { COURSE_TYPES, PAYMENT_TYPES } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import { ERASURE_REQUEST_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '@shared/statuses';
@@ -40,6 +41,10 @@ export const studentDataExportSchema = z.object({
       terms_version: z.string().nullable(),
       terms_accepted_at: isoOrNull,
     }),
+  ),
+  /** Invoices and credit notes issued to them (each also as a PDF in the student area). */
+  invoices: z.array(
+    z.object({ number: z.string(), kind: z.enum(INVOICE_KINDS), issued_at: iso, total_pence: z.number().int() }),
   ),
   progress: z.array(z.object({ stage_number: z.number().int(), stage_name: z.string(), completed_at: iso })),
   id_verification: z

@@ -8,6 +8,7 @@ import { atListPrice, PAYS_FOR } from './payment-rules';
 import { expectedMoney } from './ledger-invariants';
 import { getStudent } from '../students/find-student';
 import { releasePromoCode } from '../promo-codes/promo-codes';
+import { issueInvoice } from '../invoices/issue-invoice';
 import { one } from '@server/db/rows';
 
 async function uniqueReferralCode(tx: Db): Promise<string> {
@@ -138,8 +139,9 @@ export async function recordCompletedPayment(
       .returning(),
   );
   const updated = student ? await applyPaymentToStudent(tx, student, completed, now) : null;
-  // Email: the receipt, in this transaction, whichever path completed the payment.
-  if (updated) await queuePaymentReceipt(tx, updated, completed, now);
+  // The invoice and the receipt that carries it, in this transaction, whichever path completed the payment.
+  const invoice = await issueInvoice(tx, completed, updated, now);
+  if (updated) await queuePaymentReceipt(tx, updated, completed, invoice.number, now);
   return { payment: completed, student: updated };
 }
 

@@ -9,6 +9,7 @@ import { payments, type Student } from '@server/db/schema';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
 import { queuePaymentReceipt } from './queue-payment-receipt';
+import { issueInvoice } from '../invoices/issue-invoice';
 import { applyPaymentToStudent } from './apply-payment';
 import { assertPayable, PAYS_FOR } from './payment-rules';
 import { fullName, getStudent } from '../students/find-student';
@@ -66,8 +67,9 @@ export async function markStudentPaid(
         .returning(),
     );
     const updated = await applyPaymentToStudent(tx, student, { paymentType, amountPence, courseType }, now);
-    // Email: the receipt, in this transaction.
-    await queuePaymentReceipt(tx, updated, payment, now);
+    // The invoice and the receipt that carries it, in this transaction.
+    const invoice = await issueInvoice(tx, payment, updated, now);
+    await queuePaymentReceipt(tx, updated, payment, invoice.number, now);
     await writeAudit(tx, admin, {
       action: 'student.marked_paid',
       studentId: student.id,

@@ -5,7 +5,8 @@
  * refund's reference is recorded once (a refund reported again changes nothing), the payment becomes
  * `refunded` when nothing is left of it (else it stays `completed`, refunded in part and flagged
  * needs_review), the student's flags and total_paid are recomputed from the payments, the audit row
- * is written and the student gets the refund receipt through the outbox. When the course payment is
+ * is written, a credit note is issued against the payment's invoice, and the student gets the refund
+ * receipt (the credit note attached) through the outbox. When the course payment is
  * refunded in full, the student's certificate is revoked at once (revoke-certificate.ts).
  */
 import { eq } from 'drizzle-orm';
@@ -17,10 +18,10 @@ import { one } from '@server/db/rows';
 import { paymentRefunds, payments, type Payment, type Student } from '@server/db/schema';
 import { writeAudit, type AuditActor } from '../audit/write-audit';
 import { revokeStudentCertificate } from '../certificates/revoke-certificate';
-import { enqueueEmail } from '../email/enqueue-email';
 import { fullName } from '../students/find-student';
-import { describePayment } from './describe-payment';
 import { recomputeStudentMoney } from './apply-payment';
+import { queueRefundReceipt } from './queue-payment-receipt';
+import { issueCreditNote } from '../invoices/issue-invoice';
 
 export interface RefundToRecord {
   /** What goes back, in pence: at most what is left of the payment. */
@@ -81,6 +82,7 @@ export async function recordRefund(
       .returning(),
   );
   const recomputed = student ? await recomputeStudentMoney(tx, student, now) : null;
+  const creditNote = await issueCreditNote(tx, updated, student, amountPence, refund.reason, now);
   // Nothing is left of what paid for the course: the certificate it earned no longer stands.
   if (whole && student && isCoursePayment(payment))
     await revokeStudentCertificate(tx, student.id, messages.certificates.revokedRefundedInFull, now);
@@ -98,26 +100,8 @@ export async function recordRefund(
       reason: refund.reason,
     },
   });
-  if (recomputed && refund.notifyStudent) {
-    await enqueueEmail(
-      tx,
-      {
-        template: 'payment-receipt',
-        to: recomputed.email,
-        studentId: recomputed.id,
-        data: {
-          firstName: recomputed.firstName,
-          kind: 'refund',
-          paymentId: payment.id,
-          reference: refund.reference ?? payment.providerReference ?? payment.id,
-          description: describePayment(payment.paymentType, payment.courseType),
-          amountPence,
-          at: now.toISOString(),
-        },
-      },
-      now,
-    );
-  }
+  if (recomputed && refund.notifyStudent)
+    await queueRefundReceipt(tx, recomputed, payment, { amountPence, reference: refund.reference }, creditNote, now);
   return updated;
 }
 

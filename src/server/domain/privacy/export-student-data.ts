@@ -18,6 +18,7 @@ import {
   type ContactMessage,
   type ErasureRequest,
   type IdVerification,
+  type Invoice,
   type Payment,
   type Student,
 } from '@server/db/schema';
@@ -26,10 +27,12 @@ import type { PrivateDataKeyRing } from '@server/crypto/private-data-keys';
 import { submissionColumns, type SubmissionSummary } from '../assessments/find-assessment';
 import { readIdDocument } from '../id-verification/read-id-document';
 import { getStudent } from '../students/find-student';
+import { listStudentInvoices } from '../invoices/list-invoices';
 
 export interface StudentDataExport {
   student: Student;
   payments: Payment[];
+  invoices: Invoice[];
   progress: Array<{ stageNumber: number; completedAt: Date }>;
   idVerification: IdVerification | null;
   /** The ID image, only while the retention job has not deleted it. */
@@ -67,6 +70,7 @@ export async function exportStudentData(
     return {
       student,
       payments: await tx.select().from(payments).where(byStudent(payments)).orderBy(asc(payments.createdAt)),
+      invoices: await listStudentInvoices(tx, student.id),
       progress: await tx
         .select({ stageNumber: stageProgress.stageNumber, completedAt: stageProgress.completedAt })
         .from(stageProgress)

@@ -5,7 +5,7 @@
  * get through and the others are charged nothing.
  */
 import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { paymentAmountPence, type PaymentType } from '@shared/catalogue';
+import { paymentParts, type PaymentType } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import { MINIMUM_CHARGE_PENCE, promoDiscount, type PromoTarget } from '@shared/promo';
 import type { Db } from '@server/db/client';
@@ -86,12 +86,6 @@ export interface PaymentQuote {
   amountPence: number;
 }
 
-function parts(type: PaymentType, student: Student): { feePence: number; coursePence: number } {
-  const feePence = type === 'course' ? 0 : paymentAmountPence('enrollment', null);
-  const coursePence = type === 'enrollment' ? 0 : paymentAmountPence(type, student.courseType) - feePence;
-  return { feePence, coursePence };
-}
-
 /** Why `promo` cannot be used now on these parts, or null when it can. */
 function refusal(promo: PromoCode, now: Date, discount: number, total: number): DomainError | null {
   if (!promo.active) return new DomainError('invalid', m.stopped);
@@ -114,7 +108,7 @@ async function quote(
   code: string | null,
   now: Date,
 ): Promise<PaymentQuote> {
-  const { feePence, coursePence } = parts(type, student);
+  const { feePence, coursePence } = paymentParts(type, student.courseType);
   const total = feePence + coursePence;
   if (!code) return { promoCode: null, feePence, coursePence, discountPence: 0, amountPence: total };
   const [promo] = await db.select().from(promoCodes).where(eq(promoCodes.code, code)).limit(1);

@@ -7,11 +7,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { CourseType } from '@shared/catalogue';
 import { DEFAULT_SIGNATORY_TITLE, type CertificateSignatory } from '@shared/certificate-signatory';
-import { SETTING_KEYS, type SettingKey } from '@shared/site-settings';
+import { DEFAULT_SELLER_NAME, DEFAULT_VAT_RATE_PERCENT, SETTING_KEYS, type SettingKey } from '@shared/site-settings';
 import type { Config } from '@server/config';
 import type { Db } from '@server/db/client';
 import { admins, siteSettings } from '@server/db/schema';
 import type { AdminActor } from '../actor';
+import type { InvoiceSeller } from '@shared/invoices';
 import { writeAudit } from '../audit/write-audit';
 
 /** What the environment gives each setting. */
@@ -51,6 +52,11 @@ export function settingDefaults(config: SettingsConfig): Record<SettingKey, stri
     certificate_signatory_title: DEFAULT_SIGNATORY_TITLE,
     final_assessment_required: 'off',
     reminders_enabled: 'on',
+    seller_name: DEFAULT_SELLER_NAME,
+    seller_address: null,
+    company_number: null,
+    vat_number: null,
+    vat_rate_percent: DEFAULT_VAT_RATE_PERCENT,
   };
 }
 
@@ -105,6 +111,26 @@ export async function effectiveSettings(db: Db, config: SettingsConfig): Promise
     },
     finalAssessmentRequired: values.final_assessment_required === 'on',
     remindersEnabled: values.reminders_enabled !== 'off',
+  };
+}
+
+/**
+ * The seller printed on an invoice issued now (Settings; none of these has an environment default),
+ * read in the caller's transaction.
+ */
+export async function sellerSettings(db: Db): Promise<InvoiceSeller> {
+  const keys = ['seller_name', 'seller_address', 'company_number', 'vat_number', 'vat_rate_percent'] as const;
+  const rows = await db
+    .select({ key: siteSettings.key, value: siteSettings.value })
+    .from(siteSettings)
+    .where(inArray(siteSettings.key, [...keys]));
+  const saved = new Map(rows.map((row) => [row.key, row.value]));
+  return {
+    name: saved.get('seller_name') ?? DEFAULT_SELLER_NAME,
+    address: saved.get('seller_address') ?? null,
+    companyNumber: saved.get('company_number') ?? null,
+    vatNumber: saved.get('vat_number') ?? null,
+    vatRatePercent: Number(saved.get('vat_rate_percent') ?? DEFAULT_VAT_RATE_PERCENT),
   };
 }
 

@@ -7,6 +7,7 @@ import {
   contactMessages,
   emailOutbox,
   erasureRequests,
+  invoices,
   payments,
   students,
   type Student,
@@ -73,6 +74,8 @@ export async function eraseStudent(
       .where(eq(payments.studentId, student.id))
   ).flatMap((row) => (row.reference ? [row.id, row.reference] : [row.id]));
   await tx.update(payments).set({ notes: null }).where(eq(payments.studentId, student.id));
+  // Their invoices stay for the books (all under £250, so valid without the buyer) without their name or e-mail.
+  await tx.update(invoices).set({ buyerName: null, buyerEmail: null }).where(eq(invoices.studentId, student.id));
   await scrubTypedReasons(tx, student);
   await tx.delete(contactMessages).where(eq(sql`lower(${contactMessages.email})`, email));
   // Their waitlist entries too; a place they held is offered to the waitlist at the job's next pass.
@@ -130,6 +133,17 @@ async function scrubTypedReasons(tx: Db, student: Student): Promise<void> {
       .update(payments)
       .set({ refundReason: scrub(refundReason!) })
       .where(eq(payments.id, id));
+  }
+  // A credit note prints the refund's reason.
+  const notes = await tx
+    .select({ number: invoices.number, details: invoices.details })
+    .from(invoices)
+    .where(and(eq(invoices.studentId, student.id), isNotNull(sql`${invoices.details}->>'reason'`)));
+  for (const { number, details } of notes) {
+    await tx
+      .update(invoices)
+      .set({ details: { ...details, reason: scrub(details.reason!) } })
+      .where(eq(invoices.number, number));
   }
   const entries = await tx
     .select({ id: auditLog.id, details: auditLog.details })

@@ -37,7 +37,11 @@ export function PaymentReceiptEmail({ data, site }: { data: Data; site: Template
         />
         <Line label={messages.email.receiptDate} value={formatLongDate(data.at)} />
         <Line label={messages.email.receiptReference} value={data.reference} />
+        {data.invoiceNumber && <Line label={messages.email.receiptDocument(data.kind)} value={data.invoiceNumber} />}
       </Section>
+      {data.invoiceNumber && (
+        <Text style={paragraph}>{messages.email.receiptAttached(data.kind, data.invoiceNumber)}</Text>
+      )}
       <Text style={paragraph}>{messages.email.receiptNext(data.kind)}</Text>
       <ActionButton href={dashboardUrl(site)}>{messages.email.dashboardButton}</ActionButton>
     </EmailLayout>

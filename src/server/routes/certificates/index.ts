@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   certificateIdParams,
@@ -13,16 +12,9 @@ import { verifyCertificate } from '@server/domain/certificates/verify-certificat
 import { certificateSite } from '@server/domain/certificates/certificate-site';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
+import { sendPdf } from '../send-pdf';
 import { credentialRoutes } from './credentials';
 import { toCertificateVerification, toSampleCertificate } from './wire';
-
-function sendPdf(reply: FastifyReply, pdf: Uint8Array, disposition: string, cacheControl: string) {
-  return reply
-    .type('application/pdf')
-    .header('content-disposition', disposition)
-    .header('cache-control', cacheControl)
-    .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
-}
 
 /**
  * The certificates API area (mounted under /api): the student's PDF, public verification and the

@@ -10,6 +10,7 @@ import { tagRoutes } from '@server/plugins/api-docs';
 import assessmentRoutes from './assessment';
 import certificateRoutes from './certificate';
 import idDocumentRoutes from './id-document';
+import invoiceRoutes from './invoices';
 import studentPrivacyRoutes from './privacy';
 import progressRoutes from './progress';
 import { codeSignInRoutes, linkSignInRoutes, studentSessionRoutes } from './sign-in';
@@ -26,6 +27,7 @@ const studentRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(progressRoutes); // /student/:id/progress
   await app.register(assessmentRoutes); // /student/:id/assessment
   await app.register(certificateRoutes); // /student/:id/certificate, request-certificate
+  await app.register(invoiceRoutes); // /student/:id/invoices, /student/:id/invoices/:number
   await app.register(studentPrivacyRoutes); // /student/:id/export, erasure-request
 };
 

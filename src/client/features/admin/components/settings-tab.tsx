@@ -25,6 +25,11 @@ const INPUT_TYPES: Record<SettingKey, 'text' | 'url' | 'email' | 'switch'> = {
   certificate_signatory_title: 'text',
   final_assessment_required: 'switch',
   reminders_enabled: 'switch',
+  seller_name: 'text',
+  seller_address: 'text',
+  company_number: 'text',
+  vat_number: 'text',
+  vat_rate_percent: 'text',
 };
 
 type Values = Record<SettingKey, string>;
@@ -69,8 +74,8 @@ export function SettingsTab() {
         Settings
       </h2>
       <p className="text-sm text-slate-700">
-        What the site prints on certificates, in the student area, on the support page and in course emails. A saved
-        value applies at once; an empty field uses the default shown in it.
+        What the site prints on certificates, invoices, in the student area, on the support page and in course emails. A
+        saved value applies at once; an empty field uses the default shown in it.
       </p>
       <ListState
         isPending={settings.isPending}

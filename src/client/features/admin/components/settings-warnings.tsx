@@ -8,8 +8,8 @@ const w = messages.admin.settingsWarnings;
 
 /**
  * What students are promised that is not set, each with what they see instead: the course links
- * (dashboard and course-open email), the CPD number (certificates) and the support details (still the
- * built-in ones, neither saved nor given by the environment).
+ * (dashboard and course-open email), the CPD number (certificates), the support details (still the
+ * built-in ones, neither saved nor given by the environment) and the seller's address (invoices).
  */
 export function settingsWarnings(settings: SettingsResponse['settings']): string[] {
   const warnings: string[] = [];
@@ -22,6 +22,7 @@ export function settingsWarnings(settings: SettingsResponse['settings']): string
     warnings.push(w.supportHours(BUILT_IN_CONTACT.supportHours));
   if (settings.community_url.value === BUILT_IN_CONTACT.communityUrl)
     warnings.push(w.communityUrl(BUILT_IN_CONTACT.communityUrl));
+  if (!settings.seller_address.value?.trim()) warnings.push(w.sellerAddress);
   return warnings;
 }
 

@@ -1,4 +1,4 @@
-import { COURSES, ENROLMENT_FEE_PENCE, type CourseType, type PaymentType } from '@shared/catalogue';
+import { COURSES, paymentParts, type CourseType, type PaymentType } from '@shared/catalogue';
 import type { StudentRecord } from '@shared/schemas/student';
 
 export const STEPS = ['Personal Info', 'Payment Type', 'Course Selection', 'Payment', 'Confirmation'] as const;
@@ -34,8 +34,9 @@ export interface LineItem {
 
 /** The order summary of step 4, from the catalogue (the server recomputes the same total). */
 export function lineItems(type: PaymentType, course: CourseType | null): LineItem[] {
+  const { feePence, coursePence } = paymentParts(type, course);
   const items: LineItem[] = [];
-  if (type !== 'course') items.push({ label: 'Enrollment Fee', pence: ENROLMENT_FEE_PENCE });
-  if (type !== 'enrollment' && course) items.push({ label: COURSES[course].title, pence: COURSES[course].pricePence });
+  if (feePence > 0) items.push({ label: 'Enrollment Fee', pence: feePence });
+  if (course && coursePence > 0) items.push({ label: COURSES[course].title, pence: coursePence });
   return items;
 }

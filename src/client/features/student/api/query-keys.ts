@@ -5,6 +5,7 @@ export const studentKeys = {
   progress: (id: string) => [...studentKeys.all, id, 'progress'] as const,
   certificate: (id: string) => [...studentKeys.all, id, 'certificate'] as const,
   assessment: (id: string) => [...studentKeys.all, id, 'assessment'] as const,
+  invoices: (id: string) => [...studentKeys.all, id, 'invoices'] as const,
   erasureRequest: (id: string) => [...studentKeys.all, id, 'erasure-request'] as const,
   idStatus: (email: string) => [...studentKeys.all, email.toLowerCase(), 'id-status'] as const,
 };

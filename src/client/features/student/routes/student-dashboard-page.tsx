@@ -19,6 +19,7 @@ import { CourseChoice } from '../components/course-choice';
 import { CourseDashboard } from '../components/course-dashboard';
 import { DashboardUnavailable } from '../components/dashboard-unavailable';
 import { YourDataCard } from '../components/your-data-card';
+import { InvoicesCard } from '../components/invoices-card';
 import { EnrolmentPaymentPrompt } from '../components/enrolment-payment-prompt';
 import { RefundNotice } from '../components/refund-notice';
 
@@ -155,7 +156,10 @@ function Dashboard({ session }: { session: StudentSession }) {
           ) : (
             <CourseDashboard student={student} />
           )}
-          <div className="mt-6 lg:w-1/3">
+          <div className="mt-6 grid gap-6 lg:grid-cols-3">
+            <div className="lg:col-span-2">
+              <InvoicesCard studentId={student.id} />
+            </div>
             <YourDataCard studentId={student.id} />
           </div>
         </div>
