@@ -58,6 +58,7 @@ const projects: TestProjectInlineConfiguration[] = [
               'test/process/database-outage.test.ts',
               'test/process/connection-terminated.test.ts',
               'test/process/course-dates-listener.test.ts',
+              'test/process/live-pages.test.ts',
               'test/process/several-processes.test.ts',
               'test/process/release.test.ts',
               'test/process/rolling-restart.test.ts',

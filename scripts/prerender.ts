@@ -11,12 +11,13 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import {
   NOT_FOUND_FILE,
+  pageFrameFile,
   paths,
   PRERENDERED_PATHS,
   ROUTES,
   SPA_SHELL_FILE,
   VERIFY_FRAME_FILE,
-  VERIFY_FRAME_SLOTS,
+  PAGE_FRAME_SLOTS,
 } from '@shared/routes';
 
 const clientDir = path.resolve('dist/client');
@@ -96,17 +97,16 @@ function page(template: string, { head, body }: Pick<RenderedPage, 'head' | 'bod
 }
 
 /**
- * The frame of the verification page, which the server fills per request (src/server/routes/certificates/verify-page.ts):
- * the page as rendered for a stand-in id, with its head tags and content taken out for the slots.
+ * A page's frame, which the server fills with the page rendered again: the verification page per
+ * request (src/server/routes/certificates/verify-page.ts, rendered here for a stand-in id), the other
+ * prerendered pages with the settings in force (src/server/plugins/live-pages.ts). The document with the
+ * page's head tags and content taken out for the slots.
  */
-function verifyFrame(template: string, standIn: RenderedPage, preloads: string): string {
+function frame(template: string, standIn: RenderedPage, preloads: string): string {
   const document = page(template, standIn, preloads);
   for (const part of [standIn.head, standIn.body])
-    if (document.split(part).length !== 2)
-      throw new Error("the verification page's parts are not once in its document");
-  return document
-    .replace(standIn.head, () => VERIFY_FRAME_SLOTS.head)
-    .replace(standIn.body, () => VERIFY_FRAME_SLOTS.body);
+    if (document.split(part).length !== 2) throw new Error("the page's parts are not once in its document");
+  return document.replace(standIn.head, () => PAGE_FRAME_SLOTS.head).replace(standIn.body, () => PAGE_FRAME_SLOTS.body);
 }
 
 /** .br and .gz beside every page, script, stylesheet and SVG: the server sends them as they are (no compression per request). */
@@ -114,6 +114,8 @@ function precompress(dir: string): number {
   let count = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
+    // Frames (dot-files and folders) are read by the server, never sent.
+    if (entry.name.startsWith('.')) continue;
     if (entry.isDirectory()) count += precompress(full);
     else if (/\.(html|js|css|svg)$/.test(entry.name)) {
       const content = readFileSync(full);
@@ -154,8 +156,12 @@ async function main() {
     if (rendered.status !== 200) throw new Error(`${pathname} rendered with status ${rendered.status}`);
     const file = path.join(clientDir, pathname, 'index.html');
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, page(template, rendered, preloadLinks(manifest, PAGE_MODULES[pathname], template)));
-    console.log(`prerendered ${pathname} → ${path.relative(process.cwd(), file)}`);
+    const preloads = preloadLinks(manifest, PAGE_MODULES[pathname], template);
+    writeFileSync(file, page(template, rendered, preloads));
+    const frameFile = path.join(clientDir, pageFrameFile(pathname));
+    mkdirSync(path.dirname(frameFile), { recursive: true });
+    writeFileSync(frameFile, frame(template, rendered, preloads));
+    console.log(`prerendered ${pathname} → ${path.relative(process.cwd(), file)} (and its frame)`);
   }
   const verifyPreloads = preloadLinks(
     manifest,
@@ -163,7 +169,7 @@ async function main() {
     template,
   );
   const standIn = await render(paths.verifyCertificate('VBR-STANDIN000'));
-  writeFileSync(path.join(clientDir, VERIFY_FRAME_FILE), verifyFrame(template, standIn, verifyPreloads));
+  writeFileSync(path.join(clientDir, VERIFY_FRAME_FILE), frame(template, standIn, verifyPreloads));
   console.log(`wrote the certificate verification page's frame → dist/client/${VERIFY_FRAME_FILE}`);
   const notFound = await render(NOT_FOUND_SAMPLE);
   const notFoundPreloads = preloadLinks(manifest, PAGE_MODULES[NOT_FOUND_SAMPLE], template);

@@ -1,7 +1,8 @@
 /**
  * Renders pages to HTML outside the browser. Built with `vite build --ssr` (dist/server/entry-server.js).
- * `render` runs at build time (scripts/prerender.ts) for the public pages; `renderVerifyPage` runs in
- * the API server, once per request for /verify/{id} (src/server/routes/certificates/verify-page.ts).
+ * `render` runs at build time (scripts/prerender.ts) for the public pages; `renderWithState` runs in
+ * the API server for the same pages with the settings in force (src/server/plugins/live-pages.ts), and
+ * `renderVerifyPage` once per request for /verify/{id} (src/server/routes/certificates/verify-page.ts).
  */
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -40,6 +41,25 @@ export async function render(pathname: string, queries?: QueryClient): Promise<R
   };
 }
 
+/** A query's key and the answer the server looked up for it. */
+export type QuerySeed = [queryKey: readonly unknown[], data: unknown];
+
+/**
+ * `pathname` rendered with `seeds` in its query cache, as the server renders the public pages with the
+ * settings in force (src/server/plugins/live-pages.ts). `state` is the <script type="application/json">
+ * that hands the answers to the browser's query cache (lib/query-client.tsx), so hydration sees the
+ * same data and nothing is asked again. A cache per render: nothing is kept.
+ */
+export async function renderWithState(pathname: string, seeds: QuerySeed[]): Promise<RenderedPage & { state: string }> {
+  const queries = new QueryClient();
+  for (const [queryKey, data] of seeds) queries.setQueryData(queryKey, data);
+  const page = await render(pathname, queries);
+  if (seeds.length === 0) return { ...page, state: '' };
+  // In a <script> element only "</script" or "<!--" could end the data early: no "<" is left as such.
+  const json = JSON.stringify(dehydrate(queries)).replaceAll('<', '\\u003c');
+  return { ...page, state: `<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${json}</script>` };
+}
+
 /**
  * The verification page for the id of the address (as Fastify decoded it) with the answer the server
  * looked up: the certificate, null when no certificate has the id, undefined when it has no answer
@@ -51,15 +71,10 @@ export async function renderVerifyPage(
   certificateId: string,
   answer?: CertificateVerification | null,
 ): Promise<RenderedPage & { state: string }> {
-  const queries = new QueryClient();
   // The key the page asks with (verify-page.tsx shows and looks up the id trimmed, in upper case).
-  if (answer !== undefined)
-    queries.setQueryData(certificateKeys.verification(certificateId.trim().toUpperCase()), answer);
-  const page = await render(paths.verifyCertificate(certificateId), queries);
-  if (answer === undefined) return { ...page, state: '' };
-  // In a <script> element only "</script" or "<!--" could end the data early: no "<" is left as such.
-  const json = JSON.stringify(dehydrate(queries)).replaceAll('<', '\\u003c');
-  return { ...page, state: `<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${json}</script>` };
+  const seeds: QuerySeed[] =
+    answer === undefined ? [] : [[certificateKeys.verification(certificateId.trim().toUpperCase()), answer]];
+  return renderWithState(paths.verifyCertificate(certificateId), seeds);
 }
 
 /**

@@ -126,6 +126,8 @@ const envSchema = z
       .int()
       .min(100)
       .default(60 * 60 * 1000),
+    /** How often each process checks whether the public pages need rendering again with new settings (ms). */
+    PAGES_CHECK_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
     /** Registrations allowed per client address in 10 minutes (POST /api/students). */
     REGISTRATION_RATE_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
     /** PostgreSQL: a statement running longer is cancelled (the request answers 503). */
@@ -341,6 +343,8 @@ export interface Config {
   places: { holdMinutes: number; waitlistHoldHours: number; waitlistCheckMs: number };
   /** The reminders job (jobs/reminders.ts): its delays and how often it runs. */
   reminders: { unpaidHours: number; courseDays: number; checkMs: number };
+  /** How often the public pages' version is read (plugins/live-pages.ts). */
+  pagesCheckMs: number;
   /** PostgreSQL statement timeout and pool acquisition timeout (docs/decisions/012-hardening.md). */
   database: { statementTimeoutMs: number; poolTimeoutMs: number };
   /** Registrations per client address per 10 minutes. */
@@ -426,6 +430,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, use: 'server
       courseDays: env.REMINDER_COURSE_DAYS,
       checkMs: env.REMINDERS_CHECK_MS,
     },
+    pagesCheckMs: env.PAGES_CHECK_MS,
     database: { statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS, poolTimeoutMs: env.DB_POOL_TIMEOUT_MS },
     registrationRateLimit: env.REGISTRATION_RATE_LIMIT,
     redisUrl: env.REDIS_URL,

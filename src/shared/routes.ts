@@ -61,6 +61,10 @@ export const PRERENDERED_PATHS = [
   ROUTES.enrol,
 ] as const;
 
+export function isPrerenderedPath(pathname: string): pathname is (typeof PRERENDERED_PATHS)[number] {
+  return (PRERENDERED_PATHS as readonly string[]).includes(pathname);
+}
+
 /** Files the prerender writes beside dist/client/index.html and the server reads. */
 export const SPA_SHELL_FILE = 'spa-shell.html';
 export const NOT_FOUND_FILE = '404.html';
@@ -72,7 +76,14 @@ export const NOT_FOUND_FILE = '404.html';
  * served as a file of its own.
  */
 export const VERIFY_FRAME_FILE = '.verify-page.html';
-export const VERIFY_FRAME_SLOTS = { head: '<!--page-head-->', body: '<!--page-body-->' } as const;
+export const PAGE_FRAME_SLOTS = { head: '<!--page-head-->', body: '<!--page-body-->' } as const;
+
+/**
+ * The frame of each prerendered page, which the server renders again with the settings in force
+ * (src/server/plugins/live-pages.ts): in a dot-folder, so no frame is served as a file of its own.
+ */
+export const pageFrameFile = (pathname: (typeof PRERENDERED_PATHS)[number]) =>
+  `.frames/${pathname === '/' ? 'index' : pathname.slice(1)}.html`;
 
 /** The <script type="application/json"> in which a page made per request brings its answers. */
 export const QUERY_STATE_ELEMENT_ID = 'query-state';

@@ -85,6 +85,7 @@ const KNOWN_VARIABLES: Record<keyof Env, true> = {
   REMINDER_UNPAID_HOURS: true,
   REMINDER_COURSE_DAYS: true,
   REMINDERS_CHECK_MS: true,
+  PAGES_CHECK_MS: true,
 };
 
 /** Values the owner gets from Square and the mail provider, in a shape the server accepts. */

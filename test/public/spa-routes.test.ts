@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_FOUND_FILE, SPA_SHELL_FILE, VERIFY_FRAME_FILE, VERIFY_FRAME_SLOTS } from '@shared/routes';
+import { NOT_FOUND_FILE, SPA_SHELL_FILE, VERIFY_FRAME_FILE, PAGE_FRAME_SLOTS } from '@shared/routes';
 import { eq } from 'drizzle-orm';
 import { certificates } from '@server/db/schema';
 import { insertCertificate } from '../factories';
@@ -96,8 +96,8 @@ describe('the certificate verification page', () => {
     writeFileSync(path.join(clientDir, SPA_SHELL_FILE), '<!doctype html><div id="root"></div><!-- spa shell -->');
     writeFileSync(
       path.join(clientDir, VERIFY_FRAME_FILE),
-      `<!doctype html><head><style>${'p{}'.repeat(500)}</style>${VERIFY_FRAME_SLOTS.head}</head>` +
-        `<div id="root">${VERIFY_FRAME_SLOTS.body}</div>`,
+      `<!doctype html><head><style>${'p{}'.repeat(500)}</style>${PAGE_FRAME_SLOTS.head}</head>` +
+        `<div id="root">${PAGE_FRAME_SLOTS.body}</div>`,
     );
     // A stand-in for the SSR build's renderer that shows what the server gave it ("$&" checks that
     // the page's text is inserted as it is).

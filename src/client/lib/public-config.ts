@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@client/lib/api-client';
-import type { PublicConfig } from '@shared/schemas/enrolment';
+import { PUBLIC_CONFIG_QUERY_KEY, type PublicConfig } from '@shared/schemas/enrolment';
 
 export const getPublicConfig = (signal?: AbortSignal) => api<PublicConfig>('/api/public-config', { signal });
 
@@ -10,7 +10,7 @@ export const getPublicConfig = (signal?: AbortSignal) => api<PublicConfig>('/api
  */
 export function usePublicConfig() {
   return useQuery({
-    queryKey: ['public-config'],
+    queryKey: PUBLIC_CONFIG_QUERY_KEY,
     queryFn: ({ signal }) => getPublicConfig(signal),
     staleTime: Infinity,
   });

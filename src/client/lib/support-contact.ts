@@ -4,7 +4,7 @@
  * prerendered page, the defaults of content.ts show, so hydration matches the prerendered HTML.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '@shared/schemas/enrolment';
+import { PUBLIC_CONFIG_QUERY_KEY, type PublicConfig } from '@shared/schemas/enrolment';
 import { businessTerms, site } from '@client/content';
 import { api } from './api-client';
 
@@ -18,7 +18,7 @@ export interface SupportContact {
 
 export function useSupportContact(): SupportContact {
   const config = useQuery({
-    queryKey: ['public-config'],
+    queryKey: PUBLIC_CONFIG_QUERY_KEY,
     queryFn: ({ signal }) => api<PublicConfig>('/api/public-config', { signal }),
     staleTime: 5 * 60 * 1000,
   });

@@ -716,6 +716,20 @@ export const siteSettings = pgTable(
 );
 
 /**
+ * A count raised whenever something the public pages are rendered from changes: a trigger on
+ * site_settings (migration 0018) raises it in the same transaction as the save. Each process reads
+ * it every PAGES_CHECK_MS and renders its pages again when it moved (plugins/live-pages.ts). One row.
+ */
+export const publicPagesVersion = pgTable(
+  'public_pages_version',
+  {
+    id: integer('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('public_pages_version_one_row', sql`${t.id} = 1`)],
+);
+
+/**
  * The course start dates an owner offers (docs/product/enrolment.md). No rows at all: the
  * every-two-months rule (src/shared/schedule.ts) gives the dates. A student's place is their
  * `students.course_start_date`; capacity null means no limit.

@@ -1,8 +1,8 @@
 /**
- * The prerendered pages (`/`, `/support`, `/enroll`…) read once when the process starts and sent from
- * memory through the app's own route pipeline (hooks, security headers, request log), instead of a
- * stat, an open and a stream per request through @fastify/static (docs/perf/serving.md). The build
- * writes each page once; a new build means a new process, so nothing here goes stale.
+ * The prerendered pages (`/`, `/support`, `/enroll`…) kept in memory and sent through the app's own
+ * route pipeline (hooks, security headers, request log), instead of a stat, an open and a stream per
+ * request through @fastify/static (docs/perf/serving.md): the build's files, read once when the
+ * process starts, and the same pages rendered again with the settings in force (live-pages.ts).
  *
  * Each page is kept in the forms the build wrote (brotli, gzip, plain); Accept-Encoding picks one
  * (q-values counted, @fastify/accept-negotiator); each form's strong ETag is a hash of its bytes, made
@@ -12,6 +12,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import etag from '@fastify/etag';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -32,6 +34,26 @@ const FILE_SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz', identity
 const negotiator = new Negotiator<Encoding>({ supportedValues: ENCODINGS });
 
 const strongTag = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
+/**
+ * A page rendered in this process, in the three forms, compressed as the build compresses its files
+ * (off the event loop, on libuv's thread pool).
+ */
+export async function pageFromHtml(html: string): Promise<InMemoryPage> {
+  const body = Buffer.from(html);
+  const [br, gz] = await Promise.all([
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzip(body, { level: 9 }),
+  ]);
+  return new Map<Encoding, Form>([
+    ['br', { body: br, etag: strongTag(br) }],
+    ['gzip', { body: gz, etag: strongTag(gz) }],
+    ['identity', { body, etag: strongTag(body) }],
+  ]);
+}
 
 /** Reads `relative` (under clientDir) and its .br/.gz forms. */
 export function loadPage(clientDir: string, relative: string): InMemoryPage {
@@ -65,12 +87,14 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: InMemoryPa
  */
 export async function registerPages(
   app: FastifyInstance,
-  routes: Array<{ url: string; pickPage: (request: FastifyRequest) => InMemoryPage }>,
+  routes: Array<{ url: string; pickPage: (request: FastifyRequest) => InMemoryPage | Promise<InMemoryPage> }>,
 ): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(etag);
     for (const { url, pickPage } of routes) {
-      scope.get(url, { schema: { hide: true } }, (request, reply) => sendPage(request, reply, pickPage(request)));
+      scope.get(url, { schema: { hide: true } }, async (request, reply) =>
+        sendPage(request, reply, await pickPage(request)),
+      );
     }
   });
 }

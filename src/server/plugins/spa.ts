@@ -11,8 +11,9 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { messages } from '@shared/messages';
-import { isAppRoute, NOT_FOUND_FILE, ROUTES } from '@shared/routes';
+import { isAppRoute, isPrerenderedPath, NOT_FOUND_FILE, ROUTES } from '@shared/routes';
 import { builtFileNames, registerBuiltFiles, spaShellFile } from './built-files';
+import { startLivePages } from './live-pages';
 import { loadPage, registerPages } from './pages';
 
 function safeDecode(urlPath: string): string {
@@ -46,15 +47,22 @@ export async function registerSpa(app: FastifyInstance, clientDir: string): Prom
     // ?success=true) the wizard shows another step, so that address gets the shell: the step it asks
     // for appears once the wizard renders, rather than step 1 first and then the step (decision 022).
     const shellPage = shell ? loadPage(clientDir, shell) : undefined;
+    // The same pages rendered again with the settings in force, when the build wrote their frames.
+    const live = await startLivePages(app, clientDir);
     const routes: Parameters<typeof registerPages>[1] = [];
     for (const relative of files) {
       if (relative !== 'index.html' && !relative.endsWith('/index.html')) continue;
       const folder = `/${relative.slice(0, -'index.html'.length)}`;
       const urls = folder === '/' ? ['/'] : [folder.slice(0, -1), folder];
       const prerendered = loadPage(clientDir, relative);
+      const pathname = urls[0]!;
+      const current =
+        isPrerenderedPath(pathname) && live
+          ? async () => (await live.page(pathname)) ?? prerendered
+          : () => prerendered;
       for (const url of urls) {
-        const withQuery = url === ROUTES.enrol && shellPage ? shellPage : prerendered;
-        routes.push({ url, pickPage: (request) => (request.url.includes('?') ? withQuery : prerendered) });
+        const withQuery = url === ROUTES.enrol && shellPage ? shellPage : undefined;
+        routes.push({ url, pickPage: (request) => (withQuery && request.url.includes('?') ? withQuery : current()) });
       }
     }
     await registerPages(app, routes);

@@ -25,11 +25,12 @@ import compress from '@fastify/compress';
 import etag from '@fastify/etag';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normaliseCertificateId } from '@shared/codes';
-import { ROUTES, VERIFY_FRAME_FILE, VERIFY_FRAME_SLOTS } from '@shared/routes';
+import { ROUTES, VERIFY_FRAME_FILE } from '@shared/routes';
 import type { CertificateVerification } from '@shared/schemas/certificates';
 import { verifyCertificate } from '@server/domain/certificates/verify-certificate';
 import { DomainError } from '@server/errors';
 import { builtFileNames, spaShellFile } from '@server/plugins/built-files';
+import { splitFrame } from '@server/plugins/live-pages';
 import { toCertificateVerification } from '@server/routes/certificates/wire';
 
 /** src/client/entry-server.tsx's renderVerifyPage, as built. */
@@ -79,7 +80,7 @@ async function loadVerifyPage(
   const frameFile = path.join(clientDir, VERIFY_FRAME_FILE);
   const rendererFile = path.join(clientDir, '..', 'server', 'entry-server.js');
   if (!existsSync(frameFile) || !existsSync(rendererFile)) return undefined;
-  const [beforeHead, betweenSlots, afterBody] = splitFrame(readFileSync(frameFile, 'utf8'));
+  const [beforeHead, betweenSlots, afterBody] = splitFrame(readFileSync(frameFile, 'utf8'), VERIFY_FRAME_FILE);
   const { renderVerifyPage } = (await import(pathToFileURL(rendererFile).href)) as {
     renderVerifyPage: RenderVerifyPage;
   };
@@ -121,13 +122,4 @@ async function loadVerifyPage(
       return reply.sendFile(shell);
     }
   };
-}
-
-/** The frame around its two slots: [before the head slot, between them, after the body slot]. */
-function splitFrame(frame: string): [string, string, string] {
-  const [beforeHead, rest, ...extraHead] = frame.split(VERIFY_FRAME_SLOTS.head);
-  const [betweenSlots, afterBody, ...extraBody] = (rest ?? '').split(VERIFY_FRAME_SLOTS.body);
-  if (rest === undefined || afterBody === undefined || extraHead.length > 0 || extraBody.length > 0)
-    throw new Error(`${VERIFY_FRAME_FILE} must hold each slot once: was it written by this build?`);
-  return [beforeHead!, betweenSlots!, afterBody];
 }

@@ -1,4 +1,3 @@
-import { PAYMENT_RECORDS_KEPT_YEARS } from '@shared/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages } from '@shared/messages';
 import { errorSchema, studentIdParams } from '@shared/schemas/common';
@@ -23,9 +22,9 @@ import { joinWaitlist } from '@server/domain/cohorts/waitlist';
 import { applyPromoCode } from '@server/domain/promo-codes/promo-codes';
 import { applyPromoBody, promoQuoteResponse } from '@shared/schemas/promo-codes';
 import { getStudent } from '@server/domain/students/find-student';
-import { effectiveSettings } from '@server/domain/settings/site-settings-store';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
+import { publicConfigAnswer } from '@server/plugins/public-config';
 
 /** What a student's own write may answer besides success: bad input, no or wrong token, no such student, a conflict. */
 const STUDENT_WRITE_ERRORS = {
@@ -50,28 +49,7 @@ const openReadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: publicConfigResponse },
       },
     },
-    async () => {
-      const settings = await effectiveSettings(app.db, app.config);
-      return {
-        square: {
-          environment: app.config.square.environment,
-          application_id: app.config.square.applicationId ?? null,
-          location_id: app.config.square.locationId ?? null,
-        },
-        student_login: app.config.studentLogin,
-        support: {
-          email: settings.supportEmail,
-          hours: settings.supportHours,
-          community_url: settings.communityUrl,
-          live_chat_url: settings.liveChatUrl,
-        },
-        retention: {
-          id_document_days: app.config.idDocuments.retentionDays,
-          unpaid_registration_days: app.config.unpaidRetention.days,
-          payment_record_years: PAYMENT_RECORDS_KEPT_YEARS,
-        },
-      };
-    },
+    async () => publicConfigAnswer(app),
   );
 
   app.get(
