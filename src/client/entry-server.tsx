@@ -41,8 +41,11 @@ export async function render(pathname: string, queries?: QueryClient): Promise<R
   };
 }
 
-/** A query's key and the answer the server looked up for it. */
-export type QuerySeed = [queryKey: readonly unknown[], data: unknown];
+/**
+ * A query's key, the answer the server looked up for it, and when it counts as fetched (default: now).
+ * An answer dated 0 is stale at once: the browser shows it, then asks again when the page runs.
+ */
+export type QuerySeed = [queryKey: readonly unknown[], data: unknown, updatedAt?: number];
 
 /**
  * `pathname` rendered with `seeds` in its query cache, as the server renders the public pages with the
@@ -52,7 +55,7 @@ export type QuerySeed = [queryKey: readonly unknown[], data: unknown];
  */
 export async function renderWithState(pathname: string, seeds: QuerySeed[]): Promise<RenderedPage & { state: string }> {
   const queries = new QueryClient();
-  for (const [queryKey, data] of seeds) queries.setQueryData(queryKey, data);
+  for (const [queryKey, data, updatedAt] of seeds) queries.setQueryData(queryKey, data, { updatedAt });
   const page = await render(pathname, queries);
   if (seeds.length === 0) return { ...page, state: '' };
   // In a <script> element only "</script" or "<!--" could end the data early: no "<" is left as such.

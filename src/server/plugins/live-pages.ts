@@ -28,7 +28,7 @@ type PrerenderedPath = (typeof PRERENDERED_PATHS)[number];
 /** src/client/entry-server.tsx's renderWithState, as built. */
 type RenderWithState = (
   pathname: string,
-  seeds: Array<[readonly unknown[], unknown]>,
+  seeds: Array<[readonly unknown[], unknown, number?]>,
 ) => Promise<{ head: string; body: string; status: number; state: string }>;
 
 interface Rendered {
@@ -82,7 +82,11 @@ export async function startLivePages(app: FastifyInstance, clientDir: string): P
   }
 
   async function render(pathname: PrerenderedPath, frame: [string, string, string], at: number): Promise<Rendered> {
-    const seeds: Array<[readonly unknown[], unknown]> = [[PUBLIC_CONFIG_QUERY_KEY, await publicConfigAnswer(app)]];
+    // Dated 0: the page shows this answer at once, and the browser asks again when it runs, so a save
+    // made since this render shows then, as it did before pages were rendered here.
+    const seeds: Array<[readonly unknown[], unknown, number?]> = [
+      [PUBLIC_CONFIG_QUERY_KEY, await publicConfigAnswer(app), 0],
+    ];
     const { head, body, state } = await renderWithState(pathname, seeds);
     const [beforeHead, betweenSlots, afterBody] = frame;
     const page = await pageFromHtml(beforeHead + head + state + betweenSlots + body + afterBody);
