@@ -23,8 +23,8 @@ async function reachPayment(page: Page) {
   await continueToStep(page, 'Choose Your Payment Option');
   await page.getByRole('radio', { name: /Complete Package/ }).click();
   await expect(page.getByRole('radio', { name: /Complete Package/ })).toBeChecked();
-  // The registration toast may be moving between its bands as this click lands: its old place slides
-  // out under the Continue button, and takes no tap while it does (the next test).
+  // The registration toast may be moving between its bands as this click lands, through the Continue
+  // button's place: it takes no tap while it moves (the test below).
   await continueToStep(page, 'Choose Your Course');
   await page.getByRole('radio', { name: /Foundation Course/ }).click();
   await chooseFirstStartDate(page);
@@ -128,21 +128,32 @@ test.describe('toasts never lie over the payment form', () => {
   }
 });
 
-test('a toast on its way out takes no tap: the button it slides over gets the click', async ({ page }) => {
+test('a toast takes no tap while it slides in or out: the button it slides over gets the click', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/enroll');
-  // Sonner marks a leaving toast data-removed while it slides out (400 ms), over whatever lies below
-  // its band: on a phone, the wizard's Continue button once the page is scrolled to it.
-  const pointerEvents = await page.evaluate((selector) => {
-    const leaving = document.createElement('li');
-    leaving.setAttribute(selector.slice(1, -1), '');
-    leaving.dataset.removed = 'true';
-    document.body.append(leaving);
-    const value = getComputedStyle(leaving).pointerEvents;
+  // A toast placed in the other band slides in (and its old place out) through the screen's edge, where
+  // a phone shows the wizard's Continue button once the page is scrolled to it: a tap's release landing
+  // on it was lost. Sonner marks a leaving toast data-removed; an arriving one is new in the page.
+  const states = await page.evaluate((selector) => {
+    const toast = (removed: boolean) => {
+      const element = document.createElement('li');
+      element.setAttribute(selector.slice(1, -1), '');
+      element.dataset.removed = String(removed);
+      document.body.append(element);
+      return element;
+    };
+    const arriving = toast(false);
+    const whileArriving = getComputedStyle(arriving).pointerEvents;
+    for (const animation of arriving.getAnimations()) animation.finish();
+    const arrived = getComputedStyle(arriving).pointerEvents;
+    const leaving = toast(true);
+    for (const animation of leaving.getAnimations()) animation.finish();
+    const whileLeaving = getComputedStyle(leaving).pointerEvents;
+    arriving.remove();
     leaving.remove();
-    return value;
+    return { whileArriving, arrived, whileLeaving };
   }, TOAST);
-  expect(pointerEvents).toBe('none');
+  expect(states).toEqual({ whileArriving: 'none', arrived: 'auto', whileLeaving: 'none' });
 });
 
 test('logging out closes the "Payment successful!" toast', async ({ page }) => {

@@ -9,7 +9,7 @@ const TOOLS = [
   ['nginx', '/usr/sbin/nginx', 'the several-processes test'],
   ['redis-server', 'redis-server', 'the several-processes test'],
   ['wrk', 'wrk', 'the benchmark commands’ smoke test'],
-  ['poppler-utils', 'pdffonts', 'the certificate PDF test (pdffonts, pdftotext)'],
+  ['poppler-utils', 'pdffonts', 'the certificate and invoice PDF tests (pdffonts, pdftotext)'],
   ['prometheus', 'promtool', 'the alert rules test (promtool checks and tests docs/deploy.md’s rules)'],
   ['openssl', 'openssl', 'the config test (runs the README’s command that generates CREDENTIAL_SIGNING_KEY)'],
   [
