@@ -1,20 +1,16 @@
 import type { Db } from '@server/db/client';
 import type { Invoice, Payment, Student } from '@server/db/schema';
+import type { EmailData } from '@server/mail/message-types';
 import { enqueueEmail } from '../email/enqueue-email';
 import { describePayment } from './describe-payment';
 
-/**
- * The `payment-receipt` email for a completed payment (card or Mark Paid), with its invoice attached
- * (email-attachments.ts), queued in the transaction that completes it. One call per completion site, kept separate so the payment rules
- * can change around it. `now`: the time of the completion.
- */
-export async function queuePaymentReceipt(
-  tx: Db,
-  student: Student,
-  payment: Payment,
-  invoiceNumber: string,
-  now: Date,
-): Promise<void> {
+type Receipt = Pick<EmailData['payment-receipt'], 'kind' | 'reference' | 'amountPence' | 'invoiceNumber'> & {
+  at: Date;
+};
+
+/** The `payment-receipt` e-mail about `payment`, its invoice or credit note attached (email-attachments.ts). */
+async function queueReceipt(tx: Db, student: Student, payment: Payment, receipt: Receipt, now: Date): Promise<void> {
+  const { at, invoiceNumber, ...rest } = receipt;
   await enqueueEmail(
     tx,
     {
@@ -22,14 +18,12 @@ export async function queuePaymentReceipt(
       to: student.email,
       studentId: student.id,
       data: {
+        ...rest,
         firstName: student.firstName,
-        kind: 'payment',
         paymentId: payment.id,
-        reference: payment.providerReference ?? payment.id,
         description: describePayment(payment.paymentType, payment.courseType),
-        amountPence: payment.amountPence,
-        at: (payment.completedAt ?? now).toISOString(),
-        invoiceNumber,
+        at: at.toISOString(),
+        ...(invoiceNumber ? { invoiceNumber } : {}),
       },
     },
     now,
@@ -37,10 +31,33 @@ export async function queuePaymentReceipt(
 }
 
 /**
- * The refund receipt (`payment-receipt`, kind refund) for `refunded.amountPence` of a payment, with
- * its credit note attached, queued in the refund's transaction. `now`: the time of the refund.
+ * The receipt for a completed payment (card or Mark Paid) with its invoice, queued in the transaction
+ * that completes it. One call per completion site, kept separate so the payment rules can change
+ * around it. `now`: the time of the completion.
  */
-export async function queueRefundReceipt(
+export function queuePaymentReceipt(
+  tx: Db,
+  student: Student,
+  payment: Payment,
+  invoiceNumber: string,
+  now: Date,
+): Promise<void> {
+  const reference = payment.providerReference ?? payment.id;
+  const at = payment.completedAt ?? now;
+  return queueReceipt(
+    tx,
+    student,
+    payment,
+    { kind: 'payment', reference, amountPence: payment.amountPence, at, invoiceNumber },
+    now,
+  );
+}
+
+/**
+ * The refund receipt for `refunded.amountPence` of a payment with its credit note (none for a payment
+ * made before invoices), queued in the refund's transaction. `now`: the time of the refund.
+ */
+export function queueRefundReceipt(
   tx: Db,
   student: Student,
   payment: Payment,
@@ -48,23 +65,7 @@ export async function queueRefundReceipt(
   creditNote: Invoice | null,
   now: Date,
 ): Promise<void> {
-  await enqueueEmail(
-    tx,
-    {
-      template: 'payment-receipt',
-      to: student.email,
-      studentId: student.id,
-      data: {
-        firstName: student.firstName,
-        kind: 'refund',
-        paymentId: payment.id,
-        reference: refunded.reference ?? payment.providerReference ?? payment.id,
-        description: describePayment(payment.paymentType, payment.courseType),
-        amountPence: refunded.amountPence,
-        at: now.toISOString(),
-        ...(creditNote ? { invoiceNumber: creditNote.number } : {}),
-      },
-    },
-    now,
-  );
+  const reference = refunded.reference ?? payment.providerReference ?? payment.id;
+  const receipt = { kind: 'refund' as const, reference, amountPence: refunded.amountPence, at: now };
+  return queueReceipt(tx, student, payment, { ...receipt, invoiceNumber: creditNote?.number }, now);
 }
