@@ -104,6 +104,11 @@ test('the owner creates a code; a visitor applies it at checkout and pays the di
   await owner.reload();
   const payments = owner.getByRole('tabpanel', { name: 'Payments' });
   await expect(payments.getByText(`${formatPence(discount)} off with ${code}`).first()).toBeVisible();
+  // The payment's invoice, beside its reference, downloads with the admin's token.
+  const invoiceNumber = download.suggestedFilename().replace(/\.pdf$/, '');
+  const ownerDownload = owner.waitForEvent('download');
+  await payments.getByRole('button', { name: new RegExp(invoiceNumber) }).click();
+  expect((await ownerDownload).suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
   await openAdminTab(owner, 'Promo Codes');
   await expect(owner.getByTestId('promo-code-row').filter({ hasText: code })).toContainText('1 of 5');
 });

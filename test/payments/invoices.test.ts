@@ -128,6 +128,16 @@ describe('invoices', () => {
       [`${invoice!.number}.pdf`, 'application/pdf'],
     ]);
     expect((await popplerText(attachments![0]!.content)).replace(/\s+/g, ' ')).toContain('Grace Hopper');
+
+    // The Payments tab names it, and an admin downloads the same PDF.
+    const tab = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/payments?search=${student.email}`,
+      headers: owner,
+    });
+    const [item] = (tab.json() as { payments: Array<{ invoice_number: string; invoice_url: string }> }).payments;
+    expect(item).toMatchObject({ invoice_number: invoice!.number, invoice_url: invoice!.url });
+    expect(await pdfText(item!.invoice_url, owner)).toContain(invoice!.number);
   });
 
   it('once VAT-registered, the invoice shows the VAT number, the rate and the VAT included; a settings change never rewrites an issued one', async () => {

@@ -55,6 +55,9 @@ export const adminPaymentSchema = z.object({
   /** The promo code the payment used and what it took off (pence; `amount` is what was charged). */
   promo_code: z.string().nullable(),
   discount_pence: z.number(),
+  /** The payment's invoice, and its PDF (an admin's token) while the student's record exists. */
+  invoice_number: z.string().nullable(),
+  invoice_url: z.string().nullable(),
 });
 export type AdminPayment = z.infer<typeof adminPaymentSchema>;
 

@@ -4,7 +4,7 @@ import type { PaymentMethod, PaymentStatus } from '@shared/statuses';
 import type { Db } from '@server/db/client';
 import { one } from '@server/db/rows';
 import { pageOffset, type Page, type PageRequest } from '@server/db/pagination';
-import { payments, students, type Payment } from '@server/db/schema';
+import { invoices, payments, students, type Payment } from '@server/db/schema';
 import { containsPattern } from '../students/student-filters';
 import { DISPUTE_CLEARED_STATES } from '@server/square/webhook-events';
 
@@ -23,6 +23,18 @@ export interface PaymentListRow {
   payment: Payment;
   studentName: string | null;
   email: string | null;
+  /** The payment's invoice (docs/product/payments.md#invoices); null before invoices or while not completed. */
+  invoiceNumber: string | null;
+}
+
+/** The invoice of one payment, or null. */
+export async function invoiceNumberOf(db: Db, paymentId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ number: invoices.number })
+    .from(invoices)
+    .where(and(eq(invoices.paymentId, paymentId), eq(invoices.kind, 'invoice')))
+    .limit(1);
+  return row?.number ?? null;
 }
 
 function filterWhere(filter: PaymentFilter): SQL | undefined {
@@ -52,9 +64,16 @@ export async function listPayments(
   const where = filterWhere(filter);
   const [rows, totals, pending] = await Promise.all([
     db
-      .select({ payment: payments, firstName: students.firstName, lastName: students.lastName, email: students.email })
+      .select({
+        payment: payments,
+        firstName: students.firstName,
+        lastName: students.lastName,
+        email: students.email,
+        invoiceNumber: invoices.number,
+      })
       .from(payments)
       .leftJoin(students, eq(students.id, payments.studentId))
+      .leftJoin(invoices, and(eq(invoices.paymentId, payments.id), eq(invoices.kind, 'invoice')))
       .where(where)
       .orderBy(desc(payments.createdAt), desc(payments.id))
       .limit(page.pageSize)
@@ -67,6 +86,7 @@ export async function listPayments(
       payment: r.payment,
       studentName: r.firstName === null ? null : `${r.firstName} ${r.lastName ?? ''}`.trim(),
       email: r.email,
+      invoiceNumber: r.invoiceNumber,
     })),
     total: one(totals).total,
     pendingCount: one(pending).total,

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { invoicePdfPath } from '@shared/api-paths';
 import { penceToPounds } from '@shared/money';
 import {
   adminPaymentSchema,
@@ -9,15 +10,16 @@ import {
   type AdminPayment,
 } from '@shared/schemas/admin-payments';
 import { errorSchema } from '@shared/schemas/common';
+import type { Db } from '@server/db/client';
 import type { Payment } from '@server/db/schema';
 import { isDisputeCleared } from '@server/domain/payments/ledger-invariants';
-import { listPayments } from '@server/domain/payments/list-payments';
+import { invoiceNumberOf, listPayments, type PaymentListRow } from '@server/domain/payments/list-payments';
 import { refundPayment } from '@server/domain/payments/refund-payment';
 import { markPaymentReviewed } from '@server/domain/payments/review-payment';
 import { requireAdmin } from '@server/plugins/auth';
 import { pageFields, pageRequest } from '../wire';
 
-function toAdminPayment(payment: Payment, studentName: string | null, email: string | null): AdminPayment {
+function toAdminPayment({ payment, studentName, email, invoiceNumber }: PaymentListRow): AdminPayment {
   return {
     id: payment.id,
     student_id: payment.studentId,
@@ -45,8 +47,14 @@ function toAdminPayment(payment: Payment, studentName: string | null, email: str
     terms_accepted_at: payment.termsAcceptedAt?.toISOString() ?? null,
     promo_code: payment.promoCode,
     discount_pence: payment.discountPence,
+    invoice_number: invoiceNumber,
+    invoice_url: invoiceNumber && payment.studentId ? invoicePdfPath(payment.studentId, invoiceNumber) : null,
   };
 }
+
+/** A payment an action changed, as the tab shows it (its student's name and e-mail left out). */
+const changedPayment = async (db: Db, payment: Payment) =>
+  toAdminPayment({ payment, studentName: null, email: null, invoiceNumber: await invoiceNumberOf(db, payment.id) });
 
 /** GET /api/admin/payments and POST /api/admin/payments/{id}/refund: the Payments tab (docs/product/payments.md). */
 const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -65,7 +73,7 @@ const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { status, type, method, flag, search } = request.query;
       const page = await listPayments(app.db, { status, type, method, flag, search }, pageRequest(request.query));
       return {
-        payments: page.rows.map((r) => toAdminPayment(r.payment, r.studentName, r.email)),
+        payments: page.rows.map(toAdminPayment),
         ...pageFields(page.total, request.query),
         pending_count: page.pendingCount,
       };
@@ -83,7 +91,7 @@ const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      toAdminPayment(await markPaymentReviewed(app.db, requireAdmin(request), request.params.id), null, null),
+      changedPayment(app.db, await markPaymentReviewed(app.db, requireAdmin(request), request.params.id)),
   );
 
   app.post(
@@ -113,7 +121,7 @@ const paymentAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         app.clock(),
       );
       request.log.info({ paymentId: payment.id }, 'payment refunded');
-      return toAdminPayment(payment, null, null);
+      return changedPayment(app.db, payment);
     },
   );
 };

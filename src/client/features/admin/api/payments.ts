@@ -1,5 +1,6 @@
 /** The Payments tab: the list (paged and filtered on the server) and the refund action, which reloads the dashboard. */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { downloadFile } from '@client/lib/download';
 import type { AdminPayment, PaymentListResponse } from '@shared/schemas/admin-payments';
 import { adminApi, queryString } from './admin-api';
 import { adminKeys, type PaymentListParams } from './query-keys';
@@ -27,5 +28,13 @@ export function useRefundPayment() {
     mutationFn: ({ id, reason }: { id: string; reason: string }) =>
       adminApi<AdminPayment>(`/api/admin/payments/${id}/refund`, { method: 'POST', body: { reason } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+}
+
+/** Saves a payment's invoice PDF with the admin's token (a plain link cannot send it). */
+export function useDownloadInvoice() {
+  return useMutation({
+    mutationFn: ({ url, number }: { url: string; number: string }) =>
+      downloadFile(url, 'admin', `${number}.pdf`, 'application/pdf'),
   });
 }

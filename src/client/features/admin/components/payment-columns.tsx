@@ -3,7 +3,11 @@ import { formatPence, poundsToPence } from '@shared/money';
 import type { AdminPayment } from '@shared/schemas/admin-payments';
 import { Badge } from '@client/components/ui/badge';
 import { Button } from '@client/components/ui/button';
+import { errorDetail } from '@client/lib/api-client';
 import { formatDate } from '@client/lib/format';
+import { toast } from '@client/lib/toast';
+import { Download } from 'lucide-react';
+import { useDownloadInvoice } from '../api/payments';
 import type { Column } from './data-table';
 import { amountText, STATUS_BADGES, studentText, TYPE_LABELS } from './payment-labels';
 
@@ -17,6 +21,37 @@ function AmountCell({ payment: p }: { payment: AdminPayment }) {
           {formatPence(p.discount_pence)} off with {p.promo_code}
         </div>
       )}
+    </>
+  );
+}
+
+/** The provider's reference, and the payment's invoice with its PDF. */
+function ReferenceCell({ payment: p }: { payment: AdminPayment }) {
+  const download = useDownloadInvoice();
+  const { invoice_number: number, invoice_url: url } = p;
+  return (
+    <>
+      <div>{p.provider_reference ?? '—'}</div>
+      {number &&
+        (url ? (
+          <Button
+            variant="ghost"
+            size="sm"
+            className="mt-1 px-1 font-sans"
+            loading={download.isPending}
+            onClick={() =>
+              download.mutate(
+                { url, number },
+                { onError: (error) => toast.error(errorDetail(error, messages.invoices.downloadFailed)) },
+              )
+            }
+          >
+            <Download className="size-3.5" aria-hidden /> {number}
+            <span className="sr-only"> (download the invoice)</span>
+          </Button>
+        ) : (
+          <div className="mt-1 font-sans text-slate-700">{number}</div>
+        ))}
     </>
   );
 }
@@ -97,7 +132,7 @@ export function paymentColumns(
     { header: 'Status', cell: (p) => <PaymentStatusCell payment={p} /> },
     {
       header: 'Reference',
-      cell: (p) => p.provider_reference ?? '—',
+      cell: (p) => <ReferenceCell payment={p} />,
       className: 'font-mono text-xs break-all',
     },
     {
