@@ -66,24 +66,34 @@ let watching = false;
  * Once: after a scroll, a resize, a focus change or a change of the page's height (a new step or page
  * laid out under it), a toast that now covers a control in use moves to the other band. Never while a
  * finger or button is down: a toast moved then slides in through the place being tapped, takes the
- * release, and the tap is lost (a phone's Continue, focused by the tap itself). What was tapped was
- * not covered, or it could not have been tapped.
+ * release, and the tap is lost (a phone's Continue, focused by the tap itself). The check waits for
+ * the release and the click it brings, then runs (the tap may have laid out a new step meanwhile).
  */
 function watchLayout(sonner: Sonner) {
   if (watching) return;
   watching = true;
   let pending = false;
   let pressed = false;
+  let missed = false;
   document.addEventListener('pointerdown', () => (pressed = true), { capture: true, passive: true });
-  // After the click the release brings (dispatched in the same task).
-  const released = () => setTimeout(() => (pressed = false), 0);
+  // After the click the release brings (dispatched in the same task), and then any check missed meanwhile.
+  const released = () =>
+    setTimeout(() => {
+      pressed = false;
+      if (missed) check();
+    }, 0);
   document.addEventListener('pointerup', released, { capture: true, passive: true });
   document.addEventListener('pointercancel', released, { capture: true, passive: true });
   const check = () => {
+    missed = pressed;
     if (pending || pressed || openToasts.size === 0) return;
     pending = true;
     requestAnimationFrame(() => {
       pending = false;
+      if (pressed) {
+        missed = true;
+        return;
+      }
       for (const [id, open] of openToasts) {
         const position = toastPosition(open.position);
         if (position !== open.position) raise(sonner, id, { ...open, position });
