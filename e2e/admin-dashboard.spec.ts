@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { adminSectionNav, openAdminTab } from './admin-nav';
 import { Setup } from './admin-setup';
-import { admin, adminApiToken, expect, priceText, test, uniqueEmail } from './fixtures';
+import { admin, adminApiToken, enrolStudentViaApi, expect, priceText, test, uniqueEmail } from './fixtures';
 
 // The wrong-password attempt and the revoked token are 401 responses, which Chromium logs as console errors.
 test.use({ allowConsoleErrors: [/status of 401/] });
@@ -259,6 +259,8 @@ test('an expired token in storage goes straight to the session-ended login', asy
 });
 
 test('the dashboard fits a 375 px wide phone: tables scroll inside their own box', async ({ page, request }) => {
+  // A paid student, so the Payments tab has a row with its invoice's button (whatever ran before).
+  await enrolStudentViaApi(request, { pay: 'enrollment' });
   const token = await adminApiToken(request);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/admin/login');

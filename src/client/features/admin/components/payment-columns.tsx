@@ -38,6 +38,9 @@ function ReferenceCell({ payment: p }: { payment: AdminPayment }) {
             variant="ghost"
             size="sm"
             className="mt-1 px-1 font-sans"
+            // A label, not a visually hidden span: absolutely placed inside the table's scroll box, that
+            // span widened the whole page on a phone.
+            aria-label={`Download invoice ${number}`}
             loading={download.isPending}
             onClick={() =>
               download.mutate(
@@ -47,7 +50,6 @@ function ReferenceCell({ payment: p }: { payment: AdminPayment }) {
             }
           >
             <Download className="size-3.5" aria-hidden /> {number}
-            <span className="sr-only"> (download the invoice)</span>
           </Button>
         ) : (
           <div className="mt-1 font-sans text-slate-700">{number}</div>
