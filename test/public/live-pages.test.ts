@@ -6,7 +6,7 @@
  * render that fails leaves the last good page (here the build's) in place. The SSR build is stood in
  * for by a renderer that prints what it was given; e2e/live-pages.spec.ts runs the real one.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,10 +31,14 @@ beforeAll(async () => {
   // Prints the support e-mail of the answer it was given and counts its renders; "explode@" fails.
   writeFileSync(
     path.join(dist, 'server', 'entry-server.js'),
-    `let renders = 0;
+    `import { writeFileSync } from 'node:fs';
+    let renders = 0;
     export async function renderWithState(pathname, seeds) {
       const [[key, config]] = seeds;
-      if (config.support.email.startsWith('explode@')) throw new Error('render failed');
+      if (config.support.email.startsWith('explode@')) {
+        writeFileSync(new URL('./render-failed', import.meta.url), '');
+        throw new Error('render failed');
+      }
       renders += 1;
       return {
         head: '<title>' + pathname + '</title>',
@@ -79,9 +83,19 @@ describe('the public pages, rendered with the settings in force', () => {
 
   it('keeps the last good page when a render fails', async () => {
     await saveSupportEmail('explode@school.example');
-    // The version moves; the render fails; the page sent is the last good one, not an error.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const res = await t.app.inject({ method: 'GET', url: '/support' });
+    // Once the version has moved, a request renders again; that render fails, and the page sent is
+    // the last good one, not an error.
+    const failedRender = path.join(dist, 'server', 'render-failed');
+    let res = await t.app.inject({ method: 'GET', url: '/support' });
+    await expect
+      .poll(
+        async () => {
+          res = await t.app.inject({ method: 'GET', url: '/support' });
+          return existsSync(failedRender);
+        },
+        { timeout: 10_000, interval: 50 },
+      )
+      .toBe(true);
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Write to office@school.example');
     await saveSupportEmail('desk@school.example');
