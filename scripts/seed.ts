@@ -11,9 +11,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { ENROLMENT_FEE_PENCE, COURSES } from '@shared/catalogue';
 import { READABLE_ALPHABET } from '@shared/codes';
 import { openDatabase, type Db } from '@server/db/client';
+import { readCatalogue } from '@server/domain/site-documents/site-documents';
 
 const FIRST_NAMES = [
   'Olivia',
@@ -116,8 +116,11 @@ export async function seedStudents(db: Db, count: number, log: (line: string) =>
   const referralBase = randomInt(0, 32 ** 6 - 2 * count - 1);
   const certificateBase = randomInt(0, 2 ** 47);
   const alphabet = READABLE_ALPHABET;
-  const foundation = COURSES.foundation.pricePence;
-  const pro = COURSES.pro.pricePence;
+  // Priced with the catalogue in force, as a payment made now would be.
+  const catalogue = await readCatalogue(db);
+  const ENROLMENT_FEE_PENCE = catalogue.enrolment_fee_pence;
+  const foundation = catalogue.courses.foundation.price_pence;
+  const pro = catalogue.courses.pro.price_pence;
 
   for (let start = 1; start <= count; start += BATCH) {
     const end = Math.min(count, start + BATCH - 1);
@@ -166,20 +169,23 @@ export async function seedStudents(db: Db, count: number, log: (line: string) =>
     // Payments: the enrolment fee alone, or enrolment + course (combined, or a later course payment).
     await db.execute(sql`
       insert into payments (student_id, payment_type, course_type, amount_pence, status, method, idempotency_key,
-                            description, created_at, completed_at)
+                            description, created_at, completed_at, list_fee_pence, list_course_pence)
       select s.id,
              case when s.course_paid and hashtext(s.id::text) % 2 = 0 then 'combined' else 'enrollment' end,
              case when s.course_paid and hashtext(s.id::text) % 2 = 0 then s.course_type end,
              case when s.course_paid and hashtext(s.id::text) % 2 = 0 then s.total_paid_pence else ${ENROLMENT_FEE_PENCE}::int end,
              'completed', 'card', 'seed-enrol-' || s.id, 'Seeded payment',
-             s.registration_date + interval '5 minutes', s.registration_date + interval '5 minutes'
+             s.registration_date + interval '5 minutes', s.registration_date + interval '5 minutes',
+             ${ENROLMENT_FEE_PENCE}::int,
+             case when s.course_paid and hashtext(s.id::text) % 2 = 0 then s.total_paid_pence - ${ENROLMENT_FEE_PENCE}::int else 0 end
       from students s where ${mine} and s.enrollment_paid`);
     await db.execute(sql`
       insert into payments (student_id, payment_type, course_type, amount_pence, status, method, idempotency_key,
-                            description, created_at, completed_at)
+                            description, created_at, completed_at, list_fee_pence, list_course_pence)
       select s.id, 'course', s.course_type, s.total_paid_pence - ${ENROLMENT_FEE_PENCE}::int, 'completed', 'card',
              'seed-course-' || s.id, 'Seeded payment',
-             s.registration_date + interval '3 days', s.registration_date + interval '3 days'
+             s.registration_date + interval '3 days', s.registration_date + interval '3 days',
+             0, s.total_paid_pence - ${ENROLMENT_FEE_PENCE}::int
       from students s where ${mine} and s.course_paid and hashtext(s.id::text) % 2 <> 0`);
 
     // Most students with a paid course have an approved ID; some are still under review.

@@ -26,7 +26,7 @@ export class DomainError extends Error {
     readonly kind: DomainErrorKind,
     message: string,
     /** Flags sent beside the message for the client to act on (e.g. `totp_required`). */
-    readonly flags?: Readonly<Record<string, true>>,
+    readonly flags?: Readonly<Record<string, true | number>>,
   ) {
     super(message);
     this.name = 'DomainError';

@@ -1,6 +1,7 @@
 /**
- * The one source of truth for what is sold, for how much, and how courses are tracked.
- * Imported by the client and the server. Money is integer pence (money.ts); the intake schedule is in
+ * What is sold and how courses are tracked: the course types and stages (in code, as progress depends
+ * on them), the catalogue's shape and seed (prices, titles, descriptions, modules: in the database,
+ * edited by an owner) and the price rules over it. Imported by the client and the server. Money is integer pence (money.ts); the intake schedule is in
  * schedule.ts, statuses in statuses.ts.
  */
 
@@ -12,15 +13,15 @@ export type CourseType = (typeof COURSE_TYPES)[number];
 export const PAYMENT_TYPES = ['enrollment', 'course', 'combined'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-export const ENROLMENT_FEE_PENCE: Pence = 999;
-
 export interface Course {
   type: CourseType;
-  title: string; // "Foundation Course"
+  /**
+   * The course's registered name ("Foundation Course"): printed on certificates, credentials and
+   * invoices, so it never changes under an issued document. The catalogue's title is what the site
+   * shows.
+   */
+  title: string;
   shortName: 'Foundation' | 'Pro';
-  pricePence: Pence;
-  /** Marketing modules: 6 for Foundation, 11 for Pro (docs/product/README.md, glossary). */
-  moduleCount: number;
   /** Stages tracked in the student area (docs/product/student-area.md): 5 for Foundation, 9 for Pro. */
   stages: readonly string[];
 }
@@ -40,39 +41,65 @@ export const PRO_EXTRA_STAGES = [
   'Automated Client Generation',
 ] as const;
 
-export const FOUNDATION_MODULES = [
+export const COURSES: Record<CourseType, Course> = {
+  foundation: { type: 'foundation', title: 'Foundation Course', shortName: 'Foundation', stages: FOUNDATION_STAGES },
+  pro: {
+    type: 'pro',
+    title: 'Pro Course',
+    shortName: 'Pro',
+    stages: [...FOUNDATION_STAGES, ...PRO_EXTRA_STAGES],
+  },
+};
+
+/** What the catalogue says of one course: an owner edits it in the admin area (Catalogue). */
+export interface CatalogueCourse {
+  title: string;
+  price_pence: Pence;
+  description: string;
+  /** The marketing modules, in order: Pro lists Foundation's and then its own. */
+  modules: string[];
+}
+
+/**
+ * What is sold and for how much (`GET /api/catalogue`, `GET/PUT /api/admin/catalogue`). Kept in the
+ * database (table site_documents); this module only gives the seed, a new database's catalogue.
+ */
+export interface Catalogue {
+  enrolment_fee_pence: Pence;
+  courses: Record<CourseType, CatalogueCourse>;
+}
+
+const FOUNDATION_MODULES = [
   'Welcome & Getting Set Up',
   'Understanding the Book Market',
   'AI Review Creation (No Reading)',
   'Video Creation Using AI Tools',
   'Getting Paid for Reviews',
   'Certification & Growth Plan',
-] as const;
+];
 
-export const PRO_EXTRA_MODULES = [
-  'Brand Building',
-  'Funnels & Offers',
-  'Monetization with YouTube & TikTok',
-  'Automated Client Generation',
-  'Asset Delivery',
-] as const;
-
-export const COURSES: Record<CourseType, Course> = {
-  foundation: {
-    type: 'foundation',
-    title: 'Foundation Course',
-    shortName: 'Foundation',
-    pricePence: 7500,
-    moduleCount: FOUNDATION_MODULES.length,
-    stages: FOUNDATION_STAGES,
-  },
-  pro: {
-    type: 'pro',
-    title: 'Pro Course',
-    shortName: 'Pro',
-    pricePence: 21500,
-    moduleCount: FOUNDATION_MODULES.length + PRO_EXTRA_MODULES.length,
-    stages: [...FOUNDATION_STAGES, ...PRO_EXTRA_STAGES],
+export const DEFAULT_CATALOGUE: Catalogue = {
+  enrolment_fee_pence: 999,
+  courses: {
+    foundation: {
+      title: 'Foundation Course',
+      price_pence: 7500,
+      description: 'Everything you need to start reviewing and get paid.',
+      modules: FOUNDATION_MODULES,
+    },
+    pro: {
+      title: 'Pro Course',
+      price_pence: 21500,
+      description: 'Foundation plus advanced modules to build a business.',
+      modules: [
+        ...FOUNDATION_MODULES,
+        'Brand Building',
+        'Funnels & Offers',
+        'Monetization with YouTube & TikTok',
+        'Automated Client Generation',
+        'Asset Delivery',
+      ],
+    },
   },
 };
 
@@ -81,24 +108,28 @@ export function isCourseType(value: unknown): value is CourseType {
 }
 
 /** What a card payment of this type costs, in pence. `course` and `combined` need a course. */
-export function paymentAmountPence(type: PaymentType, course: CourseType | null | undefined): Pence {
-  if (type === 'enrollment') return ENROLMENT_FEE_PENCE;
-  if (!course) throw new Error(`A ${type} payment needs a course`);
-  const coursePence = COURSES[course].pricePence;
-  return type === 'course' ? coursePence : ENROLMENT_FEE_PENCE + coursePence;
+export function paymentAmountPence(
+  catalogue: Catalogue,
+  type: PaymentType,
+  course: CourseType | null | undefined,
+): Pence {
+  if (type !== 'enrollment' && !course) throw new Error(`A ${type} payment needs a course`);
+  const { feePence, coursePence } = paymentParts(catalogue, type, course);
+  return feePence + coursePence;
 }
 
 /**
  * What a payment of this type includes, priced: the enrolment fee and the course (0 for what it does
- * not include). The wizard's order summary, a promo code's discount and the invoice's lines all
- * split a payment this way.
+ * not include). The wizard's order summary, a promo code's discount and the payment's stored list
+ * prices (which its invoice lines print) all split a payment this way.
  */
 export function paymentParts(
+  catalogue: Catalogue,
   type: PaymentType,
   course: CourseType | null | undefined,
 ): { feePence: Pence; coursePence: Pence } {
-  const feePence = type === 'course' ? 0 : ENROLMENT_FEE_PENCE;
-  const coursePence = type === 'enrollment' || !course ? 0 : COURSES[course].pricePence;
+  const feePence = type === 'course' ? 0 : catalogue.enrolment_fee_pence;
+  const coursePence = type === 'enrollment' || !course ? 0 : catalogue.courses[course].price_pence;
   return { feePence, coursePence };
 }
 
@@ -106,8 +137,14 @@ export function paymentParts(
  * What a new student pays for a course: the enrolment fee and the course together. Prices quoted to
  * anyone who has not paid the fee are this all-in figure, with the fee named beside it (no drip pricing).
  */
-export function allInPricePence(course: CourseType): Pence {
-  return paymentAmountPence('combined', course);
+export function allInPricePence(catalogue: Catalogue, course: CourseType): Pence {
+  return paymentAmountPence(catalogue, 'combined', course);
+}
+
+/** The modules Pro adds to Foundation's, in Pro's order. */
+export function proExtraModules(catalogue: Catalogue): string[] {
+  const foundation = new Set(catalogue.courses.foundation.modules);
+  return catalogue.courses.pro.modules.filter((module) => !foundation.has(module));
 }
 
 export function totalStages(course: CourseType): number {

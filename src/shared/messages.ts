@@ -49,6 +49,9 @@ export const messages = {
     currencyNotSupported: 'Only payments in GBP are accepted',
     amountMismatch: (expected: string) =>
       `The amount does not match the price of this purchase (${expected}). Please reload the page and try again.`,
+    /** The wizard, when create-payment answers 409 with today's amount: its summary now shows it. */
+    priceChanged: (now: string) =>
+      `The price has changed since this page opened: it is now ${now}, shown in your order summary. Nothing was charged; check it and pay again.`,
     paymentInProgress: 'A payment for this student is already being processed. Please wait a moment and check again.',
     paymentAlreadyFailed: 'This payment attempt was declined. Please start a new payment.',
     cardDeclined: 'Your card was declined. Please use a different card.',
@@ -396,7 +399,16 @@ export const messages = {
       `${sent.toLocaleString('en-GB')} ${plural(sent, { one: 'reminder', other: 'reminders' })} sent; ` +
       `${recovered.toLocaleString('en-GB')} ${plural(recovered, { one: 'student', other: 'students' })} paid after one (${revenue}).`,
   },
-  /** Admin accounts: two-factor sign-in and the Admins tab (docs/product/admin.md). */
+  /** The admin's Catalogue tab (docs/product/admin.md#catalogue). */
+  catalogue: {
+    feeInvalid: 'The enrollment fee must be an amount from £1.00 to £1,000.00',
+    priceInvalid: 'A course price must be an amount from £1.00 to £10,000.00',
+    titleInvalid: 'A course title is 1 to 80 characters',
+    descriptionInvalid: 'A description is at most 300 characters',
+    modulesInvalid: 'List 1 to 30 modules, each 1 to 120 characters, none twice',
+    saved: 'Catalogue saved: the site shows it within seconds',
+    unchanged: 'Nothing changed',
+  },
   /** Promo codes: the wizard's order summary and the admin's Promo Codes tab (docs/product/payments.md). */
   promo: {
     codeInvalid: 'A code is 3 to 32 letters, digits, - or _',

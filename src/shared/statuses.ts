@@ -83,6 +83,8 @@ export const AUDIT_ACTION_LABELS = {
   'admin.totp_disabled': 'Turned off two-factor sign-in',
   'admin.password_changed': 'Changed their password',
   'settings.updated': 'Changed settings',
+  'catalogue.updated': 'Changed the catalogue',
+  'content.updated': "Changed the site's content",
   'cohort.created': 'Added a course start date',
   'cohort.updated': 'Changed a course start date',
   'cohort.deleted': 'Deleted a course start date',

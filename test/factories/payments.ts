@@ -1,12 +1,13 @@
 /** Payments through the data layer, and what each purchase costs: always the catalogue's price. */
 import { randomUUID } from 'node:crypto';
-import { paymentAmountPence, type CourseType, type PaymentType } from '@shared/catalogue';
+import { DEFAULT_CATALOGUE, paymentAmountPence, paymentParts, type CourseType, type PaymentType } from '@shared/catalogue';
 import type { Db } from '@server/db/client';
 import { payments, type Payment } from '@server/db/schema';
 import { one } from '@server/db/rows';
 
-/** The catalogue price of a purchase in pence, as the database stores it. */
-export const pricePence = (type: PaymentType, course?: CourseType | null): number => paymentAmountPence(type, course);
+/** The seed catalogue's price of a purchase in pence (a new database's catalogue), as the database stores it. */
+export const pricePence = (type: PaymentType, course?: CourseType | null): number =>
+  paymentAmountPence(DEFAULT_CATALOGUE, type, course);
 
 /** The catalogue price of a purchase in pounds, as the API takes and returns amounts. */
 export const pricePounds = (type: PaymentType, course?: CourseType | null): number => pricePence(type, course) / 100;
@@ -39,6 +40,7 @@ export async function insertPayment(db: Db, setup: PaymentSetup): Promise<Paymen
         paymentType: setup.paymentType,
         courseType: course,
         amountPence: pricePence(setup.paymentType, course),
+        ...listPrices(setup.paymentType, course),
         status,
         method: setup.method ?? 'card',
         idempotencyKey: randomUUID(),
@@ -48,4 +50,10 @@ export async function insertPayment(db: Db, setup: PaymentSetup): Promise<Paymen
       .returning(),
   );
   return payment;
+}
+
+/** A payment's stored list prices (the seed catalogue's), as the insert needs them. */
+export function listPrices(type: PaymentType, course?: CourseType | null) {
+  const { feePence, coursePence } = paymentParts(DEFAULT_CATALOGUE, type, course);
+  return { listFeePence: feePence, listCoursePence: coursePence };
 }

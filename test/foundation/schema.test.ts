@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, contactMessages, payments, stageProgress, students } from '@server/db/schema';
-import { insertStudent, pricePence } from '../factories';
+import { insertStudent, listPrices, pricePence } from '../factories';
 import { buildTestApp, type TestApp } from '../helpers/app';
 import { one } from '@server/db/rows';
 
@@ -38,7 +38,12 @@ describe('database constraints', () => {
     );
     expect(await rejection(insertStudent(t.db, { totalPaidPence: -1 }))).toMatch(/students_total_paid_check/);
     const student = await insertStudent(t.db);
-    const payment = { studentId: student.id, paymentType: 'enrollment' as const, method: 'card' as const };
+    const payment = {
+      studentId: student.id,
+      paymentType: 'enrollment' as const,
+      method: 'card' as const,
+      ...listPrices('enrollment'),
+    };
     expect(await rejection(t.db.insert(payments).values({ ...payment, amountPence: 0, idempotencyKey: 'a' }))).toMatch(
       /payments_amount_check/,
     );
@@ -74,6 +79,7 @@ describe('database constraints', () => {
       paymentType: 'enrollment' as const,
       method: 'card' as const,
       amountPence: pricePence('enrollment'),
+      ...listPrices('enrollment'),
     };
     await t.db.insert(payments).values({ ...payment, idempotencyKey: 'same-key' });
     expect(await rejection(t.db.insert(payments).values({ ...payment, idempotencyKey: 'same-key' }))).toMatch(
@@ -94,6 +100,7 @@ describe('database constraints', () => {
       paymentType: 'enrollment',
       method: 'manual',
       amountPence: pricePence('enrollment'),
+      ...listPrices('enrollment'),
       idempotencyKey: `keep-${student.id}`,
     });
     await t.db.insert(stageProgress).values({ studentId: student.id, stageNumber: 1 });

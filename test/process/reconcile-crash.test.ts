@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { paymentAmountPence } from '@shared/catalogue';
+import { DEFAULT_CATALOGUE, paymentAmountPence } from '@shared/catalogue';
 import { openDatabase } from '@server/db/client';
 import { offlineProviderLedger, payments, students } from '@server/db/schema';
 import { findLedgerViolations } from '@server/domain/payments/ledger-invariants';
@@ -25,7 +25,7 @@ import {
 
 const BURST = 40;
 const STARTUP_MS = 240_000;
-const FEE = paymentAmountPence('enrollment', null) / 100;
+const FEE = paymentAmountPence(DEFAULT_CATALOGUE, 'enrollment', null) / 100;
 
 const kinds: Array<'pglite' | 'postgres'> = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres' as const] : [])];
 

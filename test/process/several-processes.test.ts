@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENROLMENT_FEE_PENCE } from '@shared/catalogue';
+import { DEFAULT_CATALOGUE } from '@shared/catalogue';
 import { courseSchedule } from '@shared/schedule';
 import { createPostgresDatabase } from '../helpers/database';
 import { startTestSmtp, type TestSmtp } from '../helpers/smtp';
@@ -22,7 +22,7 @@ import { startPrivateRedis, type PrivateRedis } from './redis-server';
 import { startServer, stopServer, type RunningServer } from './server-process';
 
 const ADMIN = { username: 'lb-admin', password: 'lb-admin-password-1' };
-const FEE_POUNDS = ENROLMENT_FEE_PENCE / 100;
+const FEE_POUNDS = DEFAULT_CATALOGUE.enrolment_fee_pence / 100;
 const REDIS_DOWN = 'Redis is unreachable';
 const REDIS_BACK = 'Redis is reachable again';
 

@@ -43,6 +43,9 @@ import {
 import { EMAIL_TEMPLATES, type EmailTemplate } from '@server/mail/message-types';
 import { COURSE_TYPES, PAYMENT_TYPES } from '@shared/catalogue';
 import { SETTING_KEYS } from '@shared/site-settings';
+
+/** The owner's documents (table site_documents). */
+export const SITE_DOCUMENT_KEYS = ['catalogue', 'content'] as const;
 import { PROMO_TARGETS } from '@shared/promo';
 
 /** A final piece waits for review, passed, or is to be submitted again. */
@@ -212,6 +215,13 @@ export const payments = pgTable(
     /** The promo code this payment used; `amount_pence` is what was charged, after `discount_pence`. */
     promoCode: text('promo_code').references((): AnyPgColumn => promoCodes.code, { onUpdate: 'cascade' }),
     discountPence: integer('discount_pence').notNull().default(0),
+    /**
+     * The catalogue's prices of what it bought when it was created (the enrolment fee and the course, 0
+     * for what it does not include): a payment in flight keeps its price when the catalogue changes,
+     * and its invoice prints these lines. `amount_pence` + `discount_pence` is their sum at list price.
+     */
+    listFeePence: integer('list_fee_pence').notNull(),
+    listCoursePence: integer('list_course_pence').notNull(),
   },
   (t) => [
     uniqueIndex('payments_idempotency_key_key').on(t.idempotencyKey),
@@ -234,6 +244,7 @@ export const payments = pgTable(
     ),
     check('payments_refunded_at_check', sql`(${t.status} = 'refunded') = (${t.refundedAt} is not null)`),
     check('payments_discount_check', sql`${t.discountPence} >= 0`),
+    check('payments_list_prices_check', sql`${t.listFeePence} >= 0 and ${t.listCoursePence} >= 0`),
   ],
 );
 
@@ -716,8 +727,25 @@ export const siteSettings = pgTable(
 );
 
 /**
+ * The documents an owner edits that the public pages are rendered from: `catalogue` (what is sold and
+ * for how much, src/shared/catalogue.ts) and `content` (the landing copy, claims, FAQ and
+ * testimonials, src/shared/site-content.ts), each validated by its shared schema before it is saved.
+ * No row: the seed in code. Read on every use.
+ */
+export const siteDocuments = pgTable(
+  'site_documents',
+  {
+    key: text('key').$type<(typeof SITE_DOCUMENT_KEYS)[number]>().primaryKey(),
+    document: jsonb('document').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => admins.id, { onDelete: 'set null' }),
+  },
+  () => [check('site_documents_key_check', inList('key', SITE_DOCUMENT_KEYS))],
+);
+
+/**
  * A count raised whenever something the public pages are rendered from changes: a trigger on
- * site_settings (migration 0018) raises it in the same transaction as the save. Each process reads
+ * site_settings and site_documents (migrations 0018, 0019) raises it in the same transaction as the save. Each process reads
  * it every PAGES_CHECK_MS and renders its pages again when it moved (plugins/live-pages.ts). One row.
  */
 export const publicPagesVersion = pgTable(

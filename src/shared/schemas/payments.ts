@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from './text';
 import { PAYMENT_TYPES } from '@shared/catalogue';
 import { messages } from '@shared/messages';
-import { uuidSchema } from './common';
+import { errorSchema, uuidSchema } from './common';
 import { studentRecordSchema } from './student';
 
 /** 84.99 yes; 84.994 and 84.98999 no (they must not be rounded into a price). */
@@ -49,3 +49,9 @@ export const createPaymentResponse = z.object({
   student: studentRecordSchema,
 });
 export type CreatePaymentResponse = z.infer<typeof createPaymentResponse>;
+
+/**
+ * 409 from create-payment: a rule refused it (in flight, paid already, a promo code gone), or the
+ * amount was not today's price, when `amount` is today's price in pounds and nothing was charged.
+ */
+export const paymentConflictSchema = errorSchema.extend({ amount: z.number().optional() });

@@ -1,26 +1,23 @@
 /** An invoice's lines and VAT, worked out from the payment it is for (docs/product/payments.md#invoices). */
-import { COURSES, paymentParts } from '@shared/catalogue';
+import { COURSES } from '@shared/catalogue';
 import { vatIncludedPence, type InvoiceLine, type InvoiceSeller } from '@shared/invoices';
 import type { Payment } from '@server/db/schema';
 
 /**
- * The lines a payment bought, at list price (what it charged plus any discount): the enrolment fee
- * and the course, split as the wizard showed them.
+ * The lines a payment bought, at the list prices it was made at (the enrolment fee and the course,
+ * split as the wizard showed them). The course keeps its registered name.
  */
 export function invoiceLines(
-  payment: Pick<Payment, 'paymentType' | 'courseType' | 'amountPence' | 'discountPence'>,
+  payment: Pick<Payment, 'paymentType' | 'courseType' | 'listFeePence' | 'listCoursePence'>,
 ): InvoiceLine[] {
-  const listPence = payment.amountPence + payment.discountPence;
-  const fee = 'Enrollment fee';
-  if (payment.paymentType === 'enrollment' || !payment.courseType)
-    return [{ description: fee, amountPence: listPence }];
-  const course = `${COURSES[payment.courseType].title} (online course)`;
-  if (payment.paymentType === 'course') return [{ description: course, amountPence: listPence }];
-  const { feePence } = paymentParts('enrollment', null);
-  return [
-    { description: fee, amountPence: feePence },
-    { description: course, amountPence: listPence - feePence },
-  ];
+  const lines: InvoiceLine[] = [];
+  if (payment.paymentType !== 'course') lines.push({ description: 'Enrollment fee', amountPence: payment.listFeePence });
+  if (payment.paymentType !== 'enrollment' && payment.courseType)
+    lines.push({
+      description: `${COURSES[payment.courseType].title} (online course)`,
+      amountPence: payment.listCoursePence,
+    });
+  return lines;
 }
 
 export function vatFor(seller: InvoiceSeller, totalPence: number): number | null {

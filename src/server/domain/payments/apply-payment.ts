@@ -20,7 +20,7 @@ async function uniqueReferralCode(tx: Db): Promise<string> {
   throw new Error('could not find a free referral code');
 }
 
-type Bought = Pick<Payment, 'paymentType' | 'amountPence' | 'courseType'> &
+type Bought = Pick<Payment, 'paymentType' | 'amountPence' | 'courseType' | 'listFeePence' | 'listCoursePence'> &
   Partial<Pick<Payment, 'discountPence' | 'promoCode'>>;
 
 /**

@@ -139,6 +139,9 @@ async function recordUnmatched(tx: Db, reported: PaymentEvent, now: Date): Promi
       providerReference: reported.reference,
       description: messages.admin.unmatchedSquarePayment,
       needsReview: true,
+      // Priced by nothing of ours: its list price is what Square took.
+      listFeePence: money.pence,
+      listCoursePence: 0,
       completedAt: reported.updatedAt ?? now,
     })
     .onConflictDoNothing()

@@ -11,7 +11,7 @@
  */
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { PaymentType } from '@shared/catalogue';
-import { poundsToPence, formatPence } from '@shared/money';
+import { formatPence, penceToPounds, poundsToPence } from '@shared/money';
 import { messages } from '@shared/messages';
 import { TERMS_VERSION } from '@shared/terms';
 import type { Db } from '@server/db/client';
@@ -83,8 +83,12 @@ export async function createCardPayment(
     // Today's price less the student's promo code, whose use is counted here (rolled back with the claim).
     const price = await priceWithPromo(tx, student, input.paymentType, clock());
     const amountPence = price.amountPence;
+    // The browser quoted another price (the catalogue changed since its page loaded): 409 with today's
+    // amount, nothing charged, and the wizard shows the new total.
     if (poundsToPence(input.amount) !== amountPence)
-      throw new DomainError('invalid', m.amountMismatch(formatPence(amountPence)));
+      throw new DomainError('conflict', m.amountMismatch(formatPence(amountPence)), {
+        amount: penceToPounds(amountPence),
+      });
     const [other] = await tx
       .select({ id: payments.id })
       .from(payments)
@@ -118,6 +122,8 @@ export async function createCardPayment(
           termsAcceptedAt: clock(),
           promoCode: price.promoCode,
           discountPence: price.discountPence,
+          listFeePence: price.feePence,
+          listCoursePence: price.coursePence,
         })
         .returning(),
     );

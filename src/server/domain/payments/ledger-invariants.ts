@@ -24,7 +24,10 @@ export interface LedgerViolation {
 }
 
 type StudentMoney = Pick<Student, 'id' | 'enrollmentPaid' | 'coursePaid' | 'courseType' | 'totalPaidPence'>;
-type PaymentMoney = Pick<Payment, 'id' | 'status' | 'paymentType' | 'courseType' | 'amountPence'> & {
+type PaymentMoney = Pick<
+  Payment,
+  'id' | 'status' | 'paymentType' | 'courseType' | 'amountPence' | 'listFeePence' | 'listCoursePence'
+> & {
   discountPence?: number;
   needsReview?: boolean;
   refundedPence?: number;
@@ -71,7 +74,7 @@ export function studentViolations(student: StudentMoney, rows: PaymentMoney[]): 
     if (p.paymentType !== 'enrollment' && !p.courseType)
       problems.push(`payment ${p.id}: ${p.paymentType} without a course`);
     else if (!atListPrice(p))
-      problems.push(`payment ${p.id}: ${p.amountPence} is not the catalogue price of ${p.paymentType}`);
+      problems.push(`payment ${p.id}: ${p.amountPence} is not the list price it was made at (${p.listFeePence + p.listCoursePence})`);
   }
   return problems;
 }
@@ -113,6 +116,8 @@ export async function findLedgerViolations(
         courseType: payments.courseType,
         amountPence: payments.amountPence,
         discountPence: payments.discountPence,
+        listFeePence: payments.listFeePence,
+        listCoursePence: payments.listCoursePence,
         needsReview: payments.needsReview,
         refundedPence: payments.refundedPence,
       })

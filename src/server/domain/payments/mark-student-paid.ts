@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { messages } from '@shared/messages';
 import { DomainError } from '@server/errors';
-import { COURSES, paymentAmountPence, type PaymentType } from '@shared/catalogue';
+import { COURSES, paymentParts, type PaymentType } from '@shared/catalogue';
+import { readCatalogue } from '../site-documents/site-documents';
 import type { Db } from '@server/db/client';
 import { one } from '@server/db/rows';
 import { payments, type Student } from '@server/db/schema';
@@ -43,7 +44,8 @@ export async function markStudentPaid(
       .where(and(eq(payments.studentId, student.id), eq(payments.status, 'pending')));
     if (pending.some((p) => overlaps(p.paymentType, paymentType)))
       throw new DomainError('conflict', messages.admin.markPaidWhilePaying);
-    const amountPence = paymentAmountPence(paymentType, student.courseType);
+    const { feePence, coursePence } = paymentParts(await readCatalogue(tx), paymentType, student.courseType);
+    const amountPence = feePence + coursePence;
     const courseType = paymentType === 'enrollment' ? null : student.courseType;
     const payment = one(
       await tx
@@ -60,13 +62,15 @@ export async function markStudentPaid(
             ? `Manual payment: ${paymentType} (${COURSES[courseType].title})`
             : 'Manual payment: enrollment',
           notes: options.notes || null,
+          listFeePence: feePence,
+          listCoursePence: coursePence,
           recordedBy: admin.adminId,
           createdAt: now,
           completedAt: now,
         })
         .returning(),
     );
-    const updated = await applyPaymentToStudent(tx, student, { paymentType, amountPence, courseType }, now);
+    const updated = await applyPaymentToStudent(tx, student, payment, now);
     // The invoice and the receipt that carries it, in this transaction.
     const invoice = await issueInvoice(tx, payment, updated, now);
     await queuePaymentReceipt(tx, updated, payment, invoice.number, now);

@@ -1,4 +1,4 @@
-import { paymentAmountPence, type PaymentType } from '@shared/catalogue';
+import type { PaymentType } from '@shared/catalogue';
 import type { Payment } from '@server/db/schema';
 import { messages } from '@shared/messages';
 import type { Student } from '@server/db/schema';
@@ -28,13 +28,12 @@ export function assertPayable(student: Student, type: PaymentType): void {
 }
 
 /**
- * Whether a payment paid the catalogue price of what it bought: what was charged plus its promo
- * code's discount (a discounted course is paid, a short payment is not).
+ * Whether a payment paid the catalogue price of what it bought when it was made (its stored list
+ * prices): what was charged plus its promo code's discount (a discounted course is paid, a short
+ * payment is not). A later price change never makes an earlier payment short.
  */
 export function atListPrice(
-  payment: Pick<Payment, 'paymentType' | 'courseType' | 'amountPence'> & { discountPence?: number },
+  payment: Pick<Payment, 'amountPence' | 'listFeePence' | 'listCoursePence'> & { discountPence?: number },
 ): boolean {
-  return (
-    payment.amountPence + (payment.discountPence ?? 0) === paymentAmountPence(payment.paymentType, payment.courseType)
-  );
+  return payment.amountPence + (payment.discountPence ?? 0) === payment.listFeePence + payment.listCoursePence;
 }

@@ -14,6 +14,7 @@ import { DomainError } from '@server/errors';
 import type { AdminActor } from '../actor';
 import { writeAudit } from '../audit/write-audit';
 import { getStudent } from '../students/find-student';
+import { readCatalogue } from '../site-documents/site-documents';
 
 const m = messages.promo;
 
@@ -108,7 +109,8 @@ async function quote(
   code: string | null,
   now: Date,
 ): Promise<PaymentQuote> {
-  const { feePence, coursePence } = paymentParts(type, student.courseType);
+  // Today's catalogue, as this transaction sees it: the price a payment claimed here is charged.
+  const { feePence, coursePence } = paymentParts(await readCatalogue(db), type, student.courseType);
   const total = feePence + coursePence;
   if (!code) return { promoCode: null, feePence, coursePence, discountPence: 0, amountPence: total };
   const [promo] = await db.select().from(promoCodes).where(eq(promoCodes.code, code)).limit(1);

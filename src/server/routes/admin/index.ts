@@ -20,6 +20,7 @@ import promoCodeOwnerRoutes, { promoCodeListRoutes } from './promo-codes';
 import referralAdminRoutes from './referrals';
 import { adminLoginRoutes, adminSessionRoutes } from './session';
 import settingsAdminRoutes from './settings';
+import siteDocumentRoutes from './site-documents';
 import statsAdminRoutes from './stats';
 import suppressionAdminRoutes from './suppressions';
 import studentAdminRoutes from './students';
@@ -70,6 +71,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         await owners.register(emailAdminRoutes);
         await owners.register(adminAccountRoutes);
         await owners.register(settingsAdminRoutes);
+        await owners.register(siteDocumentRoutes);
         await owners.register(cohortAdminRoutes);
         await owners.register(erasureRequestAdminRoutes);
         await owners.register(broadcastAdminRoutes);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CURRENCY, penceToPounds } from '@shared/money';
 import { errorSchema } from '@shared/schemas/common';
-import { createPaymentBody, createPaymentResponse } from '@shared/schemas/payments';
+import { createPaymentBody, createPaymentResponse, paymentConflictSchema } from '@shared/schemas/payments';
 import { createCardPayment } from '@server/domain/payments/create-card-payment';
 import { studentSecurity, tagRoutes } from '@server/plugins/api-docs';
 import { requireStudentAccess } from '@server/plugins/auth';
@@ -28,7 +28,7 @@ const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           401: errorSchema,
           403: errorSchema,
           404: errorSchema,
-          409: errorSchema,
+          409: paymentConflictSchema,
           502: errorSchema,
           503: errorSchema,
         },

@@ -10,6 +10,8 @@ import { tagRoutes } from '@server/plugins/api-docs';
 import { jsonBody, sendJsonBody, type JsonBody } from '@server/routes/json-body';
 import { listRecentSignups } from '@server/domain/reports/list-recent-signups';
 import { getSetting } from '@server/domain/settings/site-settings-store';
+import { readCatalogue } from '@server/domain/site-documents/site-documents';
+import { catalogueSchema } from '@shared/schemas/catalogue';
 import { storeContactMessage } from '@server/domain/support/store-contact-message';
 import unsubscribeRoutes from './unsubscribe';
 import { toRecentSignup } from './wire';
@@ -50,6 +52,17 @@ const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', `public, max-age=${RECENT_SIGNUPS_CACHE_MS / 1000}`);
       return sendJsonBody(reply, await cached.value);
     },
+  );
+
+  app.get(
+    '/catalogue',
+    {
+      schema: {
+        summary: 'What is sold and for how much: the enrolment fee and each course (title, price, description, modules)',
+        response: { 200: catalogueSchema },
+      },
+    },
+    async () => readCatalogue(app.db),
   );
 
   app.post(

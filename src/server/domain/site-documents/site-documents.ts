@@ -1,0 +1,94 @@
+/**
+ * The documents an owner edits that the site is built from (table site_documents): the catalogue
+ * (what is sold, for how much) and the content (the landing copy, claims, FAQ and testimonials). Each
+ * is validated by the schema the admin's editor also uses, saved whole, audited with before and
+ * after, and read from the database on every use, so a save applies at once on every process; a
+ * trigger raises the public pages' version in the same transaction (plugins/live-pages.ts).
+ * No row: the seed in code, a new database's document.
+ */
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { DEFAULT_CATALOGUE, type Catalogue } from '@shared/catalogue';
+import { catalogueSchema } from '@shared/schemas/catalogue';
+import type { Db } from '@server/db/client';
+import { siteDocuments, SITE_DOCUMENT_KEYS } from '@server/db/schema';
+import type { AdminActor } from '../actor';
+import { writeAudit } from '../audit/write-audit';
+
+type DocumentKey = (typeof SITE_DOCUMENT_KEYS)[number];
+
+interface DocumentKind<T> {
+  key: DocumentKey;
+  schema: z.ZodType<T, unknown>;
+  seed: T;
+}
+
+export const CATALOGUE: DocumentKind<Catalogue> = { key: 'catalogue', schema: catalogueSchema, seed: DEFAULT_CATALOGUE };
+
+/**
+ * The document in force, read in the caller's transaction when given one (a payment prices itself
+ * with the catalogue its own transaction sees). A saved document that no longer fits its schema (a
+ * field added since) is read over the seed, field by field at the top level.
+ */
+export async function readDocument<T>(db: Db, kind: DocumentKind<T>): Promise<T> {
+  const [row] = await db
+    .select({ document: siteDocuments.document })
+    .from(siteDocuments)
+    .where(eq(siteDocuments.key, kind.key))
+    .limit(1);
+  if (!row) return kind.seed;
+  const parsed = kind.schema.safeParse(row.document);
+  if (parsed.success) return parsed.data;
+  const merged = kind.schema.safeParse({ ...(kind.seed as object), ...(row.document as object) });
+  return merged.success ? merged.data : kind.seed;
+}
+
+export const readCatalogue = (db: Db) => readDocument(db, CATALOGUE);
+
+/**
+ * Saves `document` (already validated by the route's schema) as the one in force at `now`, with one
+ * audit entry holding the document before and after; nothing is written when it is unchanged.
+ * Returns the document in force and whether it changed.
+ */
+export async function saveDocument<T>(
+  db: Db,
+  admin: AdminActor,
+  kind: DocumentKind<T>,
+  document: T,
+  now: Date,
+): Promise<{ document: T; changed: boolean }> {
+  return db.transaction(async (tx) => {
+    // Held until commit: two owners saving at once are applied one after the other, each audited
+    // against the document it replaced.
+    const [locked] = await tx
+      .select({ document: siteDocuments.document })
+      .from(siteDocuments)
+      .where(eq(siteDocuments.key, kind.key))
+      .for('update');
+    const before = locked ? await readDocument(tx, kind) : kind.seed;
+    if (JSON.stringify(before) === JSON.stringify(document)) return { document: before, changed: false };
+    await tx
+      .insert(siteDocuments)
+      .values({ key: kind.key, document, updatedAt: now, updatedBy: admin.adminId })
+      .onConflictDoUpdate({ target: siteDocuments.key, set: { document, updatedAt: now, updatedBy: admin.adminId } });
+    await writeAudit(tx, admin, {
+      action: `${kind.key}.updated`,
+      details: { changes: documentChanges(before, document), before, after: document },
+    });
+    return { document, changed: true };
+  });
+}
+
+/**
+ * Each field that differs, by its path (`courses.pro.price_pence`), with its value before and after:
+ * what the Activity tab lists. A list is one field (a module added is its list changed).
+ */
+export function documentChanges(before: unknown, after: unknown, path = ''): Array<{ field: string; from: unknown; to: unknown }> {
+  const isRecord = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (isRecord(before) && isRecord(after)) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+    return keys.flatMap((key) => documentChanges(before[key], after[key], path ? `${path}.${key}` : key));
+  }
+  return JSON.stringify(before) === JSON.stringify(after) ? [] : [{ field: path, from: before ?? null, to: after ?? null }];
+}
