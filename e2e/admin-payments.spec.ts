@@ -5,7 +5,7 @@
 import { openAdminTab } from './admin-nav';
 import { createHmac, randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { paymentAmountPence } from '@shared/catalogue';
+import { DEFAULT_CATALOGUE, paymentAmountPence } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import { TERMS_OF_SALE } from '@shared/terms';
 import { E2E_SQUARE_WEBHOOK } from './app-server';
@@ -103,7 +103,7 @@ test('the Payments tab filters payments disputed or refunded at Square, and the 
   const rows = ((await listed.json()) as { payments: Array<{ student_id: string; provider_reference: string }> })
     .payments;
   const reference = (id: string) => rows.find((p) => p.student_id === id)?.provider_reference ?? '';
-  const fee = paymentAmountPence('enrollment', null);
+  const fee = paymentAmountPence(DEFAULT_CATALOGUE, 'enrollment', null);
   await sendSquareEvent(request, 'dispute.created', {
     dispute: {
       id: `dp-${tag}`,

@@ -13,7 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { allInPricePence } from '@shared/catalogue';
+import { DEFAULT_CATALOGUE, allInPricePence } from '@shared/catalogue';
 import { formatPence } from '@shared/money';
 import { messages } from '@shared/messages';
 import { SETTING_LABELS } from '@shared/site-settings';
@@ -283,7 +283,7 @@ async function replyToMessage(page: Page, request: APIRequestContext, cora: Stud
 
 /** 7 registered; 6 paid the fee (not Dan); 5 a course (not Fay); 1 ID approved and completed (Cora). */
 async function readFunnel(page: Page) {
-  const revenue = formatPence(allInPricePence('foundation'));
+  const revenue = formatPence(allInPricePence(DEFAULT_CATALOGUE, 'foundation'));
   await page.reload();
   await adminSectionNav(page).getByRole('link', { name: 'Overview' }).click();
   await settled(page);

@@ -1,4 +1,4 @@
-import { paymentAmountPence } from '@shared/catalogue';
+import { DEFAULT_CATALOGUE, paymentAmountPence } from '@shared/catalogue';
 import { nextIntake } from '@shared/schedule';
 import { chooseFirstStartDate, continueToStep, enterCard, fillPersonalInfo, termsBox } from './enrolment-helpers';
 import { adminApiToken, expect, priceText, test, uniqueEmail } from './fixtures';
@@ -80,7 +80,7 @@ test(`the Complete Package with Pro charges ${priceText('combined', 'pro')} and 
     enrollment_paid: true,
     course_paid: true,
     course_type: 'pro',
-    total_paid: paymentAmountPence('combined', 'pro') / 100,
+    total_paid: paymentAmountPence(DEFAULT_CATALOGUE, 'combined', 'pro') / 100,
   });
 });
 

@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { paymentAmountPence, type CourseType, type PaymentType } from '@shared/catalogue';
+import { DEFAULT_CATALOGUE, paymentAmountPence, type CourseType, type PaymentType } from '@shared/catalogue';
 import { admin, SERVER_START_TIMEOUT_MS, startAppServer } from './app-server';
 import { startSmtpSink } from './smtp-sink';
 
@@ -81,7 +81,7 @@ export { expect };
 
 /** A purchase's catalogue price as the site prints it: priceText('combined', 'pro') → "£224.99". */
 export function priceText(type: PaymentType, course?: CourseType): string {
-  return `£${(paymentAmountPence(type, course) / 100).toFixed(2)}`;
+  return `£${(paymentAmountPence(DEFAULT_CATALOGUE, type, course) / 100).toFixed(2)}`;
 }
 
 /** Signs in through the /admin/login form (the worker's e2e admin unless told); the caller checks where it lands. */
@@ -168,7 +168,7 @@ export async function enrolStudentViaApi(
       data: {
         source_id: 'cnon:card-nonce-ok',
         student_id: id,
-        amount: paymentAmountPence(options.pay, options.course) / 100,
+        amount: paymentAmountPence(DEFAULT_CATALOGUE, options.pay, options.course) / 100,
         currency: 'GBP',
         payment_type: options.pay,
         description: 'e2e set-up',

@@ -7,7 +7,7 @@
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { paymentAmountPence } from '@shared/catalogue';
+import { DEFAULT_CATALOGUE, paymentAmountPence } from '@shared/catalogue';
 import { formatPence } from '@shared/money';
 import { openAdminTab } from './admin-nav';
 import { chooseFirstStartDate, continueToStep, enterCard, fillPersonalInfo } from './enrolment-helpers';
@@ -60,8 +60,8 @@ test('the owner creates a code; a visitor applies it at checkout and pays the di
   await chooseFirstStartDate(page);
   await continueToStep(page, 'Payment');
 
-  const full = paymentAmountPence('combined', 'pro');
-  const discount = Math.round((paymentAmountPence('course', 'pro') * 20) / 100);
+  const full = paymentAmountPence(DEFAULT_CATALOGUE, 'combined', 'pro');
+  const discount = Math.round((paymentAmountPence(DEFAULT_CATALOGUE, 'course', 'pro') * 20) / 100);
   await expect(page.getByTestId('order-total')).toHaveText(formatPence(full));
   await page.getByRole('button', { name: 'Have a promo code?' }).click();
   await page.getByLabel('Promo code').fill('NOPE-NOPE');

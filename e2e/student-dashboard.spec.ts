@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { adminApiToken, enrolStudentViaApi, expect, moveCourseStart, priceText, test, uniqueEmail } from './fixtures';
-import { paymentAmountPence } from '@shared/catalogue';
+import { DEFAULT_CATALOGUE, paymentAmountPence } from '@shared/catalogue';
 import { formatLongDate } from '@shared/schedule';
 import { expectNoAxeFindings, settled } from './page-checks';
 import { signInStudent } from './student-login';
@@ -341,7 +341,7 @@ for (const size of [
       data: {
         source_id: 'cnon:card-nonce-ok',
         student_id: student.id,
-        amount: paymentAmountPence('course', 'foundation') / 100,
+        amount: paymentAmountPence(DEFAULT_CATALOGUE, 'course', 'foundation') / 100,
         currency: 'GBP',
         payment_type: 'course',
         description: 'e2e set-up',

@@ -19,6 +19,10 @@ import {
   VERIFY_FRAME_FILE,
   PAGE_FRAME_SLOTS,
 } from '@shared/routes';
+import { DEFAULT_CATALOGUE } from '@shared/catalogue';
+import { CATALOGUE_QUERY_KEY } from '@shared/schemas/catalogue';
+import { CONTENT_QUERY_KEY } from '@shared/schemas/site-content';
+import { DEFAULT_CONTENT } from '@shared/site-content';
 
 const clientDir = path.resolve('dist/client');
 const entry = path.resolve('dist/server/entry-server.js');
@@ -75,6 +79,20 @@ interface RenderedPage {
   status: number;
 }
 type Render = (pathname: string) => Promise<RenderedPage>;
+type RenderWithState = (
+  pathname: string,
+  seeds: Array<[readonly unknown[], unknown, number?]>,
+) => Promise<RenderedPage & { state: string }>;
+
+/**
+ * What the public pages are drawn from in a new database: the seed catalogue and content, dated 0 so
+ * the browser asks for those in force once the page runs. The server renders the pages again with
+ * the database's own (src/server/plugins/live-pages.ts); these files are sent only until it has.
+ */
+const SEEDS: Array<[readonly unknown[], unknown, number]> = [
+  [CATALOGUE_QUERY_KEY, DEFAULT_CATALOGUE, 0],
+  [CONTENT_QUERY_KEY, DEFAULT_CONTENT, 0],
+];
 
 /**
  * The stylesheet inlined into a prerendered page: the first paint then needs no second request.
@@ -144,7 +162,10 @@ async function main() {
   const template = withFontPreload(readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
   if (!template.includes(MARKER))
     throw new Error(`dist/client/index.html has no ${MARKER}: was it prerendered already?`);
-  const { render } = (await import(pathToFileURL(entry).href)) as { render: Render };
+  const { render, renderWithState } = (await import(pathToFileURL(entry).href)) as {
+    render: Render;
+    renderWithState: RenderWithState;
+  };
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 
   // The shell of the pages that are not prerendered: nothing shows until the router's entry runs,
@@ -152,7 +173,9 @@ async function main() {
   const shellPreloads = preloadLinks(manifest, [ROUTER_ENTRY], template, 'high');
   writeFileSync(path.join(clientDir, SPA_SHELL_FILE), template.replace('</head>', `  ${shellPreloads}\n  </head>`));
   for (const pathname of PRERENDERED_PATHS) {
-    const rendered = await render(pathname);
+    const withState = await renderWithState(pathname, SEEDS);
+    // The answers go in <head> after the page's tags, where the server's render puts them too.
+    const rendered: RenderedPage = { ...withState, head: withState.head + withState.state };
     if (rendered.status !== 200) throw new Error(`${pathname} rendered with status ${rendered.status}`);
     const file = path.join(clientDir, pathname, 'index.html');
     mkdirSync(path.dirname(file), { recursive: true });

@@ -1,21 +1,14 @@
 /**
- * The public site's words, links and media in one typed module an owner can edit without touching
- * components: landing page, support page and policies (docs/product/public-pages.md); the recent
- * sign-up widget's are in content-signup-widget.ts. Prices, modules and stages come from the
- * catalogue, never from here.
+ * The public site's links, media, navigation and the words that are not the owner's to edit: the
+ * page titles, the support channels, the policies' terms (docs/product/public-pages.md); the recent
+ * sign-up widget's are in content-signup-widget.ts. The landing copy, claims, testimonials and FAQ
+ * are the owner's (src/shared/site-content.ts, edited in the admin area); prices, modules and course
+ * titles come from the catalogue. A text here may name their placeholders (`{foundation_total}`).
  *
  * Media: every source below may be an https:// URL or a file in public/. The hero video falls back
  * to its poster when it cannot load; testimonial players load only when a visitor clicks one.
  */
-import {
-  allInPricePence,
-  COURSES,
-  ENROLMENT_FEE_PENCE,
-  FOUNDATION_MODULES,
-  PRO_EXTRA_MODULES,
-} from '@shared/catalogue';
 import { paths } from '@shared/routes';
-import { formatPence } from '@shared/money';
 import { BUILT_IN_CONTACT } from '@shared/site-settings';
 
 export interface Link {
@@ -45,14 +38,6 @@ export const site = {
   ] satisfies Link[],
 } as const;
 
-/** What the landing page claims. */
-export const claims = {
-  certifiedSpecialists: '500+',
-  studentRating: '4.9/5',
-  earningsPerReview: '£75 to £500+',
-  badges: ['CPD Accredited', 'Your Dashboard at Once', 'Lifetime Access', 'Industry Certification'],
-} as const;
-
 /** Business terms quoted by the FAQ, support page and policies. */
 export const businessTerms = {
   supportHours: BUILT_IN_CONTACT.supportHours,
@@ -70,7 +55,8 @@ export const businessTerms = {
 export const landing = {
   meta: {
     title: 'Video Book Review Specialist Certification | Enrolment Registration',
-    description: `Become a CPD-accredited video book review specialist: join 500+ certified specialists, learn AI-assisted review creation and earn £75 to £500+ per review. Courses from ${formatPence(allInPricePence('foundation'))}, enrollment fee included.`,
+    description:
+      'Become a CPD-accredited video book review specialist: join {certified_specialists} certified specialists, learn AI-assisted review creation and earn {earnings_per_review} per review. Courses from {foundation_total}, enrollment fee included.',
   },
   nav: [
     { label: 'Overview', href: '#overview' },
@@ -78,151 +64,15 @@ export const landing = {
     { label: 'Testimonials', href: '#testimonials' },
   ] satisfies Link[],
   hero: {
-    heading: 'Become a Certified Video Book Review Specialist',
-    intro: `Turn your love of books into paid work. Learn to create professional video book reviews with AI tools and earn ${claims.earningsPerReview} per review, with an industry certification to prove it.`,
     /** A muted looping clip. Set `src` to '' to show the poster only. */
     video: { src: '/media/hero-loop.webm', type: 'video/webm', poster: '/media/hero-poster.svg' },
     primaryCta: { label: 'Start Your Journey', href: paths.enrol },
     secondaryCta: { label: 'Learn More', href: site.learnMoreUrl },
   },
-  stats: [
-    { value: claims.certifiedSpecialists, label: 'Certified specialists' },
-    { value: claims.studentRating, label: 'Student rating' },
-    { value: claims.earningsPerReview, label: 'Earnings per review' },
-  ],
-  benefits: {
-    heading: 'Why Choose Our Program?',
-    items: [
-      {
-        title: 'CPD Accredited Certification',
-        text: 'Finish with an industry certification carrying a CPD provider number, verifiable online by your clients.',
-      },
-      {
-        title: 'Your Dashboard at Once, Lifetime Access',
-        text: 'Your student dashboard opens the moment you enroll; the course opens on the start date you choose. Keep every module, update and resource for life.',
-      },
-      {
-        title: `Earn ${claims.earningsPerReview} per Review`,
-        text: 'Learn how authors and publishers buy video reviews, how to price your work and how to find clients.',
-      },
-    ],
-  },
   pricing: {
-    heading: 'Choose Your Path',
-    intro: `Course prices are what you pay in total, the ${formatPence(ENROLMENT_FEE_PENCE)} enrollment fee included, in one payment. Or pay the enrollment fee now and choose your course later.`,
-    enrollment: {
-      name: 'Enrollment Fee',
-      pricePence: ENROLMENT_FEE_PENCE,
-      blurb: 'Your place on the programme and the starter resources.',
-      includes: [
-        'Introduction materials',
-        'Industry report',
-        'Side hustles guide',
-        'Business development resources',
-        'Bonus ebook-selling report',
-      ],
-    },
-    foundation: {
-      name: COURSES.foundation.title,
-      course: 'foundation',
-      pricePence: allInPricePence('foundation'),
-      blurb: `${COURSES.foundation.moduleCount} modules: everything you need to start reviewing and get paid.`,
-      includes: [...FOUNDATION_MODULES],
-    },
-    pro: {
-      name: COURSES.pro.title,
-      course: 'pro',
-      pricePence: allInPricePence('pro'),
-      blurb: `${COURSES.pro.moduleCount} modules: Foundation plus ${PRO_EXTRA_MODULES.length} advanced modules to build a business.`,
-      includes: [
-        'Everything in Foundation',
-        `${PRO_EXTRA_MODULES.length} advanced modules`,
-        '6 video testimonials',
-        'Licensing opportunities',
-      ],
-      highlight: 'Most Popular',
-    },
+    enrollmentName: 'Enrollment Fee',
+    highlight: 'Most Popular',
     buttonLabel: 'Enroll Now',
-  },
-  modules: {
-    heading: "What You'll Master",
-    foundationHeading: `Foundation Course (${COURSES.foundation.moduleCount} modules)`,
-    proHeading: `Pro Course adds ${PRO_EXTRA_MODULES.length} advanced modules (${COURSES.pro.moduleCount} in total)`,
-    foundation: [...FOUNDATION_MODULES],
-    pro: [...PRO_EXTRA_MODULES],
-    assetDeliveryNote:
-      'Asset Delivery: a landing page with testimonials and a registration page with a back-office admin login (terms apply).',
-  },
-  testimonials: {
-    heading: 'Success Stories',
-    intro: 'Hear from specialists who completed the programme.',
-    /**
-     * Facades: a poster and a play button; the player loads only on click (youtube-nocookie).
-     * Owner: replace these YouTube ids with the programme's own testimonial videos.
-     */
-    videos: [
-      {
-        name: 'Sarah M.',
-        caption: 'From book lover to paid reviewer',
-        youtubeId: 'M7lc1UVf-VE',
-        poster: '/media/testimonial-1.svg',
-      },
-      {
-        name: 'James T.',
-        caption: 'My first client in two weeks',
-        youtubeId: 'aqz-KE-bpKQ',
-        poster: '/media/testimonial-2.svg',
-      },
-      {
-        name: 'Priya K.',
-        caption: 'Reviewing alongside my day job',
-        youtubeId: 'ScMzIvxBSi4',
-        poster: '/media/testimonial-3.svg',
-      },
-      {
-        name: 'David R.',
-        caption: 'Why I chose the Pro course',
-        youtubeId: 'LXb3EKWsInQ',
-        poster: '/media/testimonial-4.svg',
-      },
-      {
-        name: 'Emma W.',
-        caption: 'Working with indie authors',
-        youtubeId: 'jNQXAC9IVRw',
-        poster: '/media/testimonial-5.svg',
-      },
-      {
-        name: 'Michael B.',
-        caption: 'Building a review channel',
-        youtubeId: 'ysz5S6PUM-U',
-        poster: '/media/testimonial-6.svg',
-      },
-    ],
-    written: [
-      {
-        name: 'Charlotte H.',
-        location: 'Manchester',
-        quote:
-          'The AI review module changed everything. I now deliver three video reviews a week for independent authors.',
-      },
-      {
-        name: 'Ahmed S.',
-        location: 'Birmingham',
-        quote: 'Clear, practical and well paced. The certificate helped me win my first publisher contract.',
-      },
-      {
-        name: 'Laura P.',
-        location: 'Glasgow',
-        quote:
-          'I took the Pro course for the funnels and client generation modules, and it paid for itself within a month.',
-      },
-    ],
-  },
-  closingCta: {
-    heading: 'Ready to start?',
-    text: `Join ${claims.certifiedSpecialists} certified specialists rated ${claims.studentRating} by their fellow students.`,
-    label: `Enroll Now - Courses from ${formatPence(allInPricePence('foundation'))}, fee included`,
-    href: paths.enrol,
   },
 } as const;
 
@@ -294,20 +144,13 @@ export const studentSignIn = {
   },
 } as const;
 
-export interface FaqCategory {
-  id: string;
-  title: string;
-  /** `signIn`: the answer is the sign-in explanation of the running mode (studentSignIn). */
-  items: ReadonlyArray<{ question: string; answer: string; signIn?: true }>;
-}
-
 export const support = {
   meta: {
     title: 'Student Support & FAQ | Video Book Review Specialist',
     description: `Answers about courses, enrollment, payments and certification, and a contact form. We reply ${businessTerms.responseTime}, ${businessTerms.supportHours}.`,
   },
-  heading: 'How can we help?',
-  intro: `Find answers below or send us a message: we reply ${businessTerms.responseTime}.`,
+  /** Until the owner's heading arrives (Content): the page's name. */
+  heading: 'Student Support',
   channels: {
     email: { title: 'Email us', text: site.supportEmail, href: `mailto:${site.supportEmail}` },
     /** Offered only while the owner's setting `live_chat_url` is set (support-hero.tsx). */
@@ -329,88 +172,6 @@ export const support = {
     { label: 'Enroll now', href: paths.enrol },
     { label: 'Admin Login', href: paths.adminLogin },
   ] satisfies Link[],
-  faq: [
-    {
-      id: 'course',
-      title: 'Course Information',
-      items: [
-        {
-          question: 'How long does a course take?',
-          answer: `A course runs for ${businessTerms.courseLength} at ${businessTerms.weeklyHours}. Courses start ${businessTerms.courseStarts}.`,
-        },
-        {
-          question: 'What is the difference between Foundation and Pro?',
-          answer: `Foundation has ${COURSES.foundation.moduleCount} modules (${formatPence(allInPricePence('foundation'))} in total). Pro has ${COURSES.pro.moduleCount}: everything in Foundation plus ${PRO_EXTRA_MODULES.length} advanced modules (${formatPence(allInPricePence('pro'))} in total). Both totals include the ${formatPence(ENROLMENT_FEE_PENCE)} enrollment fee; if you have already paid it, the course alone is ${formatPence(COURSES.foundation.pricePence)} or ${formatPence(COURSES.pro.pricePence)}.`,
-        },
-        {
-          question: 'Are live sessions recorded?',
-          answer: `Yes. Recordings of live sessions are made available within ${businessTerms.recordingsWithin}.`,
-        },
-        {
-          question: 'How long can I access the materials?',
-          answer: 'For life: your access never expires, including future updates to your course.',
-        },
-      ],
-    },
-    {
-      id: 'enrollment',
-      title: 'Enrollment & Payments',
-      items: [
-        {
-          question: 'How do I enroll?',
-          answer: `Choose a course on this page and pay for it with the enrollment fee in one payment (the Complete Package: ${formatPence(allInPricePence('foundation'))} for Foundation, ${formatPence(allInPricePence('pro'))} for Pro). Or pay the ${formatPence(ENROLMENT_FEE_PENCE)} enrollment fee first and choose your course later.`,
-        },
-        {
-          question: 'Which payment methods do you accept?',
-          answer:
-            'All major debit and credit cards, processed securely by our card payment provider. We never store your card details.',
-        },
-        {
-          question: 'Can I get a refund?',
-          answer: `When you pay, you ask for access to start straight away and confirm that you then lose the 14-day right to cancel, so we do not refund a change of mind. Your rights if the course is faulty or not as described are not affected. Billing disputes are accepted within ${businessTerms.billingDisputeDays} days.`,
-        },
-        {
-          question: 'Is there an age limit?',
-          answer: `You must be ${businessTerms.minimumAge} or over to enroll.`,
-        },
-      ],
-    },
-    {
-      id: 'technical',
-      title: 'Technical Support',
-      items: [
-        {
-          question: 'How do I log in to my dashboard?',
-          answer: studentSignIn.faq.both,
-          signIn: true,
-        },
-        {
-          question: 'Why are my course stages locked?',
-          answer:
-            'Stage tracking unlocks once your photo ID (driving licence, passport or government ID) has been approved.',
-        },
-        {
-          question: 'Which ID files can I upload?',
-          answer: 'A JPG, PNG or PDF file of up to 10 MB.',
-        },
-      ],
-    },
-    {
-      id: 'certification',
-      title: 'Certification',
-      items: [
-        {
-          question: 'When do I receive my certificate?',
-          answer: `Request it from your dashboard once every stage is complete. After activation it is emailed within ${businessTerms.certificateWithin} and can be downloaded from your dashboard.`,
-        },
-        {
-          question: 'Is the certificate accredited?',
-          answer:
-            'Yes. It is CPD accredited and shows our CPD provider number and a certificate ID anyone can verify online.',
-        },
-      ],
-    },
-  ] satisfies FaqCategory[],
   form: {
     heading: 'Send us a message',
     submit: 'Send Message',

@@ -28,7 +28,16 @@ export interface RenderedPage {
  * others through the router, with `queries` as their query cache when given (else the app's own).
  */
 export async function render(pathname: string, queries?: QueryClient): Promise<RenderedPage> {
-  if (pathname === paths.home) return { ...renderPage(<LandingApp />), status: 200 };
+  if (pathname === paths.home) {
+    const landing = queries ? (
+      <QueryClientProvider client={queries}>
+        <LandingApp />
+      </QueryClientProvider>
+    ) : (
+      <LandingApp />
+    );
+    return { ...renderPage(landing), status: 200 };
+  }
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, 'http://prerender.local')));
   if (context instanceof Response) throw new Error(`${pathname} redirects; only pages can be rendered`);

@@ -1,6 +1,7 @@
 import { NavigationProvider, plainNavigation } from './components/layout/navigation';
 import { SiteChrome } from './components/layout/site-chrome';
 import LandingPage from './features/landing/routes/landing-page';
+import { WithQueryClient } from './lib/query-client';
 
 /**
  * The landing page as its own app, without the router (docs/decisions/019): what entry-server.tsx
@@ -11,7 +12,9 @@ export function LandingApp() {
   return (
     <NavigationProvider value={plainNavigation}>
       <SiteChrome>
-        <LandingPage />
+        <WithQueryClient>
+          <LandingPage />
+        </WithQueryClient>
       </SiteChrome>
     </NavigationProvider>
   );

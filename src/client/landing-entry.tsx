@@ -3,10 +3,13 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app-providers';
 import { HEADER_LINKS_ISLAND, HeaderLinks } from './components/layout/brand-shell';
 import { HELP_LAUNCHER_ISLAND, HelpLauncher } from './components/layout/help-launcher';
-import { landing } from './content';
 import { HERO_MEDIA_ISLAND, HeroMedia } from './features/landing/components/hero-media';
 import { RecentSignups } from './features/landing/components/recent-signups';
-import { TestimonialVideo, testimonialVideoIsland } from './features/landing/components/testimonial-video';
+import {
+  TESTIMONIAL_VIDEO_ISLAND,
+  TestimonialVideo,
+  type TestimonialVideoProps,
+} from './features/landing/components/testimonial-video';
 
 /**
  * The landing page's entry (main.tsx chooses). The prerendered page is static but for a few parts,
@@ -14,14 +17,11 @@ import { TestimonialVideo, testimonialVideoIsland } from './features/landing/com
  * renders or walks the rest of the page. The recent sign-up widget, which needs the API and is not
  * prerendered, gets a root of its own once the page has loaded.
  */
-const islands = new Map<string, ReactNode>([
-  [HERO_MEDIA_ISLAND, <HeroMedia />],
-  [HELP_LAUNCHER_ISLAND, <HelpLauncher />],
-  [HEADER_LINKS_ISLAND, <HeaderLinks />],
-  ...landing.testimonials.videos.map(({ youtubeId }): [string, ReactNode] => [
-    testimonialVideoIsland(youtubeId),
-    <TestimonialVideo youtubeId={youtubeId} />,
-  ]),
+const islands = new Map<string, (props: never) => ReactNode>([
+  [HERO_MEDIA_ISLAND, () => <HeroMedia />],
+  [HELP_LAUNCHER_ISLAND, () => <HelpLauncher />],
+  [HEADER_LINKS_ISLAND, () => <HeaderLinks />],
+  [TESTIMONIAL_VIDEO_ISLAND, (props: TestimonialVideoProps) => <TestimonialVideo {...props} />],
 ]);
 
 function start() {
@@ -41,8 +41,9 @@ function start() {
     const island = islands.get(element.dataset.island ?? '');
     if (island === undefined)
       throw new Error(`the landing page has an island no entry knows: ${element.dataset.island}`);
+    const props = (element.dataset.props ? JSON.parse(element.dataset.props) : {}) as never;
     // A transition: React yields to the browser between islands.
-    startTransition(() => void hydrateRoot(element, <AppProviders>{island}</AppProviders>));
+    startTransition(() => void hydrateRoot(element, <AppProviders>{island(props)}</AppProviders>));
   }
   const showWidget = () => {
     const container = root.appendChild(document.createElement('div'));

@@ -59,8 +59,6 @@ const page = (load: PageModule) => async () => {
     ),
   };
 };
-/** The landing page: no query cache on its first load (its sign-up widget, loaded later, brings it). */
-const landingPage = (load: PageModule) => async () => ({ Component: (await load()).default });
 
 export const routes: RouteObject[] = [
   {
@@ -74,7 +72,7 @@ export const routes: RouteObject[] = [
         children: [
           ...(Object.keys(ROUTES) as RouteName[]).map((name) => ({
             path: ROUTES[name],
-            lazy: name === 'home' ? landingPage(PAGES[name]) : page(PAGES[name]),
+            lazy: page(PAGES[name]),
           })),
           { path: '*', lazy: page(() => import('./components/layout/not-found-page')) },
         ],

@@ -84,13 +84,14 @@ export const DEFAULT_CATALOGUE: Catalogue = {
     foundation: {
       title: 'Foundation Course',
       price_pence: 7500,
-      description: 'Everything you need to start reviewing and get paid.',
+      description: 'Everything you need to start reviewing books on video and get paid.',
       modules: FOUNDATION_MODULES,
     },
     pro: {
       title: 'Pro Course',
       price_pence: 21500,
-      description: 'Foundation plus advanced modules to build a business.',
+      description:
+        'Foundation plus advanced modules to build a business: brand, funnels, YouTube & TikTok, client generation and asset delivery.',
       modules: [
         ...FOUNDATION_MODULES,
         'Brand Building',

@@ -409,6 +409,15 @@ export const messages = {
     saved: 'Catalogue saved: the site shows it within seconds',
     unchanged: 'Nothing changed',
   },
+  /** The admin's Content tab (docs/product/admin.md#content). */
+  content: {
+    textInvalid: (field: string, max: number) => `${field} must be 1 to ${max} characters`,
+    listInvalid: (field: string, min: number, max: number) => `${field}: give ${min} to ${max}`,
+    unknownPlaceholder: (field: string, name: string) =>
+      `${field} names {${name}}, which is not a placeholder: use one of those listed, or remove the braces`,
+    youtubeIdInvalid: 'A YouTube video id is the 11 letters, digits, - or _ after "v=" in its address',
+    saved: 'Content saved: the site shows it within seconds',
+  },
   /** Promo codes: the wizard's order summary and the admin's Promo Codes tab (docs/product/payments.md). */
   promo: {
     codeInvalid: 'A code is 3 to 32 letters, digits, - or _',

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly detail: string | null,
     /** The error body's `true` flags beside `detail` (e.g. `totp_required`). */
     readonly flags: Readonly<Record<string, boolean>> = {},
+    /** The error body as sent (create-payment's 409 carries today's `amount`). */
+    readonly body: unknown = null,
   ) {
     super(detail ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
@@ -73,7 +75,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
       data && typeof data === 'object'
         ? Object.fromEntries(Object.entries(data).filter(([, value]) => value === true))
         : {};
-    throw new ApiError(response.status, detail, flags);
+    throw new ApiError(response.status, detail, flags, data);
   }
   return data as T;
 }

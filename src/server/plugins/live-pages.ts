@@ -18,7 +18,10 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { PAGE_FRAME_SLOTS, pageFrameFile, PRERENDERED_PATHS } from '@shared/routes';
+import { CATALOGUE_QUERY_KEY } from '@shared/schemas/catalogue';
 import { PUBLIC_CONFIG_QUERY_KEY } from '@shared/schemas/enrolment';
+import { CONTENT_QUERY_KEY } from '@shared/schemas/site-content';
+import { readCatalogue, readContent } from '@server/domain/site-documents/site-documents';
 import { publicPagesVersion } from '@server/db/schema';
 import { pageFromHtml, type InMemoryPage } from './pages';
 import { publicConfigAnswer } from './public-config';
@@ -84,8 +87,15 @@ export async function startLivePages(app: FastifyInstance, clientDir: string): P
   async function render(pathname: PrerenderedPath, frame: [string, string, string], at: number): Promise<Rendered> {
     // Dated 0: the page shows this answer at once, and the browser asks again when it runs, so a save
     // made since this render shows then, as it did before pages were rendered here.
+    const [config, catalogue, content] = await Promise.all([
+      publicConfigAnswer(app),
+      readCatalogue(app.db),
+      readContent(app.db),
+    ]);
     const seeds: Array<[readonly unknown[], unknown, number?]> = [
-      [PUBLIC_CONFIG_QUERY_KEY, await publicConfigAnswer(app), 0],
+      [PUBLIC_CONFIG_QUERY_KEY, config, 0],
+      [CATALOGUE_QUERY_KEY, catalogue, 0],
+      [CONTENT_QUERY_KEY, content, 0],
     ];
     const { head, body, state } = await renderWithState(pathname, seeds);
     const [beforeHead, betweenSlots, afterBody] = frame;

@@ -2,8 +2,6 @@
  * The privacy policy and terms of sale. Kept beside the legal pages rather than in content.ts so
  * the landing page does not download them; the business terms and links they quote come from there.
  */
-import { allInPricePence, COURSES, ENROLMENT_FEE_PENCE } from '@shared/catalogue';
-import { formatPence } from '@shared/money';
 import { formatLongDate } from '@shared/schedule';
 import { TERMS_OF_SALE } from '@shared/terms';
 import { businessTerms, site } from '@client/content';
@@ -69,8 +67,9 @@ export const termsOfSale = {
     {
       heading: 'Prices and payment',
       paragraphs: [
-        `A new student pays ${formatPence(allInPricePence('foundation'))} for the Foundation Course (${COURSES.foundation.moduleCount} modules) and ${formatPence(allInPricePence('pro'))} for the Pro Course (${COURSES.pro.moduleCount} modules). Both prices include the ${formatPence(ENROLMENT_FEE_PENCE)} enrollment fee, which every student pays once.`,
-        `You may also pay the enrollment fee on its own (${formatPence(ENROLMENT_FEE_PENCE)}) and choose a course later; the course alone then costs ${formatPence(COURSES.foundation.pricePence)} (Foundation) or ${formatPence(COURSES.pro.pricePence)} (Pro). Prices are in pounds sterling and are paid by card in one payment per purchase.`,
+        // The catalogue's prices in force (PolicyPage fills the placeholders).
+        'A new student pays {foundation_total} for the {foundation_title} ({foundation_modules} modules) and {pro_total} for the {pro_title} ({pro_modules} modules). Both prices include the {fee} enrollment fee, which every student pays once.',
+        'You may also pay the enrollment fee on its own ({fee}) and choose a course later; the course alone then costs {foundation_price} (Foundation) or {pro_price} (Pro). Prices are in pounds sterling and are paid by card in one payment per purchase. The price you pay is the one shown at checkout when you pay.',
       ],
     },
     {

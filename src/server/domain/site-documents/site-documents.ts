@@ -7,9 +7,8 @@
  * No row: the seed in code, a new database's document.
  */
 import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
 import { DEFAULT_CATALOGUE, type Catalogue } from '@shared/catalogue';
-import { catalogueSchema } from '@shared/schemas/catalogue';
+import { DEFAULT_CONTENT, type SiteContent } from '@shared/site-content';
 import type { Db } from '@server/db/client';
 import { siteDocuments, SITE_DOCUMENT_KEYS } from '@server/db/schema';
 import type { AdminActor } from '../actor';
@@ -19,16 +18,16 @@ type DocumentKey = (typeof SITE_DOCUMENT_KEYS)[number];
 
 interface DocumentKind<T> {
   key: DocumentKey;
-  schema: z.ZodType<T, unknown>;
   seed: T;
 }
 
-export const CATALOGUE: DocumentKind<Catalogue> = { key: 'catalogue', schema: catalogueSchema, seed: DEFAULT_CATALOGUE };
+export const CATALOGUE: DocumentKind<Catalogue> = { key: 'catalogue', seed: DEFAULT_CATALOGUE };
 
 /**
  * The document in force, read in the caller's transaction when given one (a payment prices itself
- * with the catalogue its own transaction sees). A saved document that no longer fits its schema (a
- * field added since) is read over the seed, field by field at the top level.
+ * with the catalogue its own transaction sees). A document is saved only whole and validated by the
+ * route's schema (saveDocument's caller), so it is read as it was saved; a change of its shape comes
+ * with a migration of the saved row.
  */
 export async function readDocument<T>(db: Db, kind: DocumentKind<T>): Promise<T> {
   const [row] = await db
@@ -36,17 +35,16 @@ export async function readDocument<T>(db: Db, kind: DocumentKind<T>): Promise<T>
     .from(siteDocuments)
     .where(eq(siteDocuments.key, kind.key))
     .limit(1);
-  if (!row) return kind.seed;
-  const parsed = kind.schema.safeParse(row.document);
-  if (parsed.success) return parsed.data;
-  const merged = kind.schema.safeParse({ ...(kind.seed as object), ...(row.document as object) });
-  return merged.success ? merged.data : kind.seed;
+  return row ? (row.document as T) : kind.seed;
 }
 
+export const CONTENT: DocumentKind<SiteContent> = { key: 'content', seed: DEFAULT_CONTENT };
+
 export const readCatalogue = (db: Db) => readDocument(db, CATALOGUE);
+export const readContent = (db: Db) => readDocument(db, CONTENT);
 
 /**
- * Saves `document` (already validated by the route's schema) as the one in force at `now`, with one
+ * Saves `document` (validated whole by the route's schema: the one the editor uses) as the one in force at `now`, with one
  * audit entry holding the document before and after; nothing is written when it is unchanged.
  * Returns the document in force and whether it changed.
  */
@@ -65,7 +63,7 @@ export async function saveDocument<T>(
       .from(siteDocuments)
       .where(eq(siteDocuments.key, kind.key))
       .for('update');
-    const before = locked ? await readDocument(tx, kind) : kind.seed;
+    const before = locked ? (locked.document as T) : kind.seed;
     if (JSON.stringify(before) === JSON.stringify(document)) return { document: before, changed: false };
     await tx
       .insert(siteDocuments)

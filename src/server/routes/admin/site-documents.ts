@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { catalogueSchema } from '@shared/schemas/catalogue';
 import { errorSchema } from '@shared/schemas/common';
-import { CATALOGUE, readDocument, saveDocument } from '@server/domain/site-documents/site-documents';
+import { siteContentSchema } from '@shared/schemas/site-content';
+import { CATALOGUE, CONTENT, readDocument, saveDocument } from '@server/domain/site-documents/site-documents';
 import { requireAdmin } from '@server/plugins/auth';
 
 /**
@@ -32,6 +33,29 @@ const siteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       (await saveDocument(app.db, requireAdmin(request), CATALOGUE, request.body, app.clock())).document,
+  );
+
+  app.get(
+    '/content',
+    {
+      schema: {
+        summary: "The site's content in force: landing copy, claims, benefits, testimonials, FAQ and the support heading",
+        response: { 200: siteContentSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async () => readDocument(app.db, CONTENT),
+  );
+
+  app.put(
+    '/content',
+    {
+      schema: {
+        summary: "Replace the site's content: the public pages show it within seconds; audited",
+        body: siteContentSchema,
+        response: { 200: siteContentSchema, 400: errorSchema, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => (await saveDocument(app.db, requireAdmin(request), CONTENT, request.body, app.clock())).document,
   );
 };
 

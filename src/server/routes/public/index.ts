@@ -10,7 +10,8 @@ import { tagRoutes } from '@server/plugins/api-docs';
 import { jsonBody, sendJsonBody, type JsonBody } from '@server/routes/json-body';
 import { listRecentSignups } from '@server/domain/reports/list-recent-signups';
 import { getSetting } from '@server/domain/settings/site-settings-store';
-import { readCatalogue } from '@server/domain/site-documents/site-documents';
+import { readCatalogue, readContent } from '@server/domain/site-documents/site-documents';
+import { siteContentSchema } from '@shared/schemas/site-content';
 import { catalogueSchema } from '@shared/schemas/catalogue';
 import { storeContactMessage } from '@server/domain/support/store-contact-message';
 import unsubscribeRoutes from './unsubscribe';
@@ -63,6 +64,17 @@ const publicRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => readCatalogue(app.db),
+  );
+
+  app.get(
+    '/content',
+    {
+      schema: {
+        summary: "The site's words an owner edits: landing copy, claims, testimonials, FAQ and the support heading",
+        response: { 200: siteContentSchema },
+      },
+    },
+    async () => readContent(app.db),
   );
 
   app.post(

@@ -1,28 +1,18 @@
 import { IdCard } from 'lucide-react';
 import { toast } from '@client/lib/toast';
 import { useEffect } from 'react';
-import {
-  allInPricePence,
-  COURSES,
-  COURSE_TYPES,
-  ENROLMENT_FEE_PENCE,
-  type CourseType,
-  type PaymentType,
-} from '@shared/catalogue';
+import { allInPricePence, COURSE_TYPES, type Catalogue, type CourseType, type PaymentType } from '@shared/catalogue';
 import { formatPence } from '@shared/money';
 import { messages } from '@shared/messages';
 import { RadioCards } from '@client/components/ui/radio-cards';
+import { Spinner } from '@client/components/ui/spinner';
+import { useCatalogue } from '@client/lib/catalogue';
 import { formatDate } from '@client/lib/format';
 import type { CourseDatesResponse } from '@shared/schemas/enrolment';
 import { useCourseDates } from '../api/get-course-dates';
 import { StepButtons } from './payment-type-step';
 import { StartDateField } from './start-date-field';
 import type { WaitlistPerson } from './waitlist-form';
-
-const COURSE_NOTES: Record<CourseType, string> = {
-  foundation: `${COURSES.foundation.moduleCount} modules: everything you need to start reviewing books on video.`,
-  pro: `Foundation plus 5 advanced modules (${COURSES.pro.moduleCount} in all): brand, funnels, YouTube & TikTok, client generation and asset delivery.`,
-};
 
 /** Step 3: the course and a start date, or (enrolment only) a note that the course comes later. */
 export function CourseSelectionStep(props: {
@@ -40,6 +30,7 @@ export function CourseSelectionStep(props: {
   onContinue: () => void;
 }) {
   const needsCourse = props.paymentType !== 'enrollment';
+  const catalogue = useCatalogue();
   const dates = useCourseDates(needsCourse);
   useEffect(() => {
     if (dates.isError) toast.error(messages.enrolment.courseDatesFailed);
@@ -62,18 +53,22 @@ export function CourseSelectionStep(props: {
   return (
     <div className="space-y-5">
       <h2 className="text-xl font-bold">Choose Your Course</h2>
-      <RadioCards
-        label="Course"
-        value={props.course}
-        options={COURSE_TYPES.map((type) => ({
-          value: type,
-          title: COURSES[type].title,
-          ...coursePrice(type, props.paymentType),
-          description: COURSE_NOTES[type],
-          badge: type === 'pro' ? 'Most Popular' : undefined,
-        }))}
-        onChange={props.onCourseChange}
-      />
+      {catalogue ? (
+        <RadioCards
+          label="Course"
+          value={props.course}
+          options={COURSE_TYPES.map((type) => ({
+            value: type,
+            title: catalogue.courses[type].title,
+            ...coursePrice(catalogue, type, props.paymentType),
+            description: `${catalogue.courses[type].modules.length} modules: ${catalogue.courses[type].description}`,
+            badge: type === 'pro' ? 'Most Popular' : undefined,
+          }))}
+          onChange={props.onCourseChange}
+        />
+      ) : (
+        <Spinner label="Loading courses…" />
+      )}
 
       <IdRequiredNote />
 
@@ -96,11 +91,15 @@ export function CourseSelectionStep(props: {
  * What this student pays for the course: all-in with the fee named (Complete Package), or the course
  * alone when the fee is already paid.
  */
-function coursePrice(course: CourseType, paymentType: PaymentType): { price: string; priceNote?: string } {
-  if (paymentType === 'course') return { price: formatPence(COURSES[course].pricePence) };
+function coursePrice(
+  catalogue: Catalogue,
+  course: CourseType,
+  paymentType: PaymentType,
+): { price: string; priceNote?: string } {
+  if (paymentType === 'course') return { price: formatPence(catalogue.courses[course].price_pence) };
   return {
-    price: formatPence(allInPricePence(course)),
-    priceNote: messages.enrolment.feeIncluded(formatPence(ENROLMENT_FEE_PENCE)),
+    price: formatPence(allInPricePence(catalogue, course)),
+    priceNote: messages.enrolment.feeIncluded(formatPence(catalogue.enrolment_fee_pence)),
   };
 }
 

@@ -7,7 +7,9 @@ import { messages } from '@shared/messages';
 import { ROUTES } from '@shared/routes';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
+import { useCatalogue } from '@client/lib/catalogue';
 import { usePublicConfig } from '@client/lib/public-config';
+import { applyPromo } from '../api/apply-promo';
 import { lineItems, PAYMENT_TYPE_LABELS, type LineItem } from '../lib/wizard';
 import type { CardForm } from './card-form';
 import { OfflineCardForm } from './offline-card-form';
@@ -37,7 +39,23 @@ export function PaymentStep(props: {
   const [tokenizing, setTokenizing] = useState(false);
   const terms = useTermsConsent();
   const promo = usePromoCode(props.studentId, props.paymentType);
-  const listed = lineItems(props.paymentType, props.course);
+  const catalogue = useCatalogue();
+  const listed = catalogue ? lineItems(catalogue, props.paymentType, props.course) : [];
+  // New prices (read again after a 409): a kept code's discount is worked out again on them.
+  const quoted = promo.quote;
+  const { setQuote } = promo;
+  useEffect(() => {
+    if (!catalogue || !quoted || !props.studentId) return;
+    let current = true;
+    applyPromo(props.studentId, quoted.code, props.paymentType)
+      .then((fresh) => current && fresh.total_pence !== quoted.total_pence && setQuote(fresh))
+      .catch(() => current && setQuote(null));
+    return () => {
+      current = false;
+    };
+    // Only a new catalogue asks again; the quote itself changing must not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [catalogue]);
   const items = promo.quote
     ? [...listed, { label: `Promo code ${promo.quote.code}`, pence: -promo.quote.discount_pence }]
     : listed;
@@ -73,7 +91,11 @@ export function PaymentStep(props: {
   return (
     <div className="space-y-5">
       <h2 className="text-xl font-bold">Payment</h2>
-      <OrderSummary paymentType={props.paymentType} items={items} total={total} />
+      {catalogue ? (
+        <OrderSummary paymentType={props.paymentType} items={items} total={total} />
+      ) : (
+        <Spinner label="Loading prices…" />
+      )}
       {props.studentId && (
         <PromoCodeField
           studentId={props.studentId}
@@ -100,7 +122,14 @@ export function PaymentStep(props: {
         <Button variant="outline" onClick={props.onBack} disabled={props.paying}>
           Back
         </Button>
-        <Button variant="success" size="lg" onClick={pay} loading={props.paying || tokenizing} data-primary-action>
+        <Button
+          variant="success"
+          size="lg"
+          onClick={pay}
+          loading={props.paying || tokenizing}
+          disabled={!catalogue}
+          data-primary-action
+        >
           <Lock className="size-4" aria-hidden />
           Pay {formatPence(total)}
         </Button>

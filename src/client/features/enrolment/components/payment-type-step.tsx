@@ -1,8 +1,10 @@
-import { allInPricePence, COURSES, ENROLMENT_FEE_PENCE, type PaymentType } from '@shared/catalogue';
+import { allInPricePence, COURSE_TYPES, type Catalogue, type PaymentType } from '@shared/catalogue';
 import { formatPence } from '@shared/money';
 import { messages } from '@shared/messages';
 import { Button } from '@client/components/ui/button';
 import { RadioCards } from '@client/components/ui/radio-cards';
+import { Spinner } from '@client/components/ui/spinner';
+import { useCatalogue } from '@client/lib/catalogue';
 
 interface Option {
   type: PaymentType;
@@ -13,30 +15,38 @@ interface Option {
   recommended?: boolean;
 }
 
-const ENROLMENT_OPTIONS: Option[] = [
-  {
-    type: 'enrollment',
-    title: 'Enrollment Fee Only',
-    price: formatPence(ENROLMENT_FEE_PENCE),
-    description:
-      'Secure your place now and choose your course level later. Includes the introduction materials, industry report and bonus guides.',
-  },
-  {
-    type: 'combined',
-    title: 'Complete Package',
-    price: `from ${formatPence(allInPricePence('foundation'))}`,
-    priceNote: messages.enrolment.feeIncluded(formatPence(ENROLMENT_FEE_PENCE)),
-    description: 'Enrollment plus your course in one payment, so you can start straight away.',
-    recommended: true,
-  },
-];
+/** The cheapest of `price` over the courses, as "from £x". */
+const from = (price: (course: (typeof COURSE_TYPES)[number]) => number) =>
+  `from ${formatPence(Math.min(...COURSE_TYPES.map(price)))}`;
 
-const COURSE_OPTION: Option = {
-  type: 'course',
-  title: 'Course Payment',
-  price: `from ${formatPence(COURSES.foundation.pricePence)}`,
-  description: 'Your enrollment fee is paid. Choose your course level next.',
-};
+function paymentOptions(catalogue: Catalogue, enrolmentPaid: boolean): Option[] {
+  if (enrolmentPaid)
+    return [
+      {
+        type: 'course',
+        title: 'Course Payment',
+        price: from((course) => catalogue.courses[course].price_pence),
+        description: 'Your enrollment fee is paid. Choose your course level next.',
+      },
+    ];
+  return [
+    {
+      type: 'enrollment',
+      title: 'Enrollment Fee Only',
+      price: formatPence(catalogue.enrolment_fee_pence),
+      description:
+        'Secure your place now and choose your course level later. Includes the introduction materials, industry report and bonus guides.',
+    },
+    {
+      type: 'combined',
+      title: 'Complete Package',
+      price: from((course) => allInPricePence(catalogue, course)),
+      priceNote: messages.enrolment.feeIncluded(formatPence(catalogue.enrolment_fee_pence)),
+      description: 'Enrollment plus your course in one payment, so you can start straight away.',
+      recommended: true,
+    },
+  ];
+}
 
 /** Step 2. A student whose enrolment fee is paid only has the course left to pay for. */
 export function PaymentTypeStep(props: {
@@ -46,7 +56,9 @@ export function PaymentTypeStep(props: {
   onBack: () => void;
   onContinue: () => void;
 }) {
-  const options = props.enrolmentPaid ? [COURSE_OPTION] : ENROLMENT_OPTIONS;
+  const catalogue = useCatalogue();
+  if (!catalogue) return <Spinner label="Loading prices…" />;
+  const options = paymentOptions(catalogue, props.enrolmentPaid);
   return (
     <div className="space-y-5">
       <h2 className="text-xl font-bold">Choose Your Payment Option</h2>

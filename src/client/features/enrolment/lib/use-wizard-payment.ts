@@ -1,7 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@client/lib/toast';
-import { penceToPounds } from '@shared/money';
+import { formatPence, penceToPounds, poundsToPence } from '@shared/money';
+import { CATALOGUE_QUERY_KEY } from '@shared/schemas/catalogue';
 import { messages } from '@shared/messages';
 import { ApiError, errorDetail } from '@client/lib/api-client';
 import { lastPayment, studentSession } from '@client/lib/session';
@@ -24,6 +26,7 @@ export function useWizardPayment({ student, choices, go, setLocalStudent }: Enro
   const [toSuccess, setToSuccess] = useState(false);
   const idempotencyKey = useRef<string | null>(null);
   const createPayment = useCreatePayment();
+  const queries = useQueryClient();
 
   // A paid course: the wizard replaces the payment step with the confirmation in the address (its
   // rule for a paid student); then /success goes on top, so Back from it returns to the confirmation
@@ -76,7 +79,12 @@ export function useWizardPayment({ student, choices, go, setLocalStudent }: Enro
     } catch (error) {
       const outcomeKnown = error instanceof ApiError && error.status >= 400 && error.status < 500;
       if (outcomeKnown) idempotencyKey.current = null;
-      const detail = errorDetail(error, m.paymentFailed);
+      // The catalogue changed since the page read it: nothing was charged; the summary shows today's
+      // prices once the catalogue is read again.
+      const today = error instanceof ApiError && error.status === 409 ? (error.body as { amount?: unknown }).amount : null;
+      if (typeof today === 'number') void queries.invalidateQueries({ queryKey: CATALOGUE_QUERY_KEY });
+      const detail =
+        typeof today === 'number' ? m.priceChanged(formatPence(poundsToPence(today))) : errorDetail(error, m.paymentFailed);
       setPaymentError(detail);
       // A payment's outcome replaces the wizard's earlier notes, a decline as much as a success.
       toast.dismissAll();

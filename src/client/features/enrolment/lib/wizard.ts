@@ -1,4 +1,4 @@
-import { COURSES, paymentParts, type CourseType, type PaymentType } from '@shared/catalogue';
+import { paymentParts, type Catalogue, type CourseType, type PaymentType } from '@shared/catalogue';
 import type { StudentRecord } from '@shared/schemas/student';
 
 export const STEPS = ['Personal Info', 'Payment Type', 'Course Selection', 'Payment', 'Confirmation'] as const;
@@ -32,11 +32,14 @@ export interface LineItem {
   pence: number;
 }
 
-/** The order summary of step 4, from the catalogue (the server recomputes the same total). */
-export function lineItems(type: PaymentType, course: CourseType | null): LineItem[] {
-  const { feePence, coursePence } = paymentParts(type, course);
+/**
+ * The order summary of step 4, from the catalogue in force (the server charges the same total, and
+ * answers 409 with today's amount when the catalogue changed since it was read).
+ */
+export function lineItems(catalogue: Catalogue, type: PaymentType, course: CourseType | null): LineItem[] {
+  const { feePence, coursePence } = paymentParts(catalogue, type, course);
   const items: LineItem[] = [];
   if (feePence > 0) items.push({ label: 'Enrollment Fee', pence: feePence });
-  if (course && coursePence > 0) items.push({ label: COURSES[course].title, pence: coursePence });
+  if (course && coursePence > 0) items.push({ label: catalogue.courses[course].title, pence: coursePence });
   return items;
 }

@@ -1,13 +1,13 @@
-import { landing } from '@client/content';
+import type { LandingParts } from './landing-parts';
 
 /** 'Why Choose Our Program?' — shown once (docs/product/public-pages.md). The #overview anchor. */
-export function Benefits() {
-  const { benefits } = landing;
+export function Benefits({ content, fill }: Omit<LandingParts, 'catalogue'>) {
+  const { benefits } = content;
   return (
     <section id="overview" aria-labelledby="overview-heading" className="scroll-mt-24 bg-white py-16">
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="overview-heading" className="text-center text-3xl font-bold">
-          {benefits.heading}
+          {fill(benefits.heading)}
         </h2>
         <ul className="mt-10 grid gap-6 md:grid-cols-3">
           {benefits.items.map((item, index) => (
@@ -18,8 +18,8 @@ export function Benefits() {
               >
                 {index + 1}
               </span>
-              <h3 className="mt-4 text-lg font-semibold">{item.title}</h3>
-              <p className="mt-2 text-slate-700">{item.text}</p>
+              <h3 className="mt-4 text-lg font-semibold">{fill(item.title)}</h3>
+              <p className="mt-2 text-slate-700">{fill(item.text)}</p>
             </li>
           ))}
         </ul>

@@ -1,12 +1,19 @@
 import { Island } from '@client/components/layout/island';
 import { AppLink } from '@client/components/layout/navigation';
 import { buttonClasses } from '@client/components/ui/button';
-import { claims, landing } from '@client/content';
+import { landing } from '@client/content';
+import type { LandingParts } from './landing-parts';
 import { HERO_MEDIA_ISLAND, HeroMedia } from './hero-media';
 import { LandingTitle } from './landing-header';
 
-export function Hero() {
-  const { hero, stats } = landing;
+export function Hero({ content, fill }: Omit<LandingParts, 'catalogue'>) {
+  const { hero } = landing;
+  const { claims } = content;
+  const stats = [
+    { value: claims.certified_specialists, label: 'Certified specialists' },
+    { value: claims.student_rating, label: 'Student rating' },
+    { value: claims.earnings_per_review, label: 'Earnings per review' },
+  ];
   return (
     <section
       id="hero"
@@ -29,9 +36,9 @@ export function Hero() {
               ))}
             </ul>
             <h2 id="hero-heading" className="mt-5 text-3xl leading-tight font-extrabold sm:text-5xl">
-              {hero.heading}
+              {fill(content.hero.heading)}
             </h2>
-            <p className="mt-4 text-lg text-brand-100">{hero.intro}</p>
+            <p className="mt-4 text-lg text-brand-100">{fill(content.hero.intro)}</p>
             <div className="mt-8 flex flex-wrap gap-3">
               <AppLink to={hero.primaryCta.href} className={buttonClasses('light', 'lg')}>
                 {hero.primaryCta.label}

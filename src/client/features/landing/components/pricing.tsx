@@ -1,7 +1,8 @@
 import { AppLink } from '@client/components/layout/navigation';
 import { buttonClasses } from '@client/components/ui/button';
 import { landing } from '@client/content';
-import { COURSES, ENROLMENT_FEE_PENCE, type CourseType } from '@shared/catalogue';
+import { allInPricePence, type Catalogue, type CourseType } from '@shared/catalogue';
+import type { LandingParts } from './landing-parts';
 import { formatPence } from '@shared/money';
 import { messages } from '@shared/messages';
 import { paths } from '@shared/routes';
@@ -21,16 +22,39 @@ interface Plan {
  * the fee named beside it, and opens the wizard with that course (the Complete Package); the fee card
  * opens it bare. Pro is 'Most Popular'.
  */
-export function Pricing() {
+export function Pricing({ content, catalogue, fill }: LandingParts) {
   const { pricing } = landing;
-  const plans: Plan[] = [pricing.enrollment, pricing.foundation, pricing.pro];
+  const { foundation, pro } = catalogue.courses;
+  const plans: Plan[] = [
+    {
+      name: pricing.enrollmentName,
+      pricePence: catalogue.enrolment_fee_pence,
+      blurb: fill(content.pricing.enrollment_blurb),
+      includes: content.pricing.enrollment_includes.map(fill),
+    },
+    {
+      name: foundation.title,
+      course: 'foundation',
+      pricePence: allInPricePence(catalogue, 'foundation'),
+      blurb: `${foundation.modules.length} modules: ${foundation.description}`,
+      includes: foundation.modules,
+    },
+    {
+      name: pro.title,
+      course: 'pro',
+      pricePence: allInPricePence(catalogue, 'pro'),
+      blurb: `${pro.modules.length} modules: ${pro.description}`,
+      includes: content.pricing.pro_includes.map(fill),
+      highlight: pricing.highlight,
+    },
+  ];
   return (
     <section id="pricing" aria-labelledby="pricing-heading" className="scroll-mt-24 bg-slate-50 py-16">
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="pricing-heading" className="text-center text-3xl font-bold">
-          {pricing.heading}
+          {fill(content.pricing.heading)}
         </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">{pricing.intro}</p>
+        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">{fill(content.pricing.intro)}</p>
         <ul className="mt-10 grid gap-6 lg:grid-cols-3">
           {plans.map((plan) => (
             <li
@@ -44,7 +68,7 @@ export function Pricing() {
               )}
               <h3 className="text-xl font-bold">{plan.name}</h3>
               <p className="mt-2 text-4xl font-extrabold text-brand-800">{formatPence(plan.pricePence)}</p>
-              {plan.course && <CoursePriceNotes course={plan.course} />}
+              {plan.course && <CoursePriceNotes catalogue={catalogue} course={plan.course} />}
               <p className="mt-2 text-slate-700">{plan.blurb}</p>
               <ul className="mt-4 flex-1 space-y-2 text-sm">
                 {plan.includes.map((item) => (
@@ -72,12 +96,12 @@ export function Pricing() {
 }
 
 /** The fee the all-in price includes, and the course alone for a student who has paid the fee already. */
-function CoursePriceNotes({ course }: { course: CourseType }) {
+function CoursePriceNotes({ catalogue, course }: { catalogue: Catalogue; course: CourseType }) {
   const m = messages.enrolment;
   return (
     <>
-      <p className="mt-1 text-sm font-medium text-slate-800">{m.feeIncluded(formatPence(ENROLMENT_FEE_PENCE))}</p>
-      <p className="mt-1 text-xs text-slate-600">{m.courseAloneAfterFee(formatPence(COURSES[course].pricePence))}</p>
+      <p className="mt-1 text-sm font-medium text-slate-800">{m.feeIncluded(formatPence(catalogue.enrolment_fee_pence))}</p>
+      <p className="mt-1 text-xs text-slate-600">{m.courseAloneAfterFee(formatPence(catalogue.courses[course].price_pence))}</p>
     </>
   );
 }

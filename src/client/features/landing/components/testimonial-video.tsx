@@ -1,12 +1,26 @@
-import { landing } from '@client/content';
 import { VideoFacade } from './video-facade';
 
-/** The island of one testimonial's video (landing-entry.tsx hydrates it on its own). */
-export const testimonialVideoIsland = (youtubeId: string) => `testimonial-video:${youtubeId}`;
+/** The islands of the testimonials' videos (landing-entry.tsx hydrates each on its own, with its props). */
+export const TESTIMONIAL_VIDEO_ISLAND = 'testimonial-video';
 
-/** One testimonial's video, found by its YouTube id (what its island's name holds). */
-export function TestimonialVideo({ youtubeId }: { youtubeId: string }) {
-  const video = landing.testimonials.videos.find((each) => each.youtubeId === youtubeId);
-  if (!video) return null;
-  return <VideoFacade youtubeId={video.youtubeId} poster={video.poster} title={`${video.name}: ${video.caption}`} />;
+/** The posters in public/media, taken in turn: a video's own thumbnail would come from YouTube. */
+const POSTERS = 6;
+
+export interface TestimonialVideoProps {
+  youtubeId: string;
+  name: string;
+  caption: string;
+  /** Its place in the list: which poster it shows. */
+  index: number;
+}
+
+/** One testimonial's video: a poster and a play button until clicked. */
+export function TestimonialVideo({ youtubeId, name, caption, index }: TestimonialVideoProps) {
+  return (
+    <VideoFacade
+      youtubeId={youtubeId}
+      poster={`/media/testimonial-${(index % POSTERS) + 1}.svg`}
+      title={`${name}: ${caption}`}
+    />
+  );
 }

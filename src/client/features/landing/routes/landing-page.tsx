@@ -2,6 +2,9 @@ import { useEffect, useState } from 'react';
 import { PageMeta } from '@client/components/layout/page-meta';
 import { SiteFooter } from '@client/components/layout/site-footer';
 import { landing } from '@client/content';
+import { Spinner } from '@client/components/ui/spinner';
+import { useCatalogue } from '@client/lib/catalogue';
+import { useFilledContent } from '@client/lib/site-content';
 import { Benefits } from '../components/benefits';
 import { ClosingCta } from '../components/closing-cta';
 import { Hero } from '../components/hero';
@@ -26,22 +29,32 @@ function useAfterPageLoad(): boolean {
 }
 
 /**
- * The landing page. Prerendered, it is hydrated by parts (its islands, landing-entry.tsx); in the
- * router app (a link home) it is rendered whole.
+ * The landing page, drawn from the content and the catalogue in force. Rendered by the server with
+ * both in its query cache, it is hydrated by parts (its islands, landing-entry.tsx); in the router app
+ * (a link home) it is rendered whole, once both have arrived.
  */
 export default function LandingPage() {
   const showWidget = useAfterPageLoad();
+  const filled = useFilledContent();
+  const catalogue = useCatalogue();
+  const parts = filled && catalogue && { ...filled, catalogue };
   return (
     <>
-      <PageMeta {...landing.meta} />
+      <PageMeta title={landing.meta.title} description={parts ? parts.fill(landing.meta.description) : ''} />
       <LandingHeader />
       <main id="main" tabIndex={-1}>
-        <Hero />
-        <Benefits />
-        <Pricing />
-        <Modules />
-        <Testimonials />
-        <ClosingCta />
+        {parts ? (
+          <>
+            <Hero {...parts} />
+            <Benefits {...parts} />
+            <Pricing {...parts} />
+            <Modules {...parts} />
+            <Testimonials {...parts} />
+            <ClosingCta {...parts} />
+          </>
+        ) : (
+          <Spinner label="Loading…" />
+        )}
       </main>
       <SiteFooter reserve="signups" />
       {showWidget && <RecentSignups />}

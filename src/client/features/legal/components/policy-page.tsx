@@ -2,6 +2,9 @@ import { PageMeta } from '@client/components/layout/page-meta';
 import { BrandHeader } from '@client/components/layout/brand-shell';
 import { SiteFooter } from '@client/components/layout/site-footer';
 import type { ReactNode } from 'react';
+import { fillCatalogueText } from '@shared/catalogue-text';
+import { Spinner } from '@client/components/ui/spinner';
+import { useCatalogue } from '@client/lib/catalogue';
 import type { PolicySection } from '../policies';
 
 interface PolicyPageProps {
@@ -15,8 +18,12 @@ interface PolicyPageProps {
   extras?: Partial<Record<string, ReactNode>>;
 }
 
-/** A policy document from content.ts: heading, last update and numbered sections. */
+/**
+ * A policy document from policies.ts: heading, last update and numbered sections. A paragraph that
+ * names a price (`{pro_total}`) shows the catalogue's in force.
+ */
 export function PolicyPage({ meta, heading, version, lastUpdated, sections, extras = {} }: PolicyPageProps) {
+  const catalogue = useCatalogue();
   return (
     <>
       <PageMeta {...meta} />
@@ -31,11 +38,19 @@ export function PolicyPage({ meta, heading, version, lastUpdated, sections, extr
             <h2 className="text-xl font-bold">
               {index + 1}. {section.heading}
             </h2>
-            {section.paragraphs.map((paragraph) => (
-              <p key={paragraph} className="mt-3 leading-relaxed text-slate-800">
-                {paragraph}
-              </p>
-            ))}
+            {section.paragraphs.map((paragraph) =>
+              !paragraph.includes('{') ? (
+                <p key={paragraph} className="mt-3 leading-relaxed text-slate-800">
+                  {paragraph}
+                </p>
+              ) : catalogue ? (
+                <p key={paragraph} className="mt-3 leading-relaxed text-slate-800">
+                  {fillCatalogueText(paragraph, catalogue)}
+                </p>
+              ) : (
+                <Spinner key={paragraph} label="Loading prices…" />
+              ),
+            )}
             {extras[section.heading]}
           </section>
         ))}

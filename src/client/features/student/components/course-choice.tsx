@@ -4,11 +4,17 @@ import { Badge } from '@client/components/ui/badge';
 import { buttonClasses } from '@client/components/ui/button';
 import { Card } from '@client/components/ui/card';
 import { paths } from '@shared/routes';
-import { COURSE_TYPES, COURSES, ENROLMENT_FEE_PENCE } from '@shared/catalogue';
+import { COURSE_TYPES, COURSES } from '@shared/catalogue';
+import { useCatalogue } from '@client/lib/catalogue';
+import { Spinner } from '@client/components/ui/spinner';
 import { formatPence } from '@shared/money';
 
-/** View 2: enrolment paid, no course paid yet. The two courses and the account status. */
-export function CourseChoice() {
+/**
+ * View 2: enrolment paid, no course paid yet. The two courses at today's prices and the account
+ * status (with what the student paid for the fee, whatever it costs today).
+ */
+export function CourseChoice({ paidPence }: { paidPence: number }) {
+  const catalogue = useCatalogue();
   return (
     <div className="space-y-6">
       <Card className="flex items-start gap-3 border-emerald-200 bg-emerald-50">
@@ -23,16 +29,18 @@ export function CourseChoice() {
         <h2 id="choose-course" className="text-xl font-bold">
           Choose Your Course
         </h2>
+        {!catalogue && <Spinner label="Loading courses…" />}
         <div className="grid gap-4 md:grid-cols-2">
           {COURSE_TYPES.map((type) => {
             const course = COURSES[type];
+            if (!catalogue) return null;
             return (
               <Card key={type} className="flex flex-col gap-4">
                 <div className="flex items-start justify-between gap-2">
-                  <h3 className="text-lg font-bold">{course.title}</h3>
+                  <h3 className="text-lg font-bold">{catalogue.courses[type].title}</h3>
                   {type === 'pro' && <Badge tone="purple">Most Popular</Badge>}
                 </div>
-                <p className="text-3xl font-bold">{formatPence(course.pricePence)}</p>
+                <p className="text-3xl font-bold">{formatPence(catalogue.courses[type].price_pence)}</p>
                 <p className="text-sm text-slate-600">{course.stages.length} stages</p>
                 <ol className="list-inside list-decimal space-y-1 text-sm text-slate-700">
                   {course.stages.map((stage) => (
@@ -60,7 +68,7 @@ export function CourseChoice() {
             label="Enrollment"
             icon={CheckCircle2}
             tone="text-emerald-800"
-            value={`Paid (${formatPence(ENROLMENT_FEE_PENCE)})`}
+            value={`Paid (${formatPence(paidPence)})`}
           />
           <StatusRow label="Course selection" icon={Clock} tone="text-amber-800" value="Pending" />
           <StatusRow label="Progress tracking" icon={Lock} tone="text-slate-700" value="Locked" />

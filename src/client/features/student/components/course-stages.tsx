@@ -6,6 +6,7 @@ import { cn } from '@client/lib/cn';
 import { formatDate } from '@client/lib/format';
 import { courseDatesFrom, londonIsoDate } from '@shared/schedule';
 import { COURSES, type CourseType } from '@shared/catalogue';
+import { useCatalogue } from '@client/lib/catalogue';
 import { messages } from '@shared/messages';
 import type { StudentProgress } from '@shared/schemas/student-area';
 import { useUpdateStage } from '../api/update-stage';
@@ -38,7 +39,8 @@ export function CourseStages({
 }) {
   const notStarted = startDate !== null && daysUntilStart !== null && daysUntilStart > 0;
   const dates = startDate ? courseDatesFrom(startDate) : null;
-  const { title, moduleCount, stages } = COURSES[course];
+  const { title, stages } = COURSES[course];
+  const moduleCount = useCatalogue()?.courses[course].modules.length;
   const update = useUpdateStage(studentId);
   const done = [...progress.foundation_progress, ...progress.pro_progress];
 
@@ -62,7 +64,9 @@ export function CourseStages({
         <p className="text-sm font-semibold text-brand-800">{title}</p>
       </div>
       {dates && <CourseDates dates={dates} />}
-      <p className="text-sm text-slate-700">{messages.student.modulesVsStages(title, moduleCount, stages.length)}</p>
+      {moduleCount !== undefined && (
+        <p className="text-sm text-slate-700">{messages.student.modulesVsStages(title, moduleCount, stages.length)}</p>
+      )}
       {notStarted && <StartCountdown daysUntilStart={daysUntilStart} startDate={startDate} />}
       {notStarted ? (
         <UpcomingStages stages={stages} opensOn={progress.stages.map((stage) => stage.opens_on)} />

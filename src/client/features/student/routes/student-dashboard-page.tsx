@@ -22,6 +22,7 @@ import { YourDataCard } from '../components/your-data-card';
 import { InvoicesCard } from '../components/invoices-card';
 import { EnrolmentPaymentPrompt } from '../components/enrolment-payment-prompt';
 import { RefundNotice } from '../components/refund-notice';
+import { poundsToPence } from '@shared/money';
 
 /** Its title while loading and once loaded. */
 const DASHBOARD_TITLE = 'Student Dashboard | Video Book Review Specialist';
@@ -152,7 +153,7 @@ function Dashboard({ session }: { session: StudentSession }) {
           {!student.enrollment_paid ? (
             <EnrolmentPaymentPrompt />
           ) : !student.course_paid ? (
-            <CourseChoice />
+            <CourseChoice paidPence={poundsToPence(student.total_paid)} />
           ) : (
             <CourseDashboard student={student} />
           )}

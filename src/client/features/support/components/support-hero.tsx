@@ -1,12 +1,14 @@
 import { Mail, MessageCircle, Users } from 'lucide-react';
 import { SmartLink } from '@client/components/layout/smart-link';
 import { support } from '@client/content';
+import { useFilledContent } from '@client/lib/site-content';
 import { useSupportContact } from '@client/lib/support-contact';
 
 /** The support page's banner: heading, introduction and the ways to reach us (live chat only when its link is set). */
 export function SupportHero() {
   const { channels } = support;
   const contact = useSupportContact();
+  const filled = useFilledContent();
   return (
     <section
       aria-labelledby="support-heading"
@@ -14,9 +16,9 @@ export function SupportHero() {
     >
       <div className="mx-auto max-w-6xl px-4">
         <h1 id="support-heading" className="text-3xl font-extrabold sm:text-4xl">
-          {support.heading}
+          {filled ? filled.fill(filled.content.support.heading) : support.heading}
         </h1>
-        <p className="mt-3 text-lg text-brand-100">{support.intro}</p>
+        {filled && <p className="mt-3 text-lg text-brand-100">{filled.fill(filled.content.support.intro)}</p>}
         <ul className={`mt-8 grid gap-4 ${contact.liveChatUrl ? 'md:grid-cols-3' : 'md:grid-cols-2'}`}>
           <li className="rounded-xl bg-white/10 p-5">
             <Mail className="size-6" aria-hidden />
