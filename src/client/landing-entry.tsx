@@ -9,7 +9,7 @@ import {
   TESTIMONIAL_VIDEO_ISLAND,
   TestimonialVideo,
   type TestimonialVideoProps,
-} from './features/landing/components/testimonial-video';
+} from './components/site-sections/testimonial-video';
 
 /**
  * The landing page's entry (main.tsx chooses). The prerendered page is static but for a few parts,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { allInPricePence, COURSES, DEFAULT_CATALOGUE, paymentAmountPence, paymentParts, proExtraModules } from './catalogue';
+import {
+  allInPricePence,
+  COURSES,
+  DEFAULT_CATALOGUE,
+  paymentAmountPence,
+  paymentParts,
+  proExtraModules,
+} from './catalogue';
 import { catalogueSchema } from './schemas/catalogue';
 
 const seed = DEFAULT_CATALOGUE;
@@ -33,8 +40,11 @@ describe('catalogue', () => {
   it('accepts its own seed and refuses a price of nothing, a blank title or a module listed twice', () => {
     expect(catalogueSchema.parse(seed)).toEqual(seed);
     const pro = seed.courses.pro;
-    const bad = (change: object) => catalogueSchema.safeParse({ ...seed, courses: { ...seed.courses, pro: { ...pro, ...change } } });
-    expect(bad({ price_pence: 0 }).error?.issues[0]?.message).toBe('A course price must be an amount from £1.00 to £10,000.00');
+    const bad = (change: object) =>
+      catalogueSchema.safeParse({ ...seed, courses: { ...seed.courses, pro: { ...pro, ...change } } });
+    expect(bad({ price_pence: 0 }).error?.issues[0]?.message).toBe(
+      'A course price must be an amount from £1.00 to £10,000.00',
+    );
     expect(bad({ title: '  ' }).success).toBe(false);
     expect(bad({ modules: ['A', 'A'] }).success).toBe(false);
     expect(catalogueSchema.safeParse({ ...seed, enrolment_fee_pence: 99.5 }).success).toBe(false);

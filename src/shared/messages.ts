@@ -408,6 +408,7 @@ export const messages = {
     modulesInvalid: 'List 1 to 30 modules, each 1 to 120 characters, none twice',
     saved: 'Catalogue saved: the site shows it within seconds',
     unchanged: 'Nothing changed',
+    saveFailed: 'Failed to save the catalogue',
   },
   /** The admin's Content tab (docs/product/admin.md#content). */
   content: {
@@ -417,6 +418,7 @@ export const messages = {
       `${field} names {${name}}, which is not a placeholder: use one of those listed, or remove the braces`,
     youtubeIdInvalid: 'A YouTube video id is the 11 letters, digits, - or _ after "v=" in its address',
     saved: 'Content saved: the site shows it within seconds',
+    saveFailed: "Failed to save the site's content",
   },
   /** Promo codes: the wizard's order summary and the admin's Promo Codes tab (docs/product/payments.md). */
   promo: {

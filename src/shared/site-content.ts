@@ -43,7 +43,7 @@ export const CLAIM_PLACEHOLDERS = {
 } as const;
 
 /** Where a FAQ answer says how students sign in: the running sign-in mode's words (code or e-mail link). */
-export const SIGN_IN_PLACEHOLDER = 'sign_in';
+const SIGN_IN_PLACEHOLDER = 'sign_in';
 
 export const CONTENT_PLACEHOLDERS: Record<string, string> = {
   ...CATALOGUE_PLACEHOLDERS,
@@ -62,7 +62,12 @@ export function unknownPlaceholders(text: string): string[] {
  * `text` with its placeholders filled from the catalogue and the claims in force; `{sign_in}` becomes
  * `signIn` (what is true in every sign-in mode unless the caller knows the mode).
  */
-export function fillText(text: string, catalogue: Catalogue, content: Pick<SiteContent, 'claims'>, signIn = ''): string {
+export function fillText(
+  text: string,
+  catalogue: Catalogue,
+  content: Pick<SiteContent, 'claims'>,
+  signIn = '',
+): string {
   const values: Record<string, string> = {
     ...catalogueValues(catalogue),
     certified_specialists: content.claims.certified_specialists,
@@ -114,7 +119,12 @@ export const DEFAULT_CONTENT: SiteContent = {
       'Business development resources',
       'Bonus ebook-selling report',
     ],
-    pro_includes: ['Everything in Foundation', '{pro_extra_modules} advanced modules', '6 video testimonials', 'Licensing opportunities'],
+    pro_includes: [
+      'Everything in Foundation',
+      '{pro_extra_modules} advanced modules',
+      '6 video testimonials',
+      'Licensing opportunities',
+    ],
   },
   modules: {
     heading: "What You'll Master",

@@ -53,7 +53,9 @@ describe('the catalogue', () => {
     const saved = await save(changed);
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toEqual(changed);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/catalogue', headers: owner })).json()).toEqual(changed);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/catalogue', headers: owner })).json()).toEqual(
+      changed,
+    );
     expect(await publicCatalogue()).toEqual(changed);
 
     const [entry] = await t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
@@ -74,8 +76,14 @@ describe('the catalogue', () => {
       [withPro(0), messages.catalogue.priceInvalid],
       [withPro(99.5), messages.catalogue.priceInvalid],
       [{ ...DEFAULT_CATALOGUE, enrolment_fee_pence: -1 }, messages.catalogue.feeInvalid],
-      [{ ...DEFAULT_CATALOGUE, courses: { ...DEFAULT_CATALOGUE.courses, pro: { ...pro, title: ' ' } } }, messages.catalogue.titleInvalid],
-      [{ ...DEFAULT_CATALOGUE, courses: { ...DEFAULT_CATALOGUE.courses, pro: { ...pro, modules: [] } } }, messages.catalogue.modulesInvalid],
+      [
+        { ...DEFAULT_CATALOGUE, courses: { ...DEFAULT_CATALOGUE.courses, pro: { ...pro, title: ' ' } } },
+        messages.catalogue.titleInvalid,
+      ],
+      [
+        { ...DEFAULT_CATALOGUE, courses: { ...DEFAULT_CATALOGUE.courses, pro: { ...pro, modules: [] } } },
+        messages.catalogue.modulesInvalid,
+      ],
       [{ ...DEFAULT_CATALOGUE, courses: { foundation: DEFAULT_CATALOGUE.courses.foundation } }, undefined],
     ] as const) {
       const res = await save(payload);

@@ -1,6 +1,12 @@
 /** Payments through the data layer, and what each purchase costs: always the catalogue's price. */
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_CATALOGUE, paymentAmountPence, paymentParts, type CourseType, type PaymentType } from '@shared/catalogue';
+import {
+  DEFAULT_CATALOGUE,
+  paymentAmountPence,
+  paymentParts,
+  type CourseType,
+  type PaymentType,
+} from '@shared/catalogue';
 import type { Db } from '@server/db/client';
 import { payments, type Payment } from '@server/db/schema';
 import { one } from '@server/db/rows';

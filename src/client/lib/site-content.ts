@@ -11,15 +11,15 @@ export const getContent = (signal?: AbortSignal) => api<SiteContent>('/api/conte
  * server-rendered pages start with them in their query cache.
  */
 export function useSiteContent(): SiteContent | undefined {
-  return useQuery({ queryKey: CONTENT_QUERY_KEY, queryFn: ({ signal }) => getContent(signal), staleTime: 60_000 })
-    .data;
+  return useQuery({ queryKey: CONTENT_QUERY_KEY, queryFn: ({ signal }) => getContent(signal), staleTime: 60_000 }).data;
 }
 
 /**
  * The content with a filler for its texts' placeholders (prices, counts, claims), or undefined until
  * both the content and the catalogue are known.
  */
-export function useFilledContent(): { content: SiteContent; fill: (text: string, signIn?: string) => string } | undefined {
+export function useFilledContent():
+  { content: SiteContent; fill: (text: string, signIn?: string) => string } | undefined {
   const content = useSiteContent();
   const catalogue = useCatalogue();
   if (!content || !catalogue) return undefined;

@@ -28,7 +28,10 @@ const paragraph = (max: number, field: string) =>
       error: (issue) => m.unknownPlaceholder(field, unknownPlaceholders(String(issue.input))[0] ?? ''),
     });
 const list = <T extends z.ZodType>(item: T, min: number, max: number, field: string) =>
-  z.array(item, { error: m.listInvalid(field, min, max) }).min(min, m.listInvalid(field, min, max)).max(max, m.listInvalid(field, min, max));
+  z
+    .array(item, { error: m.listInvalid(field, min, max) })
+    .min(min, m.listInvalid(field, min, max))
+    .max(max, m.listInvalid(field, min, max));
 
 export const siteContentSchema = z.strictObject({
   hero: z.strictObject({ heading: copy(120, 'The hero heading'), intro: paragraph(400, 'The hero introduction') }),
@@ -62,7 +65,9 @@ export const siteContentSchema = z.strictObject({
       z.strictObject({
         name: copy(60, 'A video testimonial name'),
         caption: copy(120, 'A video caption'),
-        youtube_id: text({ error: m.youtubeIdInvalid }).trim().regex(/^[A-Za-z0-9_-]{11}$/, m.youtubeIdInvalid),
+        youtube_id: text({ error: m.youtubeIdInvalid })
+          .trim()
+          .regex(/^[A-Za-z0-9_-]{11}$/, m.youtubeIdInvalid),
       }),
       0,
       12,

@@ -11,7 +11,8 @@ export function invoiceLines(
   payment: Pick<Payment, 'paymentType' | 'courseType' | 'listFeePence' | 'listCoursePence'>,
 ): InvoiceLine[] {
   const lines: InvoiceLine[] = [];
-  if (payment.paymentType !== 'course') lines.push({ description: 'Enrollment fee', amountPence: payment.listFeePence });
+  if (payment.paymentType !== 'course')
+    lines.push({ description: 'Enrollment fee', amountPence: payment.listFeePence });
   if (payment.paymentType !== 'enrollment' && payment.courseType)
     lines.push({
       description: `${COURSES[payment.courseType].title} (online course)`,

@@ -74,7 +74,9 @@ export function studentViolations(student: StudentMoney, rows: PaymentMoney[]): 
     if (p.paymentType !== 'enrollment' && !p.courseType)
       problems.push(`payment ${p.id}: ${p.paymentType} without a course`);
     else if (!atListPrice(p))
-      problems.push(`payment ${p.id}: ${p.amountPence} is not the list price it was made at (${p.listFeePence + p.listCoursePence})`);
+      problems.push(
+        `payment ${p.id}: ${p.amountPence} is not the list price it was made at (${p.listFeePence + p.listCoursePence})`,
+      );
   }
   return problems;
 }

@@ -81,12 +81,18 @@ export async function saveDocument<T>(
  * Each field that differs, by its path (`courses.pro.price_pence`), with its value before and after:
  * what the Activity tab lists. A list is one field (a module added is its list changed).
  */
-export function documentChanges(before: unknown, after: unknown, path = ''): Array<{ field: string; from: unknown; to: unknown }> {
+export function documentChanges(
+  before: unknown,
+  after: unknown,
+  path = '',
+): Array<{ field: string; from: unknown; to: unknown }> {
   const isRecord = (value: unknown): value is Record<string, unknown> =>
     typeof value === 'object' && value !== null && !Array.isArray(value);
   if (isRecord(before) && isRecord(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
     return keys.flatMap((key) => documentChanges(before[key], after[key], path ? `${path}.${key}` : key));
   }
-  return JSON.stringify(before) === JSON.stringify(after) ? [] : [{ field: path, from: before ?? null, to: after ?? null }];
+  return JSON.stringify(before) === JSON.stringify(after)
+    ? []
+    : [{ field: path, from: before ?? null, to: after ?? null }];
 }

@@ -39,7 +39,8 @@ const siteDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/content',
     {
       schema: {
-        summary: "The site's content in force: landing copy, claims, benefits, testimonials, FAQ and the support heading",
+        summary:
+          "The site's content in force: landing copy, claims, benefits, testimonials, FAQ and the support heading",
         response: { 200: siteContentSchema, 401: errorSchema, 403: errorSchema },
       },
     },

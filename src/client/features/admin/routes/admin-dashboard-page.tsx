@@ -17,7 +17,9 @@ import { AdminHeader } from '../components/admin-header';
 import { AdminsTab } from '../components/admins-tab';
 import { AssessmentsTab } from '../components/assessments-tab';
 import { BroadcastsTab } from '../components/broadcasts-tab';
+import { CatalogueTab } from '../components/catalogue-tab';
 import { CertificatesTab } from '../components/certificates-tab';
+import { ContentTab } from '../components/content-tab';
 import { CohortsTab } from '../components/cohorts-tab';
 import { IdVerificationTab } from '../components/id-verification-tab';
 import { EmailsTab } from '../components/emails-tab';
@@ -64,8 +66,10 @@ const TABS: TabSpec[] = [
   { value: 'promo-codes', label: 'Promo Codes', Panel: PromoCodesTab, section: 'money', owner: false },
   { value: 'referrals', label: 'Referral Codes', Panel: ReferralsTab, section: 'money', owner: false },
   { value: 'funnel', label: 'Funnel', Panel: FunnelTab, section: 'money', owner: false },
+  { value: 'catalogue', label: 'Catalogue', Panel: CatalogueTab, section: 'course', owner: true },
   { value: 'cohorts', label: 'Cohorts', Panel: CohortsTab, section: 'course', owner: true },
   { value: 'settings', label: 'Settings', Panel: SettingsTab, section: 'school', owner: true },
+  { value: 'content', label: 'Site Content', Panel: ContentTab, section: 'school', owner: true },
   { value: 'admins', label: 'Admins', Panel: AdminsTab, section: 'school', owner: true },
   { value: 'security', label: 'Security', Panel: SecurityTab, section: 'school', owner: false },
   { value: 'activity', label: 'Activity', Panel: ActivityTab, section: 'school', owner: true },

@@ -9,7 +9,6 @@ import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { useCatalogue } from '@client/lib/catalogue';
 import { usePublicConfig } from '@client/lib/public-config';
-import { applyPromo } from '../api/apply-promo';
 import { lineItems, PAYMENT_TYPE_LABELS, type LineItem } from '../lib/wizard';
 import type { CardForm } from './card-form';
 import { OfflineCardForm } from './offline-card-form';
@@ -38,24 +37,9 @@ export function PaymentStep(props: {
   const [cardForm, setCardForm] = useState<CardForm | null>(null);
   const [tokenizing, setTokenizing] = useState(false);
   const terms = useTermsConsent();
-  const promo = usePromoCode(props.studentId, props.paymentType);
   const catalogue = useCatalogue();
+  const promo = usePromoCode(props.studentId, props.paymentType, catalogue);
   const listed = catalogue ? lineItems(catalogue, props.paymentType, props.course) : [];
-  // New prices (read again after a 409): a kept code's discount is worked out again on them.
-  const quoted = promo.quote;
-  const { setQuote } = promo;
-  useEffect(() => {
-    if (!catalogue || !quoted || !props.studentId) return;
-    let current = true;
-    applyPromo(props.studentId, quoted.code, props.paymentType)
-      .then((fresh) => current && fresh.total_pence !== quoted.total_pence && setQuote(fresh))
-      .catch(() => current && setQuote(null));
-    return () => {
-      current = false;
-    };
-    // Only a new catalogue asks again; the quote itself changing must not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [catalogue]);
   const items = promo.quote
     ? [...listed, { label: `Promo code ${promo.quote.code}`, pence: -promo.quote.discount_pence }]
     : listed;

@@ -3,7 +3,7 @@ import { errorDetail } from '@client/lib/api-client';
 import { toast } from '@client/lib/toast';
 import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/field';
-import type { PaymentType } from '@shared/catalogue';
+import type { Catalogue, PaymentType } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import type { PromoQuote } from '@shared/schemas/promo-codes';
 import { applyPromo } from '../api/apply-promo';
@@ -13,9 +13,10 @@ const m = messages.promo;
 /**
  * The order summary's promo code: Apply asks the server what the payment costs with it (the discount
  * shows before paying); Remove goes back to the full price. The step starts without a code, so what it
- * shows is what is charged (a code kept from an earlier visit is removed when the step opens).
+ * shows is what is charged (a code kept from an earlier visit is removed when the step opens). When
+ * the prices change (read again after a 409), a kept code's discount is asked for again on them.
  */
-export function usePromoCode(studentId: string | null, paymentType: PaymentType) {
+export function usePromoCode(studentId: string | null, paymentType: PaymentType, catalogue: Catalogue | undefined) {
   const [quote, setQuote] = useState<PromoQuote | null>(null);
   const [ready, setReady] = useState(studentId === null);
   useEffect(() => {
@@ -28,6 +29,18 @@ export function usePromoCode(studentId: string | null, paymentType: PaymentType)
       current = false;
     };
   }, [studentId, paymentType]);
+  useEffect(() => {
+    if (!catalogue || !quote?.code || !studentId) return;
+    let current = true;
+    applyPromo(studentId, quote.code, paymentType)
+      .then((fresh) => current && fresh.total_pence !== quote.total_pence && setQuote(fresh))
+      .catch(() => current && setQuote(null));
+    return () => {
+      current = false;
+    };
+    // Only new prices ask again; the quote itself changing must not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [catalogue]);
   return { quote: quote?.code ? quote : null, setQuote, ready };
 }
 

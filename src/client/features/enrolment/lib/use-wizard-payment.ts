@@ -81,10 +81,13 @@ export function useWizardPayment({ student, choices, go, setLocalStudent }: Enro
       if (outcomeKnown) idempotencyKey.current = null;
       // The catalogue changed since the page read it: nothing was charged; the summary shows today's
       // prices once the catalogue is read again.
-      const today = error instanceof ApiError && error.status === 409 ? (error.body as { amount?: unknown }).amount : null;
+      const today =
+        error instanceof ApiError && error.status === 409 ? (error.body as { amount?: unknown }).amount : null;
       if (typeof today === 'number') void queries.invalidateQueries({ queryKey: CATALOGUE_QUERY_KEY });
       const detail =
-        typeof today === 'number' ? m.priceChanged(formatPence(poundsToPence(today))) : errorDetail(error, m.paymentFailed);
+        typeof today === 'number'
+          ? m.priceChanged(formatPence(poundsToPence(today)))
+          : errorDetail(error, m.paymentFailed);
       setPaymentError(detail);
       // A payment's outcome replaces the wizard's earlier notes, a decline as much as a success.
       toast.dismissAll();

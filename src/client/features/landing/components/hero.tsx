@@ -2,7 +2,7 @@ import { Island } from '@client/components/layout/island';
 import { AppLink } from '@client/components/layout/navigation';
 import { buttonClasses } from '@client/components/ui/button';
 import { landing } from '@client/content';
-import type { LandingParts } from './landing-parts';
+import type { LandingParts } from '@client/components/site-sections/landing-parts';
 import { HERO_MEDIA_ISLAND, HeroMedia } from './hero-media';
 import { LandingTitle } from './landing-header';
 

@@ -5,14 +5,14 @@ import { landing } from '@client/content';
 import { Spinner } from '@client/components/ui/spinner';
 import { useCatalogue } from '@client/lib/catalogue';
 import { useFilledContent } from '@client/lib/site-content';
-import { Benefits } from '../components/benefits';
-import { ClosingCta } from '../components/closing-cta';
+import { Benefits } from '@client/components/site-sections/benefits';
+import { ClosingCta } from '@client/components/site-sections/closing-cta';
 import { Hero } from '../components/hero';
 import { LandingHeader } from '../components/landing-header';
-import { Modules } from '../components/modules';
-import { Pricing } from '../components/pricing';
+import { Modules } from '@client/components/site-sections/modules';
+import { Pricing } from '@client/components/site-sections/pricing';
 import { RecentSignups } from '../components/recent-signups';
-import { Testimonials } from '../components/testimonials';
+import { Testimonials } from '@client/components/site-sections/testimonials';
 
 function useAfterPageLoad(): boolean {
   const [loaded, setLoaded] = useState(false);

@@ -26,7 +26,10 @@ export function Modules({ content, catalogue, fill }: LandingParts) {
             <h3 className="text-lg font-semibold text-purple-800">
               {pro.title} adds {extra.length} advanced modules ({pro.modules.length} in total)
             </h3>
-            <ol className="mt-4 list-decimal space-y-2 pl-5 text-slate-800" start={pro.modules.length - extra.length + 1}>
+            <ol
+              className="mt-4 list-decimal space-y-2 pl-5 text-slate-800"
+              start={pro.modules.length - extra.length + 1}
+            >
               {extra.map((name) => (
                 <li key={name}>{name}</li>
               ))}

@@ -100,8 +100,12 @@ function CoursePriceNotes({ catalogue, course }: { catalogue: Catalogue; course:
   const m = messages.enrolment;
   return (
     <>
-      <p className="mt-1 text-sm font-medium text-slate-800">{m.feeIncluded(formatPence(catalogue.enrolment_fee_pence))}</p>
-      <p className="mt-1 text-xs text-slate-600">{m.courseAloneAfterFee(formatPence(catalogue.courses[course].price_pence))}</p>
+      <p className="mt-1 text-sm font-medium text-slate-800">
+        {m.feeIncluded(formatPence(catalogue.enrolment_fee_pence))}
+      </p>
+      <p className="mt-1 text-xs text-slate-600">
+        {m.courseAloneAfterFee(formatPence(catalogue.courses[course].price_pence))}
+      </p>
     </>
   );
 }
