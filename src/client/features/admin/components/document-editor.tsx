@@ -27,9 +27,11 @@ export function DocumentEditor(props: {
   name: string;
   spec: EditorSpec;
   errors: Record<string, string>;
+  /** The list item this field is in ("Category 2"), which names the items of a list inside it. */
+  within?: string;
   onChange: (value: DocValue) => void;
 }) {
-  const { value, path, name, spec, errors, onChange } = props;
+  const { value, path, name, spec, errors, within, onChange } = props;
   const label = spec.labels[name] ?? words(name);
   const error = errors[path.join('.')];
   if (typeof value === 'string') {
@@ -73,6 +75,7 @@ export function DocumentEditor(props: {
           name={key}
           spec={spec}
           errors={errors}
+          within={within}
           onChange={(next) => onChange({ ...value, [key]: next })}
         />
       ))}
@@ -89,9 +92,10 @@ function GroupList(props: {
   error: string | undefined;
   spec: EditorSpec;
   errors: Record<string, string>;
+  within?: string;
   onChange: (value: DocValue) => void;
 }) {
-  const { value, path, name, label, error, spec, errors, onChange } = props;
+  const { value, path, name, label, error, spec, errors, within, onChange } = props;
   const singular = spec.labels[`${name}.item`] ?? 'Item';
   const move = (from: number, to: number) => {
     const next = [...value];
@@ -105,8 +109,9 @@ function GroupList(props: {
       {error && <p className="text-sm text-red-700">{error}</p>}
       {value.map((item, index) => {
         const title = `${singular} ${index + 1}`;
+        const named = within ? `${within}, ${title}` : title;
         return (
-          <div key={index} role="group" aria-label={title} className="space-y-3 rounded-md bg-slate-50 p-3">
+          <div key={index} role="group" aria-label={named} className="space-y-3 rounded-md bg-slate-50 p-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <p className="text-sm font-semibold text-slate-800">{title}</p>
               <div className="flex gap-1">
@@ -115,7 +120,7 @@ function GroupList(props: {
                   size="sm"
                   variant="ghost"
                   disabled={index === 0}
-                  aria-label={`Move ${title} up`}
+                  aria-label={`Move ${named} up`}
                   onClick={() => move(index, index - 1)}
                 >
                   Up
@@ -125,7 +130,7 @@ function GroupList(props: {
                   size="sm"
                   variant="ghost"
                   disabled={index === value.length - 1}
-                  aria-label={`Move ${title} down`}
+                  aria-label={`Move ${named} down`}
                   onClick={() => move(index, index + 1)}
                 >
                   Down
@@ -134,7 +139,7 @@ function GroupList(props: {
                   type="button"
                   size="sm"
                   variant="ghost"
-                  aria-label={`Remove ${title}`}
+                  aria-label={`Remove ${named}`}
                   onClick={() => onChange(value.filter((_, i) => i !== index))}
                 >
                   Remove
@@ -149,6 +154,7 @@ function GroupList(props: {
                 name={key}
                 spec={spec}
                 errors={errors}
+                within={named}
                 onChange={(next) => onChange(value.map((each, i) => (i === index ? { ...each, [key]: next } : each)))}
               />
             ))}
