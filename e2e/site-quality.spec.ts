@@ -130,7 +130,7 @@ for (const viewport of viewports.filter((v) => v.width >= 390)) {
         await expectNoAxeFindings(page, `the admin's ${name} tab at ${viewport.name} px`);
       }
     }
-    expect(tabCount, "an owner's tabs").toBe(18);
+    expect(tabCount, "an owner's tabs").toBe(20);
 
     // A dialog: the admin's Complete confirmation with progress and dates.
     await openAdminTab(page, 'Student Management');

@@ -66,7 +66,9 @@ export async function renderWithState(pathname: string, seeds: QuerySeed[]): Pro
   const queries = new QueryClient();
   for (const [queryKey, data, updatedAt] of seeds) queries.setQueryData(queryKey, data, { updatedAt });
   const page = await render(pathname, queries);
-  if (seeds.length === 0) return { ...page, state: '' };
+  // The landing page hydrates only its islands, which take their props from the markup: the answers
+  // would be dead weight in its <head>.
+  if (seeds.length === 0 || pathname === paths.home) return { ...page, state: '' };
   // In a <script> element only "</script" or "<!--" could end the data early: no "<" is left as such.
   const json = JSON.stringify(dehydrate(queries)).replaceAll('<', '\\u003c');
   return { ...page, state: `<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${json}</script>` };

@@ -29,6 +29,24 @@ describe('the Activity tab shows what an entry changed, before and after', () =>
     );
   });
 
+  it('a catalogue or content change: each field it changed, a price in pounds, a list as changed', () => {
+    expect(
+      detailText(
+        entry('catalogue.updated', {
+          changes: [
+            { field: 'courses.pro.price_pence', from: 21500, to: 25000 },
+            { field: 'courses.pro.modules', from: ['A'], to: ['A', 'B'] },
+          ],
+          before: {},
+          after: {},
+        }),
+      ),
+    ).toBe('courses.pro.price_pence: £215.00 → £250.00 · courses.pro.modules changed');
+    expect(detailText(entry('content.updated', { changes: [{ field: 'hero.heading', from: 'Old', to: 'New' }] }))).toBe(
+      'hero.heading: Old → New',
+    );
+  });
+
   it('a setting with the value it replaced, and a cohort with what it was', () => {
     expect(detailText(entry('settings.updated', { cpd_provider_number: { from: null, to: 'CPD-1' } }))).toBe(
       'CPD provider number: CPD-1 (was default)',

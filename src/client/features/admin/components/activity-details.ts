@@ -19,9 +19,27 @@ const change = (from: unknown, to: unknown) => `${shown(from)} → ${shown(to)}`
 const statusLabel = (status: unknown) =>
   COMPLETION_STATUS_LABELS[status as keyof typeof COMPLETION_STATUS_LABELS] ?? status;
 
+/**
+ * A change of the catalogue or the content: each field it changed (`courses.pro.price_pence`), a
+ * price in pounds, a list as "changed" (its items are in the entry's before and after).
+ */
+function documentChangeText(changes: unknown): string {
+  if (!Array.isArray(changes)) return '';
+  return (changes as Array<{ field?: unknown; from?: unknown; to?: unknown }>)
+    .map(({ field, from, to }) => {
+      const name = String(field);
+      if (Array.isArray(from) || Array.isArray(to) || typeof from === 'object' || typeof to === 'object')
+        return `${name} changed`;
+      const value = (v: unknown) => (name.endsWith('_pence') && typeof v === 'number' ? formatPence(v) : shown(v));
+      return `${name}: ${value(from)} → ${value(to)}`;
+    })
+    .join(' · ');
+}
+
 /** A short human reading of the entry's details. */
 export function detailText(entry: AuditEntry): string {
   const d = entry.details ?? {};
+  if (entry.action === 'catalogue.updated' || entry.action === 'content.updated') return documentChangeText(d.changes);
   if (entry.action === 'student.status_changed' && typeof d.to === 'string') {
     return change(statusLabel(d.from), statusLabel(d.to));
   }
