@@ -30,6 +30,9 @@ const PUBLIC_ROUTES = new Set([
   // Joining a start date's waitlist: an address and a first name, nothing of any account.
   'POST /api/course-dates/:date/waitlist',
   'GET /api/recent-signups',
+  // What is sold and the site's words: what the public pages show.
+  'GET /api/catalogue',
+  'GET /api/content',
   'POST /api/students',
   'POST /api/support/messages',
   'GET /api/certificates/sample',

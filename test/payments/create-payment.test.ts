@@ -101,16 +101,17 @@ describe('card payments (POST /api/square/create-payment)', () => {
     expect(await paymentRows(student.id)).toEqual([]);
   });
 
-  it('refuses a tampered amount with 400 and charges nothing', async () => {
+  it("refuses an amount that is not today's price with 409 and today's amount, and charges nothing", async () => {
     const student = await registerStudent(t);
     await selectCourse(t, student, 'pro');
     const pence = pricePence('combined', 'pro');
     // Other prices of the catalogue, and a penny either side of the right one.
     for (const amount of [0.01, FEE, FOUNDATION_PACKAGE, (pence - 1) / 100, (pence + 1) / 100]) {
       const res = await pay(t, student, 'combined', { amount });
-      expect(res.statusCode, String(amount)).toBe(400);
+      expect(res.statusCode, String(amount)).toBe(409);
       expect(res.json()).toEqual({
         detail: `The amount does not match the price of this purchase (${poundsText(pence)}). Please reload the page and try again.`,
+        amount: pence / 100,
       });
     }
     expect(await paymentRows(student.id)).toEqual([]);

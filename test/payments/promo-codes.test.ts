@@ -140,7 +140,7 @@ describe('a student applying a code and paying', () => {
 
     // The full price is no longer what this student is charged.
     const full = await pay(t, student, 'combined', { amount: (fee + course) / 100 });
-    expect(full.statusCode).toBe(400);
+    expect(full.statusCode).toBe(409);
     const paid = await pay(t, student, 'combined', { amount: (fee + course - discount) / 100 });
     expect(paid.statusCode, paid.body).toBe(200);
     const [row] = await t.db.select().from(payments).where(eq(payments.studentId, student.id));
