@@ -3,7 +3,10 @@ import { VideoFacade } from './video-facade';
 /** The islands of the testimonials' videos (landing-entry.tsx hydrates each on its own, with its props). */
 export const TESTIMONIAL_VIDEO_ISLAND = 'testimonial-video';
 
-/** The posters in public/media, taken in turn: a video's own thumbnail would come from YouTube. */
+/**
+ * The posters in public/media, taken in turn (a colour and a figure, no name: the owner's testimonials
+ * change); a video's own thumbnail would come from YouTube.
+ */
 const POSTERS = 6;
 
 export interface TestimonialVideoProps {

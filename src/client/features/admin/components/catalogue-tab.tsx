@@ -162,7 +162,7 @@ function CatalogueForm({ saved }: { saved: Catalogue }) {
             <TextAreaField
               className=""
               label="Description"
-              rows={2}
+              rows={3}
               maxLength={300}
               value={course.description}
               error={at('description')}
