@@ -133,7 +133,8 @@ function ContentForm({ saved }: { saved: SiteContent }) {
           />
         ))}
       </div>
-      <div className="sticky bottom-0 flex flex-wrap gap-2 border-t border-slate-200 bg-slate-100/95 py-3">
+      {/* Not sticky: nothing floats over the fields (docs/decisions/036). */}
+      <div className="flex flex-wrap gap-2">
         <Button type="submit" loading={save.isPending} disabled={!changed}>
           Save content
         </Button>
