@@ -10,23 +10,17 @@ import { multilineText, text } from './text';
 
 const m = messages.content;
 
-/** A line of copy: 1 to `max` characters, no unknown placeholder. */
-const copy = (max: number, field: string) =>
-  text({ error: m.textInvalid(field, max) })
+/** A text of the owner's: 1 to `max` characters, no unknown placeholder; one line, or several. */
+const owned = (lines: 'line' | 'multiline') => (max: number, field: string) =>
+  (lines === 'line' ? text : multilineText)({ error: m.textInvalid(field, max) })
     .trim()
     .min(1, m.textInvalid(field, max))
     .max(max, m.textInvalid(field, max))
     .refine((value) => unknownPlaceholders(value).length === 0, {
       error: (issue) => m.unknownPlaceholder(field, unknownPlaceholders(String(issue.input))[0] ?? ''),
     });
-const paragraph = (max: number, field: string) =>
-  multilineText({ error: m.textInvalid(field, max) })
-    .trim()
-    .min(1, m.textInvalid(field, max))
-    .max(max, m.textInvalid(field, max))
-    .refine((value) => unknownPlaceholders(value).length === 0, {
-      error: (issue) => m.unknownPlaceholder(field, unknownPlaceholders(String(issue.input))[0] ?? ''),
-    });
+const copy = owned('line');
+const paragraph = owned('multiline');
 const list = <T extends z.ZodType>(item: T, min: number, max: number, field: string) =>
   z
     .array(item, { error: m.listInvalid(field, min, max) })

@@ -8,6 +8,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { DEFAULT_CATALOGUE, type Catalogue } from '@shared/catalogue';
+import { canonicalJson as canonical } from '@shared/canonical-json';
 import { DEFAULT_CONTENT, type SiteContent } from '@shared/site-content';
 import type { Db } from '@server/db/client';
 import { siteDocuments, SITE_DOCUMENT_KEYS } from '@server/db/schema';
@@ -64,7 +65,7 @@ export async function saveDocument<T>(
       .where(eq(siteDocuments.key, kind.key))
       .for('update');
     const before = locked ? (locked.document as T) : kind.seed;
-    if (JSON.stringify(before) === JSON.stringify(document)) return { document: before, changed: false };
+    if (canonical(before) === canonical(document)) return { document: before, changed: false };
     await tx
       .insert(siteDocuments)
       .values({ key: kind.key, document, updatedAt: now, updatedBy: admin.adminId })
@@ -92,7 +93,5 @@ export function documentChanges(
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
     return keys.flatMap((key) => documentChanges(before[key], after[key], path ? `${path}.${key}` : key));
   }
-  return JSON.stringify(before) === JSON.stringify(after)
-    ? []
-    : [{ field: path, from: before ?? null, to: after ?? null }];
+  return canonical(before) === canonical(after) ? [] : [{ field: path, from: before ?? null, to: after ?? null }];
 }

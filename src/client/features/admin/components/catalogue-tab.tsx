@@ -3,6 +3,7 @@ import { toast } from '@client/lib/toast';
 import { allInPricePence, COURSE_TYPES, type Catalogue, type CourseType } from '@shared/catalogue';
 import { messages } from '@shared/messages';
 import { formatPence } from '@shared/money';
+import { canonicalJson } from '@shared/canonical-json';
 import { catalogueSchema } from '@shared/schemas/catalogue';
 import { Button } from '@client/components/ui/button';
 import { Field, TextAreaField } from '@client/components/ui/field';
@@ -119,7 +120,7 @@ function CatalogueForm({ saved }: { saved: Catalogue }) {
       return;
     }
     setErrors({});
-    if (JSON.stringify(parsed.data) === JSON.stringify(saved)) {
+    if (canonicalJson(parsed.data) === canonicalJson(saved)) {
       toast.success(m.unchanged);
       return;
     }
