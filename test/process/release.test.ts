@@ -77,7 +77,8 @@ describe('the release folder, copied elsewhere', () => {
     const perProcess = new Set(['NODE_ENV', 'HOST', 'DATA_DIR', 'ALLOW_TEST_SETTINGS']);
     const shared = Object.entries(env).filter(([name]) => !perProcess.has(name));
     writeFileSync(envFile, shared.map(([name, value]) => `${name}=${value}\n`).join(''));
-  }, 150_000);
+    // Installing the production dependencies took 167 s on a slower 2-core machine beside the browser tests.
+  }, 300_000);
 
   afterAll(async () => {
     if (server) await stopServer(server, 'SIGKILL');
