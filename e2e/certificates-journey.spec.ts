@@ -157,6 +157,35 @@ test.describe('verification page', () => {
     await expect(page).toHaveURL(/\/verify\/VBR-YYYYYYYYYY$/);
     await expect(page.getByRole('heading', { name: 'No certificate found with this ID' })).toBeVisible();
   });
+
+  test('loads its own entry, which hydrates the result and the form without the router', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/verify/VBR-ZZZZZZZZZZ');
+    await expect(page.getByRole('button', { name: 'Verify' })).toBeEnabled();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((path) => /\/assets\/verify-entry-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(scripts.filter((path) => /\/assets\/(react-router|router-entry)-[\w-]+\.js$/.test(path))).toEqual([]);
+    // The header's links are hydrated too: a student signed in elsewhere is offered the dashboard.
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true })).toBeVisible();
+  });
+
+  test("when the server sends the app's shell instead of the page, the browser draws the page and asks for the result", async ({
+    page,
+    request,
+  }) => {
+    // The shell is what the server sends when its render fails or an address has made too many pages.
+    const shell = await (await request.get('/student-dashboard')).text();
+    await page.route('**/verify/VBR-ZZZZZZZZZZ', (route) => route.fulfill({ contentType: 'text/html', body: shell }));
+    const lookup = page.waitForRequest('**/api/certificates/VBR-ZZZZZZZZZZ');
+    await page.goto('/verify/VBR-ZZZZZZZZZZ');
+    await lookup;
+    await expect(page.getByRole('heading', { name: 'No certificate found with this ID' })).toBeVisible();
+    await expect(page.getByText('Certificate ID VBR-ZZZZZZZZZZ')).toBeVisible();
+    await expect(page).toHaveTitle('Verify certificate VBR-ZZZZZZZZZZ | Video Book Review Specialist');
+  });
 });
 
 test('the certificate demo shows the SAMPLE certificate and links its PDF', async ({ page, request }) => {

@@ -10,15 +10,17 @@ import { expect } from './fixtures';
 
 /**
  * Waits until the page shows what it will show: the app has hydrated (the router app's pages: Sonner's
- * notifications region mounts right after; the landing page, which hydrates only its islands and
- * shows no toast: the sign-up widget, mounted once the page has loaded), nothing is still loading,
- * and the data the admin dashboard fetches is on it.
+ * notifications region mounts right after; the pages that hydrate only their islands and show no
+ * toast: the landing page's sign-up widget, mounted once the page has loaded, and the verification
+ * page's Verify button, enabled once its form's island has hydrated), nothing is still loading, and
+ * the data the admin dashboard fetches is on it.
  */
 export async function settled(page: Page) {
   await expect(page.locator('main')).toBeVisible();
   const path = new URL(page.url()).pathname;
   // The widget is in the page once it has the API's answer (a hidden marker when it has nothing to show).
   if (path === '/') await expect(page.getByTestId('signup-widget')).toBeAttached();
+  else if (path.startsWith('/verify/')) await expect(page.getByRole('button', { name: 'Verify' })).toBeEnabled();
   else await expect(page.locator('section[aria-label^="Notifications"]')).toBeAttached();
   await expect(page.locator('[role="status"]:has(.animate-spin)')).toHaveCount(0);
   if (path === '/admin/dashboard') {

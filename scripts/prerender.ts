@@ -30,10 +30,12 @@ const MARKER = '<!--app-html-->';
 const NOT_FOUND_SAMPLE = '/this-page-does-not-exist';
 
 /**
- * What each prerendered page loads after src/client/main.tsx, to preload: the landing page its own
- * entry; the others the router's entry and their route module (as in src/client/router.tsx).
+ * What each prerendered page loads after src/client/main.tsx, to preload: the landing page and the
+ * verification page their own entry; the others the router's entry and their route module (as in
+ * src/client/router.tsx).
  */
 const LANDING_ENTRY = 'landing-entry.tsx';
+const VERIFY_ENTRY = 'verify-entry.tsx';
 const ROUTER_ENTRY = 'router-entry.tsx';
 const PAGE_MODULES: Record<(typeof PRERENDERED_PATHS)[number] | typeof NOT_FOUND_SAMPLE, string[]> = {
   [ROUTES.home]: [LANDING_ENTRY],
@@ -186,11 +188,7 @@ async function main() {
     writeFileSync(frameFile, frame(template, rendered, preloads));
     console.log(`prerendered ${pathname} → ${path.relative(process.cwd(), file)} (and its frame)`);
   }
-  const verifyPreloads = preloadLinks(
-    manifest,
-    [ROUTER_ENTRY, 'features/certificates/routes/verify-page.tsx'],
-    template,
-  );
+  const verifyPreloads = preloadLinks(manifest, [VERIFY_ENTRY], template);
   const standIn = await render(paths.verifyCertificate('VBR-STANDIN000'));
   writeFileSync(path.join(clientDir, VERIFY_FRAME_FILE), frame(template, standIn, verifyPreloads));
   console.log(`wrote the certificate verification page's frame → dist/client/${VERIFY_FRAME_FILE}`);

@@ -8,12 +8,13 @@ import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-que
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { paths, QUERY_STATE_ELEMENT_ID } from '@shared/routes';
+import { paths, QUERY_STATE_ELEMENT_ID, verifyPageCertificateId } from '@shared/routes';
 import type { CertificateVerification } from '@shared/schemas/certificates';
 import { AppProviders } from './app-providers';
 import { certificateKeys } from './features/certificates/api/query-keys';
 import { LandingApp } from './landing-app';
 import { routes } from './router';
+import { VerifyApp } from './verify-app';
 
 export interface RenderedPage {
   /** The <title> and description the page's PageMeta gave (React hoists them), for <head>. */
@@ -24,19 +25,17 @@ export interface RenderedPage {
 }
 
 /**
- * The landing page is rendered as its own app, as main.tsx hydrates it (docs/decisions/019); the
- * others through the router, with `queries` as their query cache when given (else the app's own).
+ * The landing page and the verification page are rendered as apps of their own, as main.tsx hydrates
+ * them (docs/decisions/019, 054); the others through the router. `queries` is the query cache when
+ * given (else the app's own).
  */
 export async function render(pathname: string, queries?: QueryClient): Promise<RenderedPage> {
-  if (pathname === paths.home) {
-    const landing = queries ? (
-      <QueryClientProvider client={queries}>
-        <LandingApp />
-      </QueryClientProvider>
-    ) : (
-      <LandingApp />
-    );
-    return { ...renderPage(landing), status: 200 };
+  const certificateId = verifyPageCertificateId(pathname);
+  const app =
+    pathname === paths.home ? <LandingApp /> : certificateId !== null && <VerifyApp certificateId={certificateId} />;
+  if (app) {
+    const page = queries ? <QueryClientProvider client={queries}>{app}</QueryClientProvider> : app;
+    return { ...renderPage(page), status: 200 };
   }
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(new URL(pathname, 'http://prerender.local')));
@@ -85,7 +84,7 @@ export async function renderVerifyPage(
   certificateId: string,
   answer?: CertificateVerification | null,
 ): Promise<RenderedPage & { state: string }> {
-  // The key the page asks with (verify-page.tsx shows and looks up the id trimmed, in upper case).
+  // The key the page asks with (it shows and looks up the id trimmed, in upper case).
   const seeds: QuerySeed[] =
     answer === undefined ? [] : [[certificateKeys.verification(certificateId.trim().toUpperCase()), answer]];
   return renderWithState(paths.verifyCertificate(certificateId), seeds);

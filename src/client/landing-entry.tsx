@@ -1,6 +1,6 @@
-import { startTransition, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { AppProviders } from './app-providers';
+import { hydrateIslands, type IslandRenderer } from './hydrate-islands';
 import { HEADER_LINKS_ISLAND, HeaderLinks } from './components/layout/brand-shell';
 import { HELP_LAUNCHER_ISLAND, HelpLauncher } from './components/layout/help-launcher';
 import { HERO_MEDIA_ISLAND, HeroMedia } from './features/landing/components/hero-media';
@@ -13,11 +13,10 @@ import {
 
 /**
  * The landing page's entry (main.tsx chooses). The prerendered page is static but for a few parts,
- * its islands (components/layout/island.tsx): each is hydrated as a root of its own, so React never
- * renders or walks the rest of the page. The recent sign-up widget, which needs the API and is not
- * prerendered, gets a root of its own once the page has loaded.
+ * its islands (components/layout/island.tsx), hydrated by hydrateIslands. The recent sign-up widget,
+ * which needs the API and is not prerendered, gets a root of its own once the page has loaded.
  */
-const islands = new Map<string, (props: never) => ReactNode>([
+const islands = new Map<string, IslandRenderer>([
   [HERO_MEDIA_ISLAND, () => <HeroMedia />],
   [HELP_LAUNCHER_ISLAND, () => <HelpLauncher />],
   [HEADER_LINKS_ISLAND, () => <HeaderLinks />],
@@ -37,14 +36,7 @@ function start() {
     );
     return;
   }
-  for (const element of root.querySelectorAll<HTMLElement>('[data-island]')) {
-    const island = islands.get(element.dataset.island ?? '');
-    if (island === undefined)
-      throw new Error(`the landing page has an island no entry knows: ${element.dataset.island}`);
-    const props = (element.dataset.props ? JSON.parse(element.dataset.props) : {}) as never;
-    // A transition: React yields to the browser between islands.
-    startTransition(() => void hydrateRoot(element, <AppProviders>{island(props)}</AppProviders>));
-  }
+  hydrateIslands(root, islands, 'the landing page');
   const showWidget = () => {
     const container = root.appendChild(document.createElement('div'));
     createRoot(container).render(

@@ -7,5 +7,9 @@ import './styles.css';
 // pages preload their entry's chunks (scripts/prerender.ts), so this choice adds no round trip.
 // '/' is ROUTES.home (src/shared/routes.ts), written out: this module shares no code with the pages,
 // or their chunks would list its stylesheet (inlined in prerendered pages) and load it a second time.
-if (window.location.pathname === '/') void import('./landing-entry');
+// The verification page (ROUTES.verifyCertificate, /verify/{id}), opened from a certificate's QR code,
+// has an entry of its own too, which hydrates only its interactive parts.
+const { pathname } = window.location;
+if (pathname === '/') void import('./landing-entry');
+else if (/^\/verify\/[^/]+\/?$/.test(pathname)) void import('./verify-entry');
 else void import('./router-entry');

@@ -667,6 +667,8 @@ export const messages = {
   },
   certificates: {
     unknownId: 'No certificate found with this ID',
+    /** The verification page's "Check another certificate" form, for what cannot be an ID. */
+    idAsPrinted: 'Enter the ID as printed on the certificate, e.g. VBR-ABCD2345EF',
     noneRequested: 'No certificate has been requested yet',
     awaitingActivation:
       'Your certificate is awaiting admin activation. You can download it once it has been activated.',

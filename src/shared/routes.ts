@@ -39,6 +39,22 @@ export const paths = {
   adminTab: (section: string, tab: string) => ROUTES.adminTab.replace(':section', section).replace(':tab', tab),
 } as const;
 
+/**
+ * The certificate ID of a /verify/{id} address as its page shows it (decoded, trimmed, in upper case;
+ * an undecodable one as it is), or null for any other address.
+ */
+export function verifyPageCertificateId(pathname: string): string | null {
+  const raw = /^\/verify\/([^/]+)\/?$/.exec(pathname)?.[1];
+  if (raw === undefined) return null;
+  let id = raw;
+  try {
+    id = decodeURIComponent(raw);
+  } catch {
+    // Shown as typed: the page then says no certificate has it.
+  }
+  return id.trim().toUpperCase();
+}
+
 let routePatterns: RegExp[] | undefined;
 
 /** True when `pathname` is one of the app's pages (case-insensitive, trailing slash allowed), as the router matches them. */
