@@ -227,6 +227,31 @@ test('the landing page loads and hydrates without the router; its links then loa
   await expect(page.getByRole('heading', { name: 'Why Choose Our Program?' })).toBeVisible();
 });
 
+test("a rendered page is painted before any of the app's code is fetched, then hydrates", async ({ page }) => {
+  for (const [path, ready] of [
+    ['/', () => page.getByTestId('signup-widget')],
+    ['/support', () => page.getByRole('button', { name: 'Send Message' })],
+    ['/student-login', () => page.getByRole('button', { name: 'Access My Course Dashboard' })],
+    ['/verify/VBR-ZZZZZZZZZZ', () => page.getByRole('button', { name: 'Verify' })],
+  ] as const) {
+    await page.goto(path);
+    if (path === '/') await expect(ready()).toBeAttached();
+    else await expect(ready()).toBeEnabled();
+    const { paint, scripts } = await page.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/assets\/.*\.js$/.test(entry.name))
+        .map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime })),
+    }));
+    expect(paint, path).toBeDefined();
+    // main.tsx (the page's one module script) and Vite's preload helper, which it imports, come with the page.
+    const app = scripts.filter(({ name }) => !/\/assets\/(index|preload-helper)-[\w-]+\.js$/.test(name));
+    expect(app.length, path).toBeGreaterThan(0);
+    for (const script of app) expect(script.start, `${path}: ${script.name}`).toBeGreaterThanOrEqual(paint!);
+  }
+});
+
 test('the hero video plays muted after load, and nothing moves for people who ask for reduced motion', async ({
   page,
 }) => {

@@ -14,7 +14,6 @@ import {
   pageFrameFile,
   paths,
   PRERENDERED_PATHS,
-  ROUTES,
   SPA_SHELL_FILE,
   VERIFY_FRAME_FILE,
   PAGE_FRAME_SLOTS,
@@ -30,33 +29,19 @@ const MARKER = '<!--app-html-->';
 const NOT_FOUND_SAMPLE = '/this-page-does-not-exist';
 
 /**
- * What each prerendered page loads after src/client/main.tsx, to preload: the landing page and the
- * verification page their own entry; the others the router's entry and their route module (as in
- * src/client/router.tsx).
+ * The router app's entry: the SPA shell preloads it. The rendered pages preload nothing: main.tsx
+ * loads their entry after the first paint (docs/decisions/055), and Vite's preload helper then
+ * fetches that entry's chunks in parallel.
  */
-const LANDING_ENTRY = 'landing-entry.tsx';
-const VERIFY_ENTRY = 'verify-entry.tsx';
 const ROUTER_ENTRY = 'router-entry.tsx';
-const PAGE_MODULES: Record<(typeof PRERENDERED_PATHS)[number] | typeof NOT_FOUND_SAMPLE, string[]> = {
-  [ROUTES.home]: [LANDING_ENTRY],
-  [ROUTES.support]: [ROUTER_ENTRY, 'features/support/routes/support-page.tsx'],
-  [ROUTES.privacy]: [ROUTER_ENTRY, 'features/legal/routes/privacy-page.tsx'],
-  [ROUTES.terms]: [ROUTER_ENTRY, 'features/legal/routes/terms-page.tsx'],
-  [ROUTES.certificateDemo]: [ROUTER_ENTRY, 'features/certificates/routes/certificate-demo-page.tsx'],
-  [ROUTES.studentLogin]: [ROUTER_ENTRY, 'features/student/routes/student-login-page.tsx'],
-  [ROUTES.enrol]: [ROUTER_ENTRY, 'features/enrolment/routes/enrol-page.tsx'],
-  [NOT_FOUND_SAMPLE]: [ROUTER_ENTRY, 'components/layout/not-found-page.tsx'],
-};
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 
 /**
  * <link rel="modulepreload"> for modules' chunks and their static imports: the browser fetches them
- * in parallel with the entry instead of after it (main.tsx and router-entry.tsx load them before
- * hydrating), at low priority so they never compete with the first paint (the HTML and its inline
- * styles are enough).
+ * in parallel with the entry instead of after it.
  */
-function preloadLinks(manifest: Manifest, modules: string[], template: string, priority = 'low'): string {
+function preloadLinks(manifest: Manifest, modules: string[], template: string): string {
   const files = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -70,7 +55,7 @@ function preloadLinks(manifest: Manifest, modules: string[], template: string, p
   }
   return [...files]
     .filter((file) => !template.includes(`/${file}"`))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="${priority}">`)
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="high">`)
     .join('\n    ');
 }
 
@@ -108,12 +93,12 @@ function inlineStylesheet(template: string): string {
 }
 
 /** The template with the page's head tags (its own <title> and description replace the template's) and content. */
-function page(template: string, { head, body }: Pick<RenderedPage, 'head' | 'body'>, preloads: string): string {
+function page(template: string, { head, body }: Pick<RenderedPage, 'head' | 'body'>): string {
   let document = inlineStylesheet(template);
   if (head.includes('<title>')) document = document.replace(/<title>[^<]*<\/title>\s*/, '');
   if (head.includes('name="description"')) document = document.replace(/<meta\s+name="description"[^>]*>\s*/, '');
   // Functions as replacements: a "$" in the page is text, not a replacement pattern.
-  return document.replace('</head>', () => `  ${preloads}\n    ${head}\n  </head>`).replace(MARKER, () => body);
+  return document.replace('</head>', () => `  ${head}\n  </head>`).replace(MARKER, () => body);
 }
 
 /**
@@ -122,8 +107,8 @@ function page(template: string, { head, body }: Pick<RenderedPage, 'head' | 'bod
  * prerendered pages with the settings in force (src/server/plugins/live-pages.ts). The document with the
  * page's head tags and content taken out for the slots.
  */
-function frame(template: string, standIn: RenderedPage, preloads: string): string {
-  const document = page(template, standIn, preloads);
+function frame(template: string, standIn: RenderedPage): string {
+  const document = page(template, standIn);
   for (const part of [standIn.head, standIn.body])
     if (document.split(part).length !== 2) throw new Error("the page's parts are not once in its document");
   return document.replace(standIn.head, () => PAGE_FRAME_SLOTS.head).replace(standIn.body, () => PAGE_FRAME_SLOTS.body);
@@ -172,7 +157,7 @@ async function main() {
 
   // The shell of the pages that are not prerendered: nothing shows until the router's entry runs,
   // so its chunks are preloaded with main.tsx at the same (high) priority.
-  const shellPreloads = preloadLinks(manifest, [ROUTER_ENTRY], template, 'high');
+  const shellPreloads = preloadLinks(manifest, [ROUTER_ENTRY], template);
   writeFileSync(path.join(clientDir, SPA_SHELL_FILE), template.replace('</head>', `  ${shellPreloads}\n  </head>`));
   for (const pathname of PRERENDERED_PATHS) {
     const withState = await renderWithState(pathname, SEEDS);
@@ -181,20 +166,17 @@ async function main() {
     if (rendered.status !== 200) throw new Error(`${pathname} rendered with status ${rendered.status}`);
     const file = path.join(clientDir, pathname, 'index.html');
     mkdirSync(path.dirname(file), { recursive: true });
-    const preloads = preloadLinks(manifest, PAGE_MODULES[pathname], template);
-    writeFileSync(file, page(template, rendered, preloads));
+    writeFileSync(file, page(template, rendered));
     const frameFile = path.join(clientDir, pageFrameFile(pathname));
     mkdirSync(path.dirname(frameFile), { recursive: true });
-    writeFileSync(frameFile, frame(template, rendered, preloads));
+    writeFileSync(frameFile, frame(template, rendered));
     console.log(`prerendered ${pathname} → ${path.relative(process.cwd(), file)} (and its frame)`);
   }
-  const verifyPreloads = preloadLinks(manifest, [VERIFY_ENTRY], template);
   const standIn = await render(paths.verifyCertificate('VBR-STANDIN000'));
-  writeFileSync(path.join(clientDir, VERIFY_FRAME_FILE), frame(template, standIn, verifyPreloads));
+  writeFileSync(path.join(clientDir, VERIFY_FRAME_FILE), frame(template, standIn));
   console.log(`wrote the certificate verification page's frame → dist/client/${VERIFY_FRAME_FILE}`);
   const notFound = await render(NOT_FOUND_SAMPLE);
-  const notFoundPreloads = preloadLinks(manifest, PAGE_MODULES[NOT_FOUND_SAMPLE], template);
-  writeFileSync(path.join(clientDir, NOT_FOUND_FILE), page(template, notFound, notFoundPreloads));
+  writeFileSync(path.join(clientDir, NOT_FOUND_FILE), page(template, notFound));
   console.log(`prerendered the not-found page → dist/client/${NOT_FOUND_FILE}`);
   console.log(`precompressed ${precompress(clientDir)} files (.br, .gz)`);
 }

@@ -9,7 +9,33 @@ import './styles.css';
 // or their chunks would list its stylesheet (inlined in prerendered pages) and load it a second time.
 // The verification page (ROUTES.verifyCertificate, /verify/{id}), opened from a certificate's QR code,
 // has an entry of its own too, which hydrates only its interactive parts.
-const { pathname } = window.location;
-if (pathname === '/') void import('./landing-entry');
-else if (/^\/verify\/[^/]+\/?$/.test(pathname)) void import('./verify-entry');
-else void import('./router-entry');
+function start() {
+  const { pathname } = window.location;
+  if (pathname === '/') void import('./landing-entry');
+  else if (/^\/verify\/[^/]+\/?$/.test(pathname)) void import('./verify-entry');
+  else void import('./router-entry');
+}
+
+// The server's HTML is painted before any of the app's JavaScript runs (docs/decisions/055): when the
+// scripts are already there (cached, or a fast network), evaluating React and hydrating would
+// otherwise hold the first paint back. The app starts once the browser reports that paint (at most
+// 1 s on); at once on a page with nothing to paint yet (the SPA shell), in a hidden tab (it paints
+// nothing) and in a browser that does not report paints.
+function afterFirstPaint(run: () => void) {
+  const hasPage = Boolean(document.getElementById('root')?.firstElementChild);
+  const canTell =
+    typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes.includes('paint');
+  if (!hasPage || document.visibilityState === 'hidden' || !canTell) return run();
+  const startNow = () => {
+    observer.disconnect();
+    clearTimeout(latest);
+    run();
+  };
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length > 0) startNow();
+  });
+  const latest = setTimeout(startNow, 1000);
+  observer.observe({ type: 'paint', buffered: true });
+}
+
+afterFirstPaint(start);
