@@ -19,9 +19,8 @@ import {
   PAGE_FRAME_SLOTS,
 } from '@shared/routes';
 import { DEFAULT_CATALOGUE } from '@shared/catalogue';
-import { CATALOGUE_QUERY_KEY } from '@shared/schemas/catalogue';
-import { CONTENT_QUERY_KEY } from '@shared/schemas/site-content';
 import { DEFAULT_CONTENT } from '@shared/site-content';
+import { CATALOGUE_QUERY_KEY, CONTENT_QUERY_KEY } from '@shared/query-keys';
 
 const clientDir = path.resolve('dist/client');
 const entry = path.resolve('dist/server/entry-server.js');

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Catalogue } from '@shared/catalogue';
-import { CATALOGUE_QUERY_KEY } from '@shared/schemas/catalogue';
 import { api } from './api-client';
+import { CATALOGUE_QUERY_KEY } from '@shared/query-keys';
 
 export const getCatalogue = (signal?: AbortSignal) => api<Catalogue>('/api/catalogue', { signal });
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@client/lib/api-client';
-import { PUBLIC_CONFIG_QUERY_KEY, type PublicConfig } from '@shared/schemas/enrolment';
+import type { PublicConfig } from '@shared/schemas/enrolment';
+import { PUBLIC_CONFIG_QUERY_KEY } from '@shared/query-keys';
 
 export const getPublicConfig = (signal?: AbortSignal) => api<PublicConfig>('/api/public-config', { signal });
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { CONTENT_QUERY_KEY } from '@shared/schemas/site-content';
 import { fillText, type SiteContent } from '@shared/site-content';
 import { api } from './api-client';
 import { useCatalogue } from './catalogue';
+import { CONTENT_QUERY_KEY } from '@shared/query-keys';
 
 export const getContent = (signal?: AbortSignal) => api<SiteContent>('/api/content', { signal });
 

@@ -4,9 +4,10 @@
  * prerendered page, the defaults of content.ts show, so hydration matches the prerendered HTML.
  */
 import { useQuery } from '@tanstack/react-query';
-import { PUBLIC_CONFIG_QUERY_KEY, type PublicConfig } from '@shared/schemas/enrolment';
+import type { PublicConfig } from '@shared/schemas/enrolment';
 import { businessTerms, site } from '@client/content';
 import { api } from './api-client';
+import { PUBLIC_CONFIG_QUERY_KEY } from '@shared/query-keys';
 
 export interface SupportContact {
   email: string;

@@ -18,13 +18,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { PAGE_FRAME_SLOTS, pageFrameFile, PRERENDERED_PATHS } from '@shared/routes';
-import { CATALOGUE_QUERY_KEY } from '@shared/schemas/catalogue';
-import { PUBLIC_CONFIG_QUERY_KEY } from '@shared/schemas/enrolment';
-import { CONTENT_QUERY_KEY } from '@shared/schemas/site-content';
 import { readCatalogue, readContent } from '@server/domain/site-documents/site-documents';
 import { publicPagesVersion } from '@server/db/schema';
 import { pageFromHtml, type InMemoryPage } from './pages';
 import { publicConfigAnswer } from './public-config';
+import { CATALOGUE_QUERY_KEY, CONTENT_QUERY_KEY, PUBLIC_CONFIG_QUERY_KEY } from '@shared/query-keys';
 
 type PrerenderedPath = (typeof PRERENDERED_PATHS)[number];
 

@@ -30,6 +30,3 @@ export const catalogueSchema = z.strictObject({
   enrolment_fee_pence: pence(100, 100_000, m.feeInvalid),
   courses: z.strictObject({ foundation: courseSchema, pro: courseSchema }),
 }) satisfies z.ZodType<Catalogue, unknown>;
-
-/** The key every page asks for the catalogue with; the server's render seeds it (live-pages.ts). */
-export const CATALOGUE_QUERY_KEY = ['catalogue'] as const;

@@ -118,5 +118,3 @@ export const publicConfigResponse = z.object({
   }),
 });
 export type PublicConfig = z.infer<typeof publicConfigResponse>;
-/** Its key in the browser's query cache, where the server's render of a public page also puts it. */
-export const PUBLIC_CONFIG_QUERY_KEY = ['public-config'] as const;

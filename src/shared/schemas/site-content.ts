@@ -102,6 +102,3 @@ export const siteContentSchema = z.strictObject({
     intro: paragraph(400, 'The support introduction'),
   }),
 }) satisfies z.ZodType<SiteContent, unknown>;
-
-/** The key every page asks for the content with; the server's render seeds it (live-pages.ts). */
-export const CONTENT_QUERY_KEY = ['content'] as const;

@@ -1,11 +1,10 @@
 /** The owner's Catalogue and Content tabs: read and replace each document (docs/product/admin.md). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Catalogue } from '@shared/catalogue';
-import { CATALOGUE_QUERY_KEY } from '@shared/schemas/catalogue';
-import { CONTENT_QUERY_KEY } from '@shared/schemas/site-content';
 import type { SiteContent } from '@shared/site-content';
 import { adminApi } from './admin-api';
 import { adminKeys } from './query-keys';
+import { CATALOGUE_QUERY_KEY, CONTENT_QUERY_KEY } from '@shared/query-keys';
 
 function useDocument<T>(path: string, key: readonly unknown[]) {
   return useQuery({ queryKey: key, queryFn: ({ signal }) => adminApi<T>(path, { signal }) });

@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@client/lib/toast';
 import { formatPence, penceToPounds, poundsToPence } from '@shared/money';
-import { CATALOGUE_QUERY_KEY } from '@shared/schemas/catalogue';
 import { messages } from '@shared/messages';
 import { ApiError, errorDetail } from '@client/lib/api-client';
 import { lastPayment, studentSession } from '@client/lib/session';
@@ -12,6 +11,7 @@ import { useCreatePayment } from '../api/create-payment';
 import { newIdempotencyKey } from './idempotency-key';
 import { stepFromSlug } from './wizard';
 import type { EnrolmentWizard } from './use-enrolment-wizard';
+import { CATALOGUE_QUERY_KEY } from '@shared/query-keys';
 
 const m = messages.enrolment;
 
