@@ -134,6 +134,38 @@ test('an enrolled student without a course chooses between the two courses', asy
   await expect(page).toHaveURL(/\/student-login$/);
 });
 
+test("a paid student's dashboard does not move while its parts arrive", async ({ page, request }) => {
+  const paid = await createStudent(request, { pay: 'combined', course: 'foundation' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  // Every layout shift the page makes, as the browser measures them (Cumulative Layout Shift).
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((entries) => {
+      for (const entry of entries.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) shifts.push(entry.value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // The course's progress arrives well after the student's record and the invoices, as on a slow line.
+  await page.route('**/api/student/*/progress', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto('/privacy');
+  await page.evaluate((value) => localStorage.setItem('student_data', JSON.stringify(value)), {
+    token: paid.token,
+    student: paid.student,
+  });
+  await page.goto('/student-dashboard');
+  await expect(page.getByRole('heading', { name: 'Invoices' })).toBeVisible();
+  await settled(page);
+  const total = await page.evaluate(() =>
+    (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+  );
+  // Under 0.1 is what Lighthouse and Core Web Vitals call good.
+  expect(total).toBeLessThan(0.1);
+});
+
 test.describe('a paid course from ID upload to certificate', () => {
   test('upload a PNG, get approved, complete every stage, request and download the certificate', async ({
     page,

@@ -1,5 +1,5 @@
 import { Info, PartyPopper } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { toast } from '@client/lib/toast';
 import { Spinner } from '@client/components/ui/spinner';
 import { ApiError } from '@client/lib/api-client';
@@ -32,8 +32,12 @@ const emptyProgress = (student: StudentAreaRecord): StudentProgress => ({
   stages: [],
 });
 
-/** View 3: the course is paid. Progress, ID verification, course access, stages, certificate, information. */
-export function CourseDashboard({ student }: { student: StudentAreaRecord }) {
+/**
+ * View 3: the course is paid. Progress, ID verification, course access, stages, certificate,
+ * information, then `children` (the student's records): those show only once the course has loaded,
+ * so nothing below the course moves down when it arrives.
+ */
+export function CourseDashboard({ student, children }: { student: StudentAreaRecord; children?: ReactNode }) {
   const progressQuery = useProgress(student.id);
   const idStatusQuery = useIdStatus(student.email);
   // A requested or activated certificate stays on the dashboard even after a stage is unticked.
@@ -55,7 +59,13 @@ export function CourseDashboard({ student }: { student: StudentAreaRecord }) {
     if (idStatusError) console.warn('Could not load the ID verification status', idStatusError);
   }, [idStatusError]);
 
-  if (progressQuery.isPending || idStatusQuery.isPending) return <Spinner label="Loading your course…" />;
+  // The course fills more than a screen: its place is kept while it loads, so the footer is not pulled into view and pushed out again.
+  if (progressQuery.isPending || idStatusQuery.isPending)
+    return (
+      <div className="min-h-svh">
+        <Spinner label="Loading your course…" />
+      </div>
+    );
 
   const progress = progressQuery.data ?? emptyProgress(student);
   const idStatus = idStatusQuery.data ?? DEFAULT_ID_STATUS;
@@ -70,39 +80,42 @@ export function CourseDashboard({ student }: { student: StudentAreaRecord }) {
   });
 
   return (
-    <div className="grid gap-6 lg:grid-cols-3">
-      <div className="space-y-6 lg:col-span-2">
-        {complete && <CourseCompleteBanner />}
-        {note && <StatusNote note={note} />}
-        <ProgressCard progress={progress} />
-        <IdVerificationCard email={student.email} status={idStatus} />
-        {idApproved && (
-          <CourseAccessCard
-            url={student.course_access_url}
-            startDate={student.course_start_date}
-            started={student.days_until_start === 0}
-          />
-        )}
-        {student.course_type && (
-          <CourseStages
-            studentId={student.id}
-            course={student.course_type}
-            progress={progress}
-            locked={!idApproved}
-            startDate={student.course_start_date}
-            daysUntilStart={student.days_until_start}
-            lastStageByPass={finalPiece !== null}
-          />
-        )}
-        {finalPiece && idApproved && <FinalAssessmentPanel studentId={student.id} assessment={finalPiece} />}
-        {(complete || hasCertificate) && student.course_type && (
-          <CertificateCard studentId={student.id} course={student.course_type} />
-        )}
+    <>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          {complete && <CourseCompleteBanner />}
+          {note && <StatusNote note={note} />}
+          <ProgressCard progress={progress} />
+          <IdVerificationCard email={student.email} status={idStatus} />
+          {idApproved && (
+            <CourseAccessCard
+              url={student.course_access_url}
+              startDate={student.course_start_date}
+              started={student.days_until_start === 0}
+            />
+          )}
+          {student.course_type && (
+            <CourseStages
+              studentId={student.id}
+              course={student.course_type}
+              progress={progress}
+              locked={!idApproved}
+              startDate={student.course_start_date}
+              daysUntilStart={student.days_until_start}
+              lastStageByPass={finalPiece !== null}
+            />
+          )}
+          {finalPiece && idApproved && <FinalAssessmentPanel studentId={student.id} assessment={finalPiece} />}
+          {(complete || hasCertificate) && student.course_type && (
+            <CertificateCard studentId={student.id} course={student.course_type} />
+          )}
+        </div>
+        <div className="space-y-6">
+          <StudentInfoPanel student={student} />
+        </div>
       </div>
-      <div className="space-y-6">
-        <StudentInfoPanel student={student} />
-      </div>
-    </div>
+      {children}
+    </>
   );
 }
 

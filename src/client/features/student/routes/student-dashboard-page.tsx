@@ -96,6 +96,18 @@ function DashboardHeading({ student, firstVisit }: { student: StudentAreaRecord;
   );
 }
 
+/** The student's invoices and data, below what their course view shows. */
+function StudentRecords({ studentId }: { studentId: string }) {
+  return (
+    <div className="mt-6 grid gap-6 lg:grid-cols-3">
+      <div className="lg:col-span-2">
+        <InvoicesCard studentId={studentId} />
+      </div>
+      <YourDataCard studentId={studentId} />
+    </div>
+  );
+}
+
 function Dashboard({ session }: { session: StudentSession }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -135,7 +147,8 @@ function Dashboard({ session }: { session: StudentSession }) {
   if (studentQuery.isPending) {
     return (
       <BrandShell title={DASHBOARD_TITLE} headerEnd={logoutButton}>
-        <main id="main" tabIndex={-1} className="mx-auto max-w-5xl p-4">
+        {/* A screen's height kept for the dashboard, as its course view below does. */}
+        <main id="main" tabIndex={-1} className="mx-auto min-h-svh max-w-5xl p-4">
           <Spinner label="Loading your dashboard…" />
         </main>
       </BrandShell>
@@ -144,6 +157,7 @@ function Dashboard({ session }: { session: StudentSession }) {
   if (studentQuery.isError) return <DashboardUnavailable />;
 
   const student = studentQuery.data;
+  const records = <StudentRecords studentId={student.id} />;
   return (
     <BrandShell title={DASHBOARD_TITLE} headerEnd={logoutButton}>
       <main id="main" tabIndex={-1}>
@@ -151,18 +165,18 @@ function Dashboard({ session }: { session: StudentSession }) {
         <div className="mx-auto max-w-5xl p-4">
           <RefundNotice student={student} />
           {!student.enrollment_paid ? (
-            <EnrolmentPaymentPrompt />
+            <>
+              <EnrolmentPaymentPrompt />
+              {records}
+            </>
           ) : !student.course_paid ? (
-            <CourseChoice paidPence={poundsToPence(student.total_paid)} />
+            <>
+              <CourseChoice paidPence={poundsToPence(student.total_paid)} />
+              {records}
+            </>
           ) : (
-            <CourseDashboard student={student} />
+            <CourseDashboard student={student}>{records}</CourseDashboard>
           )}
-          <div className="mt-6 grid gap-6 lg:grid-cols-3">
-            <div className="lg:col-span-2">
-              <InvoicesCard studentId={student.id} />
-            </div>
-            <YourDataCard studentId={student.id} />
-          </div>
         </div>
       </main>
     </BrandShell>
