@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@client/lib/api-client';
 import type { IdStatusResponse } from '@shared/schemas/id-verification';
 import { emailPath, studentKeys } from './query-keys';
@@ -15,6 +15,10 @@ export const DEFAULT_ID_STATUS: IdStatusResponse = {
 export const getIdStatus = (email: string) =>
   api<IdStatusResponse>(`/api/students/${emailPath(email)}/id-status`, { auth: 'student' });
 
+/** The query, for the hook and for the dashboard's early start (student-dashboard-page.tsx). */
+export const idStatusQuery = (email: string) =>
+  queryOptions({ queryKey: studentKeys.idStatus(email), queryFn: () => getIdStatus(email) });
+
 export function useIdStatus(email: string) {
-  return useQuery({ queryKey: studentKeys.idStatus(email), queryFn: () => getIdStatus(email) });
+  return useQuery(idStatusQuery(email));
 }

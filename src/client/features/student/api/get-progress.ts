@@ -1,10 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@client/lib/api-client';
 import type { StudentProgress } from '@shared/schemas/student-area';
 import { studentKeys } from './query-keys';
 
 export const getProgress = (id: string) => api<StudentProgress>(`/api/student/${id}/progress`, { auth: 'student' });
 
+/** The query, for the hook and for the dashboard's early start (student-dashboard-page.tsx). */
+export const progressQuery = (id: string) =>
+  queryOptions({ queryKey: studentKeys.progress(id), queryFn: () => getProgress(id), retry: false });
+
 export function useProgress(id: string) {
-  return useQuery({ queryKey: studentKeys.progress(id), queryFn: () => getProgress(id), retry: false });
+  return useQuery(progressQuery(id));
 }

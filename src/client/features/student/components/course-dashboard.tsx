@@ -59,13 +59,7 @@ export function CourseDashboard({ student, children }: { student: StudentAreaRec
     if (idStatusError) console.warn('Could not load the ID verification status', idStatusError);
   }, [idStatusError]);
 
-  // The course fills more than a screen: its place is kept while it loads, so the footer is not pulled into view and pushed out again.
-  if (progressQuery.isPending || idStatusQuery.isPending)
-    return (
-      <div className="min-h-svh">
-        <Spinner label="Loading your course…" />
-      </div>
-    );
+  if (progressQuery.isPending || idStatusQuery.isPending) return <CourseLoading />;
 
   const progress = progressQuery.data ?? emptyProgress(student);
   const idStatus = idStatusQuery.data ?? DEFAULT_ID_STATUS;
@@ -116,6 +110,18 @@ export function CourseDashboard({ student, children }: { student: StudentAreaRec
       </div>
       {children}
     </>
+  );
+}
+
+/**
+ * The course fills more than a screen: its place is kept while it loads, so the footer is not pulled
+ * into view and pushed out again.
+ */
+function CourseLoading() {
+  return (
+    <div className="min-h-svh">
+      <Spinner label="Loading your course…" />
+    </div>
   );
 }
 

@@ -13,6 +13,8 @@ import { paths } from '@shared/routes';
 import { messages } from '@shared/messages';
 import { COURSES } from '@shared/catalogue';
 import { formatDate } from '@client/lib/format';
+import { idStatusQuery } from '../api/get-id-status';
+import { progressQuery } from '../api/get-progress';
 import { useStudent } from '../api/get-student';
 import { studentKeys } from '../api/query-keys';
 import { CourseChoice } from '../components/course-choice';
@@ -71,6 +73,21 @@ function useFirstVisit(session: StudentSession): boolean {
   return firstVisit;
 }
 
+/**
+ * A student who had paid for their course when they signed in sees it first: its progress and ID
+ * status are asked for together with their record, not once it has arrived (one round trip less
+ * before the course shows). A student who has not is never asked for them here.
+ */
+function useCourseAskedEarly(session: StudentSession) {
+  const queryClient = useQueryClient();
+  const { id, email, course_paid } = session.student;
+  useEffect(() => {
+    if (!course_paid) return;
+    void queryClient.prefetchQuery(progressQuery(id));
+    void queryClient.prefetchQuery(idStatusQuery(email));
+  }, [queryClient, id, email, course_paid]);
+}
+
 /** The greeting, and the course the student has paid for (none after a refund: the body offers the choice again). */
 function DashboardHeading({ student, firstVisit }: { student: StudentAreaRecord; firstVisit: boolean }) {
   return (
@@ -115,6 +132,7 @@ function Dashboard({ session }: { session: StudentSession }) {
   const loggingOut = useRef(false);
   useSessionEndedElsewhere(session, loggingOut);
   const firstVisit = useFirstVisit(session);
+  useCourseAskedEarly(session);
 
   // The student's records leave the cache once the dashboard has unmounted after a logout: removed
   // while its queries were still observed (a navigation does not unmount at once), they were fetched
