@@ -24,7 +24,7 @@ function start() {
 function afterFirstPaint(run: () => void) {
   const hasPage = Boolean(document.getElementById('root')?.firstElementChild);
   const canTell =
-    typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes.includes('paint');
+    typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint') === true;
   if (!hasPage || document.visibilityState === 'hidden' || !canTell) return run();
   const startNow = () => {
     observer.disconnect();
