@@ -146,9 +146,11 @@ test("a paid student's dashboard does not move while its parts arrive", async ({
         if (!entry.hadRecentInput) shifts.push(entry.value);
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  // The course's progress arrives well after the student's record and the invoices, as on a slow line.
+  // The course's progress is held back until the student's record is on the page, as on a slow line.
+  let releaseProgress!: () => void;
+  const progressHeld = new Promise<void>((resolve) => (releaseProgress = resolve));
   await page.route('**/api/student/*/progress', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await progressHeld;
     await route.continue();
   });
   await page.goto('/privacy');
@@ -157,6 +159,8 @@ test("a paid student's dashboard does not move while its parts arrive", async ({
     student: paid.student,
   });
   await page.goto('/student-dashboard');
+  await expect(page.getByRole('heading', { level: 1, name: /Ada/ })).toBeVisible();
+  releaseProgress();
   await expect(page.getByRole('heading', { name: 'Invoices' })).toBeVisible();
   await settled(page);
   const total = await page.evaluate(() =>
