@@ -2,8 +2,9 @@
  * Places and the waitlist (docs/product/enrolment.md, "Places and the waitlist"), at a phone's and a
  * desktop's width: another student's unpaid hold fills a one-place date, which the wizard shows as
  * full with "Join the waitlist" (not gone); the visitor joins with the name and e-mail of step 1; the
- * owner sees the hold and the waitlist; the hold runs out and the visitor receives the
- * `waitlist-place` e-mail. Its own server: holds of a few seconds, the waitlist job every half second.
+ * owner sees the hold and the waitlist, then adds a place, and the visitor receives the `waitlist-place`
+ * e-mail. Its own server runs the waitlist job every half second. A hold running out frees a place the
+ * same way; test/enrolment/places.test.ts moves the app's clock past it instead of waiting here.
  */
 import { openAdminTab } from './admin-nav';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -16,8 +17,7 @@ import { continueToStep, fillPersonalInfo } from './enrolment-helpers';
 import { adminApiToken, enrolStudentViaApi, expect, signInToAdmin, test, uniqueEmail } from './fixtures';
 import { expectNoAxeFindings, expectNoSidewaysScroll } from './page-checks';
 
-const HOLD_SECONDS = 30;
-test.use({ serverEnv: { COHORT_HOLD_MINUTES: String(HOLD_SECONDS / 60), WAITLIST_CHECK_MS: '500' } });
+test.use({ serverEnv: { WAITLIST_CHECK_MS: '500' } });
 
 const TOASTS = '[data-sonner-toaster]';
 const longDate = (iso: string) =>
@@ -55,7 +55,7 @@ async function addCohort(request: APIRequestContext, date: string) {
   expect(res.status(), await res.text()).toBe(201);
 }
 
-/** Another student chooses the date (unpaid): their hold takes the one place for HOLD_SECONDS. */
+/** Another student chooses the date (unpaid): their hold takes the one place (for COHORT_HOLD_MINUTES). */
 async function holdPlace(request: APIRequestContext, date: string) {
   const holder = await enrolStudentViaApi(request, { pay: 'none' });
   const res = await request.post(`/api/students/${holder.id}/course-selection`, {
@@ -78,7 +78,7 @@ for (const [width, height, offset] of [
   [390, 844, 40],
   [1280, 800, 47],
 ] as const) {
-  test(`at ${width} px a full date is shown full, the visitor joins its waitlist and is e-mailed when the hold runs out`, async ({
+  test(`at ${width} px a full date is shown full, the visitor joins its waitlist and is e-mailed when the owner adds a place`, async ({
     page,
     browser,
     baseURL,
@@ -88,7 +88,6 @@ for (const [width, height, offset] of [
     const date = isoDateAfter(new Date(), isoDateAfter(new Date(), offset).endsWith('-01') ? offset + 1 : offset);
     const label = `${scheduleEntryFor(date).label} — starts ${longDate(date)}`;
     await addCohort(request, date);
-    // The owner signs in first: what they see below must come before the hold runs out.
     const ownerContext = await browser.newContext({ baseURL, viewport: { width, height } });
     const owner = await ownerContext.newPage();
     await signInToAdmin(owner);
@@ -138,12 +137,15 @@ for (const [width, height, offset] of [
     await expectNoAxeFindings(owner, `the waitlist dialog at ${width} px`, TOASTS);
     await dialog.getByRole('button', { name: 'Close' }).click();
 
-    // The hold runs out: the place is offered to the visitor by e-mail, and kept for them.
-    const subject = await waitlistMail(email, (HOLD_SECONDS + 30) * 1000);
+    // The owner adds a place: it is offered to the visitor by e-mail, and kept for them.
+    await row.getByLabel(`Capacity of ${longDate(date)}`).fill('2');
+    await row.getByRole('button', { name: `Save capacity of ${longDate(date)}` }).click();
+    const subject = await waitlistMail(email, 30_000);
     expect(subject).toBe(messages.email.waitlistPlaceSubject(longDate(date)));
     await owner.reload();
     await openAdminTab(owner, 'Cohorts');
-    await expect(row.getByTestId('cohort-places')).toContainText('0 paid · 0 held · 1 offered');
+    await expect(row.getByTestId('cohort-places')).toContainText('2 of 2');
+    await expect(row.getByTestId('cohort-places')).toContainText('0 paid · 1 held · 1 offered');
     await row.getByRole('button', { name: `Waitlist (1) for ${longDate(date)}` }).click();
     await expect(dialog.getByTestId('cohort-waitlist')).toContainText('offered a place');
     await ownerContext.close();
