@@ -115,19 +115,22 @@ export function stageOpensOn(startIso: string, stageNumber: number, stageCount: 
   return isoDate(addDays(start, Math.floor(((stageNumber - 1) * COURSE_LENGTH_DAYS) / stageCount)));
 }
 
-const londonDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+// The formatters are made on first use, not when the module loads: a page's first Intl formatter loads
+// the locale's data, tens of milliseconds of a phone's main thread that a page which never formats a
+// date should not pay (docs/perf/lighthouse-slow-machine.md).
+let londonDay: Intl.DateTimeFormat | undefined;
+let longDate: Intl.DateTimeFormat | undefined;
 
 /** The calendar date in the United Kingdom at `now` (ISO), the day a stage opens on for the school. */
 export function londonIsoDate(now: Date): string {
+  londonDay ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   return londonDay.format(now);
 }
-
-const longDate = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * The Date of an ISO date or timestamp: "2027-03-01" is that day at 00:00 UTC, a timestamp
@@ -142,6 +145,7 @@ export function dateFromIso(value: string): Date {
  * in, always the UTC calendar date. Takes an ISO date, an ISO timestamp (its UTC day) or a Date.
  */
 export function formatLongDate(value: string | Date): string {
+  longDate ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   return longDate.format(typeof value === 'string' ? dateFromIso(value) : value);
 }
 

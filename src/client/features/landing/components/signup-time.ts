@@ -2,11 +2,15 @@
  * "minutes ago" and so on in English (numeric: always, so one day is "1 day ago", not "yesterday").
  * Intl.RelativeTimeFormat has no "Just now", which the widget says for anything under a minute.
  */
-const relative = new Intl.RelativeTimeFormat('en-GB', { numeric: 'always' });
+let relative: Intl.RelativeTimeFormat | undefined;
 
-/** The count without a thousands separator ("1234 days ago"), which RelativeTimeFormat cannot turn off. */
+/**
+ * The count without a thousands separator ("1234 days ago"), which RelativeTimeFormat cannot turn off.
+ * The formatter is made on first use: the example sign-ups shown before any real one carry no time,
+ * and a page's first Intl formatter costs a phone tens of milliseconds.
+ */
 const ago = (count: number, unit: 'minute' | 'hour' | 'day') =>
-  relative
+  (relative ??= new Intl.RelativeTimeFormat('en-GB', { numeric: 'always' }))
     .formatToParts(-count, unit)
     .filter((part) => part.type !== 'group')
     .map((part) => part.value)
