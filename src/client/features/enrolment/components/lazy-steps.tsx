@@ -1,7 +1,8 @@
 /**
  * Steps 2 to 5 of the wizard, and the completion page, load apart from step 1: a new visitor's first
- * load of /enroll is step 1 alone (about a quarter less code). The wizard starts loading them as soon
- * as it is on screen (`preloadLaterSteps`), so they are usually there before step 1 is done. A step
+ * load of /enroll is step 1 alone (about a quarter less code). The wizard starts loading them when the
+ * visitor first focuses step 1's form (`preloadLaterSteps`), so they are there before step 1 is done,
+ * and a phone opening the page does not evaluate them meanwhile. A step
  * that has loaded renders at once; one that has not shows the wizard's spinner until it has (a full
  * load straight into a later step, the address of a resumed enrolment).
  */

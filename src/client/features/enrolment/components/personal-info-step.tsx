@@ -11,9 +11,16 @@ import {
   type OnRegistered,
   type RegistrationForm,
 } from '../lib/use-registration-form';
+import { preloadLaterSteps } from './lazy-steps';
 import { useVerificationQuestion, VerificationQuestion } from './verification-question';
 
 const m = messages.enrolment;
+
+/** The form's validation and the later steps start loading when the visitor first reaches the form. */
+function preloadOnFocus() {
+  preloadRegistrationForm();
+  preloadLaterSteps();
+}
 
 /**
  * Step 1: who is enrolling, plus the maths verification (the sum of two integers 1-10; 6 + 2 at
@@ -23,7 +30,7 @@ export function PersonalInfoStep({ onRegistered }: { onRegistered: OnRegistered 
   const verification = useVerificationQuestion();
   const { form, submit, alreadyRegistered, pending } = useRegistrationForm(verification.solved, onRegistered);
   return (
-    <form onSubmit={submit} onFocus={preloadRegistrationForm} noValidate className="space-y-5">
+    <form onSubmit={submit} onFocus={preloadOnFocus} noValidate className="space-y-5">
       <h2 className="text-xl font-bold">Personal Information</h2>
       <RegistrationFields form={form} alreadyRegistered={alreadyRegistered} />
       <VerificationQuestion {...verification} />

@@ -46,8 +46,11 @@ function EnrolmentWizard() {
   const course = useCourseChoice(wizard);
   const payment = useWizardPayment(wizard);
   const stepCard = useStepHeadingFocus(wizard.step);
-  // The later steps load while the customer fills in step 1.
-  useEffect(preloadLaterSteps, []);
+  // The later steps load while the customer fills in step 1 (from the form's first focus, so a phone
+  // loading the page does not also evaluate them), or at once when the wizard resumes past it.
+  useEffect(() => {
+    if (wizard.step > 1) preloadLaterSteps();
+  }, [wizard.step]);
 
   return (
     <BrandShell secure={wizard.step >= 2 && wizard.step <= 4}>
