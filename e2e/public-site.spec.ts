@@ -2,6 +2,8 @@ import { openAdminTab } from './admin-nav';
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { adminApiToken, enrolStudentViaApi, expect, priceText, test, uniqueEmail } from './fixtures';
+import { messages } from '@shared/messages';
+import { ROUTES } from '@shared/routes';
 
 const publicPages = [
   { path: '/', heading: 'Enrolment Registration' },
@@ -250,6 +252,29 @@ test("a rendered page is painted before any of the app's code is fetched, then h
     expect(app.length, path).toBeGreaterThan(0);
     for (const script of app) expect(script.start, `${path}: ${script.name}`).toBeGreaterThanOrEqual(paint!);
   }
+});
+
+test('a page the server does not render shows the brand and a loading frame until its code has drawn it', async ({
+  page,
+}) => {
+  // The router's entry is held back: what shows meanwhile is the SPA shell's own HTML.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/router-entry-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(ROUTES.adminLogin, { waitUntil: 'commit' });
+  const frame = page.locator('#app-loading');
+  await expect(frame.getByRole('status')).toHaveText(messages.common.loadingPage);
+  await expect(frame.getByRole('link', { name: 'Video Book Review Specialist' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName('first-contentful-paint').length)).toBe(1);
+
+  // Once the app has drawn the page, the frame has left the document: only the page's own content is there.
+  release();
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await expect(frame).toHaveCount(0);
+  await expect(page.getByText(messages.common.loadingPage)).toHaveCount(0);
 });
 
 test('the hero video plays muted after load, and nothing moves for people who ask for reduced motion', async ({

@@ -2,7 +2,7 @@
  * `npm run build`, last step: renders the public pages (PRERENDERED_PATHS) and the not-found page to
  * HTML with the SSR build of src/client/entry-server.tsx, so their content shows before any script
  * runs. Writes dist/client/<path>/index.html (the landing page is dist/client/index.html), keeps
- * the empty SPA shell as dist/client/spa-shell.html for every other route, dist/client/404.html, and
+ * the SPA shell (an empty #root and a loading frame) as dist/client/spa-shell.html for every other route, dist/client/404.html, and
  * the frame of the verification page, which the server fills per request.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -148,16 +148,23 @@ async function main() {
   const template = withFontPreload(readFileSync(path.join(clientDir, 'index.html'), 'utf8'));
   if (!template.includes(MARKER))
     throw new Error(`dist/client/index.html has no ${MARKER}: was it prerendered already?`);
-  const { render, renderWithState } = (await import(pathToFileURL(entry).href)) as {
+  const { render, renderWithState, renderAppLoading } = (await import(pathToFileURL(entry).href)) as {
     render: Render;
     renderWithState: RenderWithState;
+    renderAppLoading: () => string;
   };
   const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;
 
-  // The shell of the pages that are not prerendered: nothing shows until the router's entry runs,
-  // so its chunks are preloaded with main.tsx at the same (high) priority.
+  // The shell of the pages that are not prerendered: its loading frame, after an empty #root, is all
+  // that shows until the router's entry runs, so its chunks are preloaded with main.tsx at the same
+  // (high) priority.
   const shellPreloads = preloadLinks(manifest, [ROUTER_ENTRY], template);
-  writeFileSync(path.join(clientDir, SPA_SHELL_FILE), template.replace('</head>', `  ${shellPreloads}\n  </head>`));
+  const emptyRoot = `<div id="root">${MARKER}</div>`;
+  if (!template.includes(emptyRoot)) throw new Error(`dist/client/index.html has no ${emptyRoot}`);
+  const shell = template
+    .replace('</head>', `  ${shellPreloads}\n  </head>`)
+    .replace(emptyRoot, () => `<div id="root"></div>${renderAppLoading()}`);
+  writeFileSync(path.join(clientDir, SPA_SHELL_FILE), shell);
   for (const pathname of PRERENDERED_PATHS) {
     const withState = await renderWithState(pathname, SEEDS);
     // The answers go in <head> after the page's tags, where the server's render puts them too.

@@ -2,15 +2,17 @@
  * Renders pages to HTML outside the browser. Built with `vite build --ssr` (dist/server/entry-server.js).
  * `render` runs at build time (scripts/prerender.ts) for the public pages; `renderWithState` runs in
  * the API server for the same pages with the settings in force (src/server/plugins/live-pages.ts), and
- * `renderVerifyPage` once per request for /verify/{id} (src/server/routes/certificates/verify-page.ts).
+ * `renderVerifyPage` once per request for /verify/{id} (src/server/routes/certificates/verify-page.ts);
+ * `renderAppLoading` at build time, the SPA shell's loading frame.
  */
 import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { paths, QUERY_STATE_ELEMENT_ID, verifyPageCertificateId } from '@shared/routes';
 import type { CertificateVerification } from '@shared/schemas/certificates';
 import { AppProviders } from './app-providers';
+import { AppLoading } from './components/layout/app-loading';
 import { certificateKeys } from './features/certificates/api/query-keys';
 import { LandingApp } from './landing-app';
 import { routes } from './router';
@@ -98,4 +100,9 @@ function renderPage(page: ReactNode): { head: string; body: string } {
   const html = renderToString(<AppProviders>{page}</AppProviders>);
   const hoisted = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)*/.exec(html)![0];
   return { head: hoisted, body: html.slice(hoisted.length) };
+}
+
+/** The SPA shell's loading frame (components/layout/app-loading.tsx): static HTML, never hydrated. */
+export function renderAppLoading(): string {
+  return renderToStaticMarkup(<AppLoading />);
 }

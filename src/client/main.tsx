@@ -38,4 +38,19 @@ function afterFirstPaint(run: () => void) {
   observer.observe({ type: 'paint', buffered: true });
 }
 
+// The SPA shell's loading frame (components/layout/app-loading.tsx, after #root) leaves once the app
+// has drawn into #root: the observer runs before the next paint, so the two never show together.
+function removeLoadingFrameOnceDrawn() {
+  const frame = document.getElementById('app-loading');
+  const root = document.getElementById('root');
+  if (!frame || !root) return;
+  const observer = new MutationObserver(() => {
+    if (!root.firstElementChild) return;
+    frame.remove();
+    observer.disconnect();
+  });
+  observer.observe(root, { childList: true });
+}
+
+removeLoadingFrameOnceDrawn();
 afterFirstPaint(start);

@@ -922,6 +922,8 @@ export const messages = {
     loadFailed: 'Your invoices could not be loaded.',
   },
   common: {
+    /** The SPA shell's loading frame, before the page's code has drawn it. */
+    loadingPage: 'Loading the page…',
     notFound: 'Not found',
     notSignedIn: 'Please sign in to continue',
     forbidden: 'You do not have access to this resource',
