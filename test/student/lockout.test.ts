@@ -142,5 +142,7 @@ describe('an attacker who knows a student email', () => {
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json()).toMatchObject({ id: victim.id, token: expect.any(String) });
     expect(Date.now() - started).toBeLessThan(60_000);
-  }, 180_000);
+    // The 60 s above is the owner's part; the attack before it is thousands of requests, which took
+    // 196 s on PGlite on a slow 2-core machine running the browser tests beside it.
+  }, 420_000);
 });
