@@ -1,9 +1,9 @@
 /**
  * `npm run build`, last step: renders the public pages (PRERENDERED_PATHS) and the not-found page to
  * HTML with the SSR build of src/client/entry-server.tsx, so their content shows before any script
- * runs. Writes dist/client/<path>/index.html (the landing page is dist/client/index.html), keeps
- * the SPA shell (an empty #root and a loading frame) as dist/client/spa-shell.html for every other route, dist/client/404.html, and
- * the frame of the verification page, which the server fills per request.
+ * runs. Writes dist/client/<path>/index.html (the landing page is dist/client/index.html), the SPA
+ * shell (an empty #root and a loading frame) as dist/client/spa-shell.html for every other route,
+ * dist/client/404.html, and the frame of the verification page, which the server fills per request.
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
