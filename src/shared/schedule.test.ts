@@ -63,6 +63,16 @@ describe('course start', () => {
     expect(formatLongDate('2027-01-10T01:00:00+02:00')).toBe('9 January 2027');
     expect(formatLongDate(new Date('2027-12-31T23:30:00Z'))).toBe('31 December 2027');
   });
+
+  it("prints every day as Intl's en-GB long date does, and refuses an invalid date as it does", () => {
+    const intl = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const hours = 3_600_000;
+    for (let at = Date.UTC(2025, 0, 1); at < Date.UTC(2031, 0, 1); at += 7 * hours) {
+      expect(formatLongDate(new Date(at))).toBe(intl.format(at));
+    }
+    expect(() => formatLongDate('not a date')).toThrow(RangeError);
+    expect(() => intl.format(new Date('not a date'))).toThrow(RangeError);
+  });
 });
 
 describe('stage calendar', () => {

@@ -115,14 +115,27 @@ export function stageOpensOn(startIso: string, stageNumber: number, stageCount: 
   return isoDate(addDays(start, Math.floor(((stageNumber - 1) * COURSE_LENGTH_DAYS) / stageCount)));
 }
 
-// The formatters are made on first use, not when the module loads: a page's first Intl formatter loads
-// the locale's data, tens of milliseconds of a phone's main thread that a page which never formats a
-// date should not pay (docs/perf/lighthouse-slow-machine.md).
+// A page's first Intl date or number formatter loads the locale's data: tens of milliseconds of a
+// phone's main thread (docs/perf/lighthouse-slow-machine.md). The student dashboard needs only the
+// two functions below, so neither makes one where the browser offers a cheaper way.
 let londonDay: Intl.DateTimeFormat | undefined;
-let longDate: Intl.DateTimeFormat | undefined;
+
+/** Temporal's part used here: browsers have it; Node 22 and TypeScript's types do not yet. */
+interface TemporalInstants {
+  Instant: {
+    fromEpochMilliseconds(ms: number): { toZonedDateTimeISO(zone: string): { toPlainDate(): { toString(): string } } };
+  };
+}
+const temporal = (globalThis as { Temporal?: TemporalInstants }).Temporal;
 
 /** The calendar date in the United Kingdom at `now` (ISO), the day a stage opens on for the school. */
 export function londonIsoDate(now: Date): string {
+  if (temporal) {
+    return temporal.Instant.fromEpochMilliseconds(now.getTime())
+      .toZonedDateTimeISO('Europe/London')
+      .toPlainDate()
+      .toString();
+  }
   londonDay ??= new Intl.DateTimeFormat('en-CA', {
     timeZone: 'Europe/London',
     year: 'numeric',
@@ -142,11 +155,14 @@ export function dateFromIso(value: string): Date {
 
 /**
  * "2027-03-01" → "1 March 2027": the en-GB long form the site, e-mails and certificates print dates
- * in, always the UTC calendar date. Takes an ISO date, an ISO timestamp (its UTC day) or a Date.
+ * in, always the UTC calendar date. Takes an ISO date, an ISO timestamp (its UTC day) or a Date; an
+ * invalid one throws a RangeError, as Intl's formatter does. Written out from the month names rather
+ * than by Intl (see londonIsoDate); schedule.test.ts checks it against Intl's en-GB.
  */
 export function formatLongDate(value: string | Date): string {
-  longDate ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return longDate.format(typeof value === 'string' ? dateFromIso(value) : value);
+  const date = typeof value === 'string' ? dateFromIso(value) : value;
+  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
+  return `${date.getUTCDate()} ${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 /** Whole days from `today` until the course starting on `startIso` opens (0 once it has started). */
