@@ -17,19 +17,27 @@ export function HelpLauncher() {
 
   // Steps aside while it would sit on any of the page's content: text, a heading, a field, a button
   // (lib/covers-content.ts). The page's foot leaves room for it, so it shows at the end of every page.
+  // Measured at most once a frame, just before the frame is drawn: a page that renders in bursts (its
+  // data arriving) is measured once per frame, not after every change, each forcing a layout.
   useEffect(() => {
+    let frame = 0;
     const check = () => {
+      frame = 0;
       const box = link.current?.getBoundingClientRect();
       if (box) setAside(coversContent(box));
     };
-    check();
-    window.addEventListener('scroll', check, { passive: true });
-    window.addEventListener('resize', check);
-    const observer = new MutationObserver(check);
+    const schedule = () => {
+      frame ||= requestAnimationFrame(check);
+    };
+    schedule();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    const observer = new MutationObserver(schedule);
     observer.observe(document.body, { childList: true, subtree: true });
     return () => {
-      window.removeEventListener('scroll', check);
-      window.removeEventListener('resize', check);
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
       observer.disconnect();
     };
   }, [pathname]);
