@@ -44,8 +44,10 @@ export function SiteChrome({ children }: { children: ReactNode }) {
             {/* Bottom right, above the help launcher (full width at the bottom on phones), clear of the
                 page title and the wizard's step labels (docs/decisions/036); a toast that would lie
                 there over a field or button in use goes to the top, below the header
-                (lib/toast-placement.ts). Colours: TOAST_COLOURS. */}
+                (lib/toast-placement.ts). Colours: TOAST_COLOURS. The direction is given: the site reads
+                left to right, and Sonner would otherwise read the page's computed style as it renders. */}
             <Toaster
+              dir="ltr"
               richColors
               closeButton
               position="bottom-right"
