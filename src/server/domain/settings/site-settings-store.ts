@@ -37,6 +37,16 @@ export interface SiteSettings {
   remindersEnabled: boolean;
 }
 
+/** The seller printed on invoices: settings without an environment default. */
+const SELLER_DEFAULTS = {
+  seller_name: DEFAULT_SELLER_NAME,
+  seller_address: null,
+  company_number: null,
+  vat_number: null,
+  vat_rate_percent: DEFAULT_VAT_RATE_PERCENT,
+} as const satisfies Partial<Record<SettingKey, string | null>>;
+type SellerKey = keyof typeof SELLER_DEFAULTS;
+
 /** The environment's value of each setting (null: none). */
 export function settingDefaults(config: SettingsConfig): Record<SettingKey, string | null> {
   return {
@@ -52,11 +62,7 @@ export function settingDefaults(config: SettingsConfig): Record<SettingKey, stri
     certificate_signatory_title: DEFAULT_SIGNATORY_TITLE,
     final_assessment_required: 'off',
     reminders_enabled: 'on',
-    seller_name: DEFAULT_SELLER_NAME,
-    seller_address: null,
-    company_number: null,
-    vat_number: null,
-    vat_rate_percent: DEFAULT_VAT_RATE_PERCENT,
+    ...SELLER_DEFAULTS,
   };
 }
 
@@ -119,18 +125,19 @@ export async function effectiveSettings(db: Db, config: SettingsConfig): Promise
  * read in the caller's transaction.
  */
 export async function sellerSettings(db: Db): Promise<InvoiceSeller> {
-  const keys = ['seller_name', 'seller_address', 'company_number', 'vat_number', 'vat_rate_percent'] as const;
   const rows = await db
     .select({ key: siteSettings.key, value: siteSettings.value })
     .from(siteSettings)
-    .where(inArray(siteSettings.key, [...keys]));
+    .where(inArray(siteSettings.key, Object.keys(SELLER_DEFAULTS) as SellerKey[]));
   const saved = new Map(rows.map((row) => [row.key, row.value]));
+  const value = <K extends SellerKey>(key: K): string | (typeof SELLER_DEFAULTS)[K] =>
+    saved.get(key) ?? SELLER_DEFAULTS[key];
   return {
-    name: saved.get('seller_name') ?? DEFAULT_SELLER_NAME,
-    address: saved.get('seller_address') ?? null,
-    companyNumber: saved.get('company_number') ?? null,
-    vatNumber: saved.get('vat_number') ?? null,
-    vatRatePercent: Number(saved.get('vat_rate_percent') ?? DEFAULT_VAT_RATE_PERCENT),
+    name: value('seller_name'),
+    address: value('seller_address'),
+    companyNumber: value('company_number'),
+    vatNumber: value('vat_number'),
+    vatRatePercent: Number(value('vat_rate_percent')),
   };
 }
 
