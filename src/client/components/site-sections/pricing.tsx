@@ -6,6 +6,7 @@ import type { LandingParts } from './landing-parts';
 import { formatPence } from '@shared/money';
 import { messages } from '@shared/messages';
 import { paths } from '@shared/routes';
+import { SectionShell } from './section-shell';
 
 interface Plan {
   name: string;
@@ -49,49 +50,44 @@ export function Pricing({ content, catalogue, fill }: LandingParts) {
     },
   ];
   return (
-    <section id="pricing" aria-labelledby="pricing-heading" className="scroll-mt-24 bg-slate-50 py-16">
-      <div className="mx-auto max-w-6xl px-4">
-        <h2 id="pricing-heading" className="text-center text-3xl font-bold">
-          {fill(content.pricing.heading)}
-        </h2>
-        <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">{fill(content.pricing.intro)}</p>
-        <ul className="mt-10 grid gap-6 lg:grid-cols-3">
-          {plans.map((plan) => (
-            <li
-              key={plan.name}
-              className={`relative flex flex-col rounded-2xl bg-white p-6 shadow-sm ${plan.highlight ? 'border-2 border-brand-600' : 'border border-slate-200'}`}
+    <SectionShell name="pricing" anchor="pricing" band="slate" heading={fill(content.pricing.heading)}>
+      <p className="mx-auto mt-3 max-w-2xl text-center text-slate-700">{fill(content.pricing.intro)}</p>
+      <ul className="mt-10 grid gap-6 lg:grid-cols-3">
+        {plans.map((plan) => (
+          <li
+            key={plan.name}
+            className={`relative flex flex-col rounded-2xl bg-white p-6 shadow-sm ${plan.highlight ? 'border-2 border-brand-600' : 'border border-slate-200'}`}
+          >
+            {plan.highlight && (
+              <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-3 py-1 text-xs font-bold text-white">
+                {plan.highlight}
+              </p>
+            )}
+            <h3 className="text-xl font-bold">{plan.name}</h3>
+            <p className="mt-2 text-4xl font-extrabold text-brand-800">{formatPence(plan.pricePence)}</p>
+            {plan.course && <CoursePriceNotes catalogue={catalogue} course={plan.course} />}
+            <p className="mt-2 text-slate-700">{plan.blurb}</p>
+            <ul className="mt-4 flex-1 space-y-2 text-sm">
+              {plan.includes.map((item) => (
+                <li key={item} className="flex gap-2">
+                  <span className="font-bold text-emerald-700" aria-hidden>
+                    ✓
+                  </span>
+                  {item}
+                </li>
+              ))}
+            </ul>
+            <AppLink
+              to={plan.course ? paths.enrolCourseSelection(plan.course) : paths.enrol}
+              className={buttonClasses(plan.highlight ? 'primary' : 'secondary', 'lg', 'mt-6 w-full')}
+              aria-label={`${pricing.buttonLabel}: ${plan.name}`}
             >
-              {plan.highlight && (
-                <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-3 py-1 text-xs font-bold text-white">
-                  {plan.highlight}
-                </p>
-              )}
-              <h3 className="text-xl font-bold">{plan.name}</h3>
-              <p className="mt-2 text-4xl font-extrabold text-brand-800">{formatPence(plan.pricePence)}</p>
-              {plan.course && <CoursePriceNotes catalogue={catalogue} course={plan.course} />}
-              <p className="mt-2 text-slate-700">{plan.blurb}</p>
-              <ul className="mt-4 flex-1 space-y-2 text-sm">
-                {plan.includes.map((item) => (
-                  <li key={item} className="flex gap-2">
-                    <span className="font-bold text-emerald-700" aria-hidden>
-                      ✓
-                    </span>
-                    {item}
-                  </li>
-                ))}
-              </ul>
-              <AppLink
-                to={plan.course ? paths.enrolCourseSelection(plan.course) : paths.enrol}
-                className={buttonClasses(plan.highlight ? 'primary' : 'secondary', 'lg', 'mt-6 w-full')}
-                aria-label={`${pricing.buttonLabel}: ${plan.name}`}
-              >
-                {pricing.buttonLabel}
-              </AppLink>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+              {pricing.buttonLabel}
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </SectionShell>
   );
 }
 
