@@ -7,9 +7,9 @@ import { canonicalJson } from '@shared/canonical-json';
 import { catalogueSchema } from '@shared/schemas/catalogue';
 import { Button } from '@client/components/ui/button';
 import { Field, TextAreaField } from '@client/components/ui/field';
-import { errorDetail } from '@client/lib/api-client';
 import { useCatalogueDocument, useSaveCatalogue } from '../api/site-documents';
 import { ListState } from './list-parts';
+import { useCheckedSave } from './use-checked-save';
 
 const m = messages.catalogue;
 
@@ -102,8 +102,8 @@ export function CatalogueTab() {
 
 function CatalogueForm({ saved }: { saved: Catalogue }) {
   const [form, setForm] = useState<Form>(() => toForm(saved));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useSaveCatalogue();
+  const { errors, check, save } = useCheckedSave();
+  const saveCatalogue = useSaveCatalogue();
   const parsed = catalogueSchema.safeParse(toDocument(form));
   const setCourse = (type: CourseType, change: Partial<CourseForm>) =>
     setForm((current) => ({
@@ -113,22 +113,12 @@ function CatalogueForm({ saved }: { saved: Catalogue }) {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+    if (!check(parsed)) return;
     if (canonicalJson(parsed.data) === canonicalJson(saved)) {
       toast.success(m.unchanged);
       return;
     }
-    // Not mutate's callbacks: a save re-keys this form, and an unmounted caller's callbacks never run.
-    void save.mutateAsync(parsed.data).then(
-      () => toast.success(m.saved),
-      (error: unknown) => toast.error(errorDetail(error, m.saveFailed)),
-    );
+    save(saveCatalogue.mutateAsync(parsed.data), { saved: m.saved, failed: m.saveFailed });
   }
 
   return (
@@ -187,7 +177,7 @@ function CatalogueForm({ saved }: { saved: Catalogue }) {
         );
       })}
       <CataloguePreview catalogue={parsed.success ? parsed.data : null} />
-      <Button type="submit" loading={save.isPending}>
+      <Button type="submit" loading={saveCatalogue.isPending}>
         Save catalogue
       </Button>
     </form>

@@ -5,7 +5,6 @@ import { siteContentSchema } from '@shared/schemas/site-content';
 import { CONTENT_PLACEHOLDERS, fillText, type SiteContent } from '@shared/site-content';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
-import { errorDetail } from '@client/lib/api-client';
 import { useCatalogue } from '@client/lib/catalogue';
 import { Benefits } from '@client/components/site-sections/benefits';
 import { ClosingCta } from '@client/components/site-sections/closing-cta';
@@ -15,6 +14,7 @@ import { FaqList } from '@client/components/site-sections/faq-list';
 import { useContentDocument, useSaveContent } from '../api/site-documents';
 import { DocumentEditor, tidyDocument, type DocValue, type EditorSpec } from './document-editor';
 import { ListState } from './list-parts';
+import { useCheckedSave } from './use-checked-save';
 
 const m = messages.content;
 
@@ -95,27 +95,20 @@ export function ContentTab() {
 
 function ContentForm({ saved }: { saved: SiteContent }) {
   const [draft, setDraft] = useState<DocValue>(() => saved as unknown as DocValue);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { errors, check, save } = useCheckedSave();
   const [previewing, setPreviewing] = useState(false);
-  const save = useSaveContent();
+  const saveContent = useSaveContent();
   const changed = JSON.stringify(tidyDocument(draft)) !== JSON.stringify(saved);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const parsed = siteContentSchema.safeParse(tidyDocument(draft));
-    if (!parsed.success) {
-      const found: Record<string, string> = {};
-      for (const issue of parsed.error.issues) found[issue.path.join('.')] ??= issue.message;
-      setErrors(found);
+    if (!check(parsed)) {
+      // The content's fields are spread over long lists: the first problem is also said at once.
       toast.error(parsed.error.issues[0]?.message ?? m.saveFailed);
       return;
     }
-    setErrors({});
-    // Not mutate's callbacks: a save re-keys this form, and an unmounted caller's callbacks never run.
-    void save.mutateAsync(parsed.data).then(
-      () => toast.success(m.saved),
-      (error: unknown) => toast.error(errorDetail(error, m.saveFailed)),
-    );
+    save(saveContent.mutateAsync(parsed.data), { saved: m.saved, failed: m.saveFailed });
   }
 
   return (
@@ -135,7 +128,7 @@ function ContentForm({ saved }: { saved: SiteContent }) {
       </div>
       {/* Not sticky: nothing floats over the fields (docs/decisions/036). */}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" loading={save.isPending} disabled={!changed}>
+        <Button type="submit" loading={saveContent.isPending} disabled={!changed}>
           Save content
         </Button>
         <Button type="button" variant="outline" aria-expanded={previewing} onClick={() => setPreviewing((on) => !on)}>

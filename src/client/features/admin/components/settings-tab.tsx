@@ -1,15 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from '@client/lib/toast';
 import { messages } from '@shared/messages';
 import { settingsUpdateBody, type Setting, type SettingsResponse } from '@shared/schemas/admin-school';
 import { SETTING_KEYS, SETTING_LABELS, type SettingKey } from '@shared/site-settings';
 import { Button } from '@client/components/ui/button';
 import { Field } from '@client/components/ui/field';
-import { errorDetail } from '@client/lib/api-client';
 import { formatDate } from '@client/lib/format';
 import { useSaveSettings, useSettings } from '../api/school';
 import { ListState } from './list-parts';
 import { SettingsWarnings } from './settings-warnings';
+import { useCheckedSave } from './use-checked-save';
 
 /** Each setting's input; `switch`: an on/off checkbox ('on' or 'off'; the default's value saves null). */
 const INPUT_TYPES: Record<SettingKey, 'text' | 'url' | 'email' | 'switch'> = {
@@ -97,23 +96,12 @@ export function SettingsTab() {
 
 function SettingsForm({ settings }: { settings: SettingsResponse['settings'] }) {
   const [values, setValues] = useState<Values>(() => savedValues(settings));
-  const [errors, setErrors] = useState<Partial<Record<SettingKey, string>>>({});
-  const save = useSaveSettings();
+  const { errors, check, save } = useCheckedSave();
+  const saveSettings = useSaveSettings();
 
   function submit(body: Partial<Record<SettingKey, string | null>>, done: string) {
-    const checked = settingsUpdateBody.safeParse(body);
-    if (!checked.success) {
-      const found: Partial<Record<SettingKey, string>> = {};
-      for (const issue of checked.error.issues) found[issue.path[0] as SettingKey] ??= issue.message;
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    // Not mutate's callbacks: a save re-keys this form (fresh values), and an unmounted caller's callbacks never run.
-    void save.mutateAsync(body).then(
-      () => toast.success(done),
-      (error: unknown) => toast.error(errorDetail(error, messages.admin.settingsSaveFailed)),
-    );
+    if (!check(settingsUpdateBody.safeParse(body))) return;
+    save(saveSettings.mutateAsync(body), { saved: done, failed: messages.admin.settingsSaveFailed });
   }
 
   function onSubmit(event: FormEvent) {
@@ -154,7 +142,7 @@ function SettingsForm({ settings }: { settings: SettingsResponse['settings'] }) 
                 variant="outline"
                 size="sm"
                 onClick={() => submit({ [key]: null }, messages.admin.settingRestored)}
-                disabled={save.isPending}
+                disabled={saveSettings.isPending}
               >
                 Restore default<span className="sr-only"> {SETTING_LABELS[key].label}</span>
               </Button>
@@ -162,7 +150,7 @@ function SettingsForm({ settings }: { settings: SettingsResponse['settings'] }) 
           </div>
         ),
       )}
-      <Button type="submit" loading={save.isPending}>
+      <Button type="submit" loading={saveSettings.isPending}>
         Save settings
       </Button>
     </form>
