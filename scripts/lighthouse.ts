@@ -16,6 +16,8 @@
  * scores is Lighthouse's measure of it (a quiet developer machine scores well above 1000).
  * `--cpu-multiplier` replaces the simulated phone's CPU slowdown (Lighthouse's default 4, tuned for a
  * machine of benchmark index near 1000): 4 × index / 1000 makes a faster machine stand for that slow one.
+ * Each row also gives the page's script evaluation as measured, unthrottled (median of the runs): a
+ * change of a few tens of milliseconds of JavaScript shows there before it shows in the scores.
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -140,6 +142,21 @@ async function signInBrowser(chromePort: number, baseUrl: string, session: strin
   }
 }
 
+/**
+ * The time the run's main thread spent running the page's JavaScript, as measured (Lighthouse's
+ * "Minimize main-thread work" divided by the simulated slowdown): steadier from run to run than the
+ * score, so a change of a few tens of milliseconds shows over several runs.
+ */
+function scriptEvaluationMs(run: RunnerResult): number {
+  const items = (
+    run.lhr.audits['mainthread-work-breakdown']?.details as { items?: { group: string; duration: number }[] }
+  )?.items;
+  const script = items?.find((item) => item.group === 'scriptEvaluation')?.duration ?? 0;
+  return script / run.lhr.configSettings.throttling.cpuSlowdownMultiplier;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
+
 async function main() {
   const port = await getPort({ host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -194,6 +211,7 @@ async function main() {
       const sorted = [...measured].sort((a, b) => performanceOf(a) - performanceOf(b));
       const result = sorted[Math.floor((sorted.length - 1) / 2)]!;
       const allScores = measured.map((run) => Math.round(performanceOf(run) * 100)).join('/');
+      const scriptMs = median(measured.map(scriptEvaluationMs));
       const reportDir = args['report-dir'];
       if (reportDir) {
         mkdirSync(reportDir, { recursive: true });
@@ -207,7 +225,8 @@ async function main() {
           `best practices ${score('best-practices')}  SEO ${score('seo')}   ` +
           `(FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, ` +
           `TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}; ` +
-          `machine benchmark index ${Math.round(environment.benchmarkIndex)}; performance of each run ${allScores})`,
+          `machine benchmark index ${Math.round(environment.benchmarkIndex)}; performance of each run ${allScores}; ` +
+          `script evaluation ${Math.round(scriptMs)} ms unthrottled, median of the runs)`,
       );
       for (const [category, minimum] of Object.entries(MINIMUM)) {
         if (score(category) < minimum) {
