@@ -34,6 +34,16 @@ export async function settled(page: Page) {
 
 /** Zero axe findings. `exclude`: what is checked elsewhere, e.g. a toast caught half-faded. */
 export async function expectNoAxeFindings(page: Page, where: string, exclude?: string) {
+  // Colours are measured as they settle, not mid-transition: a submit button enabled as its page
+  // hydrates fades from its disabled shade for 150 ms (a spinner's endless turn is not waited for).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const builder = new AxeBuilder({ page });
   if (exclude) builder.exclude(exclude);
   const { violations } = await builder.analyze();
