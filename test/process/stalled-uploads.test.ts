@@ -68,7 +68,7 @@ describe('stalled uploads', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('are dropped after the idle timeout, and the memory they held is given back', { timeout: 90_000 }, async () => {
+  it('are dropped after the idle timeout, and the memory they held is given back', { timeout: 150_000 }, async () => {
     server = await startServer({
       DATA_DIR: dataDir,
       REGISTRATION_RATE_LIMIT: '1000000',
@@ -138,9 +138,10 @@ describe('stalled uploads', () => {
     const lateness = closedAt.map((at, i) => at - held[i]!.lastSentAt);
     for (const ms of lateness) expect(ms).toBeLessThan(IDLE_MS + SLACK_MS);
 
-    // The memory comes back (the collector runs as the server goes on working).
+    // The memory comes back (the collector runs as the server goes on working): within a minute, as a
+    // loaded CI machine once took longer than 20 s to give the last few megabytes back.
     let after = rssMb(pid);
-    const deadline = Date.now() + 20_000;
+    const deadline = Date.now() + 60_000;
     while (after > before + 50 && Date.now() < deadline) {
       await fetch(`${base}/api/course-dates`);
       await new Promise((r) => setTimeout(r, 250));
