@@ -13,7 +13,7 @@ import { courseSchedule, isoDateAfter, scheduleEntryFor } from '@shared/schedule
 import { auditLog, students } from '@server/db/schema';
 import { offeredCourseDates } from '@server/domain/cohorts/cohorts';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
-import { registerStudent, selectCourse } from '../helpers/enrolment';
+import { courseDates, NOTIFIED, registerStudent, selectCourse } from '../helpers/enrolment';
 import { tableCounts } from '../helpers/table-counts';
 
 let t: TestApp;
@@ -27,17 +27,7 @@ afterAll(() => t.close());
 const inDays = (days: number) => isoDateAfter(new Date(), days);
 const admin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url: `/api/admin${url}`, headers: bearer(owner), payload });
-const offered = async () =>
-  (
-    (await t.app.inject({ method: 'GET', url: '/api/course-dates' })).json() as {
-      schedule: Array<{ start_date: string; places_left: number | null; full: boolean }>;
-    }
-  ).schedule;
-/**
- * The public dates are kept in memory until the database's notification of a write reaches the app
- * (decision 050), milliseconds after the commit: a read after a change waits for it.
- */
-const soon = { timeout: 2000, interval: 20 };
+const offered = () => courseDates(t);
 const offeredDates = async () => (await offered()).filter((entry) => !entry.full).map((entry) => entry.start_date);
 const open = (date: string, places_left: number | null = null) => ({
   ...scheduleEntryFor(date),
@@ -80,13 +70,13 @@ describe('cohorts', () => {
     expect((await admin('POST', '/cohorts', { course_start_date: closing, capacity: 5 })).statusCode).toBe(201);
 
     // The rule's dates are gone once the owner chose dates; entries carry the same fields as the rule's.
-    await expect.poll(offered, soon).toEqual([open(free), open(small, 1), open(closing, 5)]);
+    await expect.poll(offered, NOTIFIED).toEqual([open(free), open(small, 1), open(closing, 5)]);
     const first = await registerStudent(t);
     expect((await selectCourse(t, first, 'pro', courseSchedule()[0]?.start_date)).statusCode).toBe(400);
 
     // The last place of `small` is taken: it is listed as full, and the next student gets 409.
     expect((await selectCourse(t, first, 'pro', small)).statusCode).toBe(200);
-    await expect.poll(offered, soon).toEqual([open(free), open(small, 0), open(closing, 5)]);
+    await expect.poll(offered, NOTIFIED).toEqual([open(free), open(small, 0), open(closing, 5)]);
     expect(await offeredDates()).toEqual([free, closing]);
     const second = await registerStudent(t);
     const full = await selectCourse(t, second, 'foundation', small);
@@ -99,7 +89,7 @@ describe('cohorts', () => {
     const closed = await admin('PATCH', `/cohorts/${closing}`, { closed: true });
     expect(closed.statusCode).toBe(200);
     expect(closed.json()).toEqual({ course_start_date: closing, capacity: 5, closed: true, ...counts });
-    await expect.poll(async () => (await offered()).map((entry) => entry.start_date), soon).toEqual([free, small]);
+    await expect.poll(async () => (await offered()).map((entry) => entry.start_date), NOTIFIED).toEqual([free, small]);
     const refused = await selectCourse(t, second, 'foundation', closing);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ detail: messages.enrolment.startDateClosed });
@@ -113,7 +103,7 @@ describe('cohorts', () => {
       enrolled: 0,
       held: 1,
     });
-    await expect.poll(offeredDates, soon).toEqual([free, small, closing]);
+    await expect.poll(offeredDates, NOTIFIED).toEqual([free, small, closing]);
     expect((await selectCourse(t, second, 'foundation', small)).statusCode).toBe(200);
 
     expect((await admin('GET', '/cohorts')).json()).toEqual({
@@ -150,7 +140,7 @@ describe('cohorts', () => {
     expect(refused.json()).toEqual({ detail: messages.admin.cohortHasStudents(1) });
     expect((await admin('DELETE', `/cohorts/${empty}`)).statusCode).toBe(204);
     expect((await admin('DELETE', `/cohorts/${empty}`)).statusCode).toBe(404);
-    await expect.poll(offeredDates, soon).not.toContain(empty);
+    await expect.poll(offeredDates, NOTIFIED).not.toContain(empty);
 
     const actions = (await t.db.select().from(auditLog)).map((row) => [row.action, row.details?.course_start_date]);
     expect(actions).toContainEqual(['cohort.created', taken]);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isoDateAfter } from '@shared/schedule';
 import { cohorts, students } from '@server/db/schema';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
-import { registerStudent, selectCourse } from '../helpers/enrolment';
+import { courseDates, NOTIFIED, registerStudent, selectCourse } from '../helpers/enrolment';
 
 const now = new Date();
 let t: TestApp;
@@ -22,12 +22,7 @@ afterAll(() => t.close());
 let day = 40;
 const nextDate = () => isoDateAfter(now, (day += 3));
 const placesLeft = async (date: string) =>
-  (
-    (await t.app.inject({ method: 'GET', url: '/api/course-dates' })).json() as {
-      schedule: Array<{ start_date: string; places_left: number | null }>;
-    }
-  ).schedule.find((entry) => entry.start_date === date)?.places_left;
-const soon = { timeout: 2000, interval: 20 };
+  (await courseDates(t)).find((entry) => entry.start_date === date)?.places_left;
 
 describe('course dates kept in memory', () => {
   it("shows an owner's capacity change and a place taken at once, with the clock standing still", async () => {
@@ -44,17 +39,17 @@ describe('course dates kept in memory', () => {
 
     const student = await registerStudent(t);
     expect((await selectCourse(t, student, 'pro', date)).statusCode).toBe(200);
-    await expect.poll(() => placesLeft(date), soon).toBe(4);
+    await expect.poll(() => placesLeft(date), NOTIFIED).toBe(4);
   });
 
   it('shows a write made outside the app (another process, a command, psql) once it commits', async () => {
     const date = nextDate();
     await t.db.insert(cohorts).values({ courseStartDate: date, capacity: 8 });
-    await expect.poll(() => placesLeft(date), soon).toBe(8);
+    await expect.poll(() => placesLeft(date), NOTIFIED).toBe(8);
     expect(await placesLeft(date)).toBe(8);
 
     await t.db.update(cohorts).set({ capacity: 3 }).where(eq(cohorts.courseStartDate, date));
-    await expect.poll(() => placesLeft(date), soon).toBe(3);
+    await expect.poll(() => placesLeft(date), NOTIFIED).toBe(3);
 
     // A student's start date moved by hand: their place leaves with it.
     const [holder] = await t.db
@@ -68,8 +63,8 @@ describe('course dates kept in memory', () => {
         coursePaid: true,
       })
       .returning();
-    await expect.poll(() => placesLeft(date), soon).toBe(2);
+    await expect.poll(() => placesLeft(date), NOTIFIED).toBe(2);
     await t.db.execute(sql`update students set course_start_date = null where id = ${holder!.id}`);
-    await expect.poll(() => placesLeft(date), soon).toBe(3);
+    await expect.poll(() => placesLeft(date), NOTIFIED).toBe(3);
   });
 });

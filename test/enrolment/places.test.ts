@@ -16,7 +16,7 @@ import { cohortWaitlist, emailOutbox, payments, students } from '@server/db/sche
 import { offerWaitlistPlaces } from '@server/domain/cohorts/waitlist';
 import { COHORT_WAITLIST_JOB } from '@server/jobs/cohort-waitlist';
 import { bearer, buildTestApp, type TestApp } from '../helpers/app';
-import { pay, registerStudent, selectCourse } from '../helpers/enrolment';
+import { courseDates, NOTIFIED, pay, registerStudent, selectCourse } from '../helpers/enrolment';
 import { pricePounds } from '../factories/payments';
 
 const MINUTE = 60_000;
@@ -42,17 +42,8 @@ const cohortOf = async (date: string) =>
   ((await admin('GET', '/cohorts')).json() as { cohorts: Array<Record<string, unknown>> }).cohorts.find(
     (c) => c.course_start_date === date,
   );
-/**
- * The public dates are kept in memory until the database's notification of a write reaches the app
- * (decision 050), milliseconds after the commit: a public read after a change waits for it.
- */
-const soon = { timeout: 2000, interval: 20 };
 const dateEntry = async (date: string, token?: string) =>
-  (
-    (await t.app.inject({ method: 'GET', url: '/api/course-dates', headers: token ? bearer(token) : {} })).json() as {
-      schedule: Array<{ start_date: string; places_left: number | null; full: boolean }>;
-    }
-  ).schedule.find((entry) => entry.start_date === date);
+  (await courseDates(t, token)).find((entry) => entry.start_date === date);
 const joinWaitlist = (date: string, payload: object) =>
   t.app.inject({ method: 'POST', url: `/api/course-dates/${date}/waitlist`, payload });
 const runJob = () => t.app.jobs.runNow(COHORT_WAITLIST_JOB);
@@ -74,11 +65,11 @@ describe('places', () => {
   it('an unpaid selection holds the place for COHORT_HOLD_MINUTES; then it is free again', async () => {
     const date = nextDate();
     await addCohort(date, 1);
-    await expect.poll(() => dateEntry(date), soon).toMatchObject({ places_left: 1, full: false });
+    await expect.poll(() => dateEntry(date), NOTIFIED).toMatchObject({ places_left: 1, full: false });
     const a = await registerStudent(t);
     expect((await selectCourse(t, a, 'foundation', date)).statusCode).toBe(200);
     // Listed as full for everyone else, still open to the holder.
-    await expect.poll(() => dateEntry(date), soon).toMatchObject({ places_left: 0, full: true });
+    await expect.poll(() => dateEntry(date), NOTIFIED).toMatchObject({ places_left: 0, full: true });
     expect(await dateEntry(date, a.token)).toMatchObject({ places_left: 1, full: false });
     expect(await cohortOf(date)).toMatchObject({ enrolled: 0, held: 1, offered: 0, waiting: 0 });
     const b = await registerStudent(t);
@@ -89,7 +80,7 @@ describe('places', () => {
     advance(29 * MINUTE);
     expect((await selectCourse(t, b, 'pro', date)).statusCode).toBe(409);
     advance(2 * MINUTE);
-    await expect.poll(() => dateEntry(date), soon).toMatchObject({ places_left: 1, full: false });
+    await expect.poll(() => dateEntry(date), NOTIFIED).toMatchObject({ places_left: 1, full: false });
     expect(await cohortOf(date)).toMatchObject({ enrolled: 0, held: 0 });
     expect((await selectCourse(t, b, 'pro', date)).statusCode).toBe(200);
     // A, whose hold ran out, cannot take it back.
@@ -104,7 +95,7 @@ describe('places', () => {
     expect((await payCourse(a)).statusCode).toBe(200);
     advance(3 * 60 * MINUTE);
     expect(await cohortOf(date)).toMatchObject({ enrolled: 1, held: 0 });
-    await expect.poll(() => dateEntry(date), soon).toMatchObject({ places_left: 0, full: true });
+    await expect.poll(() => dateEntry(date), NOTIFIED).toMatchObject({ places_left: 0, full: true });
     const b = await registerStudent(t);
     expect((await selectCourse(t, b, 'pro', date)).statusCode).toBe(409);
   });
@@ -199,7 +190,7 @@ describe('waitlist', () => {
     expect(await offersTo(second.email)).toEqual([]);
     expect(await cohortOf(date)).toMatchObject({ held: 0, offered: 1, waiting: 1 });
     // The offer holds the place: full for others, even the holder whose hold ran out.
-    await expect.poll(() => dateEntry(date), soon).toMatchObject({ places_left: 0, full: true });
+    await expect.poll(() => dateEntry(date), NOTIFIED).toMatchObject({ places_left: 0, full: true });
     expect((await selectCourse(t, await freshToken(holder), 'foundation', date)).statusCode).toBe(409);
 
     // The offer runs out: the place passes to the next in line.

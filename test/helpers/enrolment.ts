@@ -60,3 +60,16 @@ export function pay(
     },
   });
 }
+
+/** GET /api/course-dates, as the wizard asks it (with a student's token, their own hold counts as theirs): the schedule. */
+export async function courseDates(t: TestApp, token?: string) {
+  const res = await t.app.inject({ method: 'GET', url: '/api/course-dates', headers: token ? bearer(token) : {} });
+  return (res.json() as { schedule: Array<{ start_date: string; places_left: number | null; full: boolean }> })
+    .schedule;
+}
+
+/**
+ * The public course dates are kept in memory until the database's notification of a write reaches the
+ * app (decision 050), milliseconds after the commit: `expect.poll(…, NOTIFIED)` waits for it.
+ */
+export const NOTIFIED = { timeout: 2000, interval: 20 };
