@@ -155,7 +155,9 @@ function scriptEvaluationMs(run: RunnerResult): number {
   return script / run.lhr.configSettings.throttling.cpuSlowdownMultiplier;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
+/** The item whose `key` is the median of the items' (the lower middle one of an even count). */
+const medianBy = <T>(items: T[], key: (item: T) => number): T =>
+  [...items].sort((a, b) => key(a) - key(b))[Math.floor((items.length - 1) / 2)]!;
 
 async function main() {
   const port = await getPort({ host: '127.0.0.1' });
@@ -208,10 +210,9 @@ async function main() {
         continue;
       }
       const performanceOf = (run: RunnerResult) => run.lhr.categories.performance?.score ?? 0;
-      const sorted = [...measured].sort((a, b) => performanceOf(a) - performanceOf(b));
-      const result = sorted[Math.floor((sorted.length - 1) / 2)]!;
+      const result = medianBy(measured, performanceOf);
       const allScores = measured.map((run) => Math.round(performanceOf(run) * 100)).join('/');
-      const scriptMs = median(measured.map(scriptEvaluationMs));
+      const scriptMs = scriptEvaluationMs(medianBy(measured, scriptEvaluationMs));
       const reportDir = args['report-dir'];
       if (reportDir) {
         mkdirSync(reportDir, { recursive: true });
