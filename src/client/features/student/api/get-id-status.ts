@@ -12,12 +12,12 @@ export const DEFAULT_ID_STATUS: IdStatusResponse = {
   can_resubmit: true,
 };
 
-export const getIdStatus = (email: string) =>
-  api<IdStatusResponse>(`/api/students/${emailPath(email)}/id-status`, { auth: 'student' });
+export const getIdStatus = (email: string, signal?: AbortSignal) =>
+  api<IdStatusResponse>(`/api/students/${emailPath(email)}/id-status`, { auth: 'student', signal });
 
 /** The query, for the hook and for the dashboard's early start (student-dashboard-page.tsx). */
 export const idStatusQuery = (email: string) =>
-  queryOptions({ queryKey: studentKeys.idStatus(email), queryFn: () => getIdStatus(email) });
+  queryOptions({ queryKey: studentKeys.idStatus(email), queryFn: ({ signal }) => getIdStatus(email, signal) });
 
 export function useIdStatus(email: string) {
   return useQuery(idStatusQuery(email));

@@ -8,7 +8,8 @@ import { studentKeys } from './query-keys';
 export function useInvoices(studentId: string) {
   return useQuery({
     queryKey: studentKeys.invoices(studentId),
-    queryFn: () => api<StudentInvoicesResponse>(`/api/student/${studentId}/invoices`, { auth: 'student' }),
+    queryFn: ({ signal }) =>
+      api<StudentInvoicesResponse>(`/api/student/${studentId}/invoices`, { auth: 'student', signal }),
   });
 }
 
