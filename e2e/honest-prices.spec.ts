@@ -3,8 +3,6 @@
  * named, a pricing button that carries its course through the wizard, and step 4's terms of sale and
  * right-to-cancel box, without which nothing is paid (docs/product/public-pages.md, enrolment.md).
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { TERMS_OF_SALE } from '@shared/terms';
 import { chooseFirstStartDate, continueToStep, enterCard, fillPersonalInfo, termsBox } from './enrolment-helpers';
 import { expect, priceText, test, uniqueEmail } from './fixtures';
@@ -14,12 +12,6 @@ const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 900 },
 ] as const;
-
-async function expectNoAxeFindingsIn(page: Page, selector: string, where: string) {
-  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(found, `axe findings on ${where}`).toEqual([]);
-}
 
 for (const size of WIDTHS) {
   test.describe(`at ${size.width} px (${size.name})`, () => {
@@ -50,7 +42,7 @@ for (const size of WIDTHS) {
       await expect(card('Pro Course').locator('p.text-4xl')).toHaveText(priceText('combined', 'pro'));
       await expect(card('Enrollment Fee').getByRole('link')).toHaveAttribute('href', '/enroll');
       await pricing.scrollIntoViewIfNeeded();
-      await expectNoAxeFindingsIn(page, '#pricing', `the pricing section at ${size.width} px`);
+      await expectNoAxeFindings(page, `the pricing section at ${size.width} px`, { include: '#pricing' });
     });
 
     test('pricing → Pro preselected → Pay refused without the box, nothing charged → paid with it', async ({
