@@ -7,9 +7,10 @@
  * a temporary DATA_DIR with an embedded database, a known admin, its own test SMTP server), in
  * e2e/fixtures.ts and e2e/app-server.ts. Two projects:
  * - `chromium`: every journey (STUDENT_LOGIN=code);
- * - `email-login`: the journeys that sign a student in, again with the one-step STUDENT_LOGIN=email,
- *   the admin Emails journey and the sign-in copy check. Journeys that never sign a student in do not depend on the mode
- *   and run once, in `chromium`.
+ * - `email-login`: the sign-in itself and the session it starts, again with the one-step
+ *   STUDENT_LOGIN=email, the admin Emails journey and the sign-in copy check. What a signed-in student
+ *   does next (the dashboard's uploads, stages, certificates) does not depend on how they signed in
+ *   and runs once, in `chromium`.
  * The servers send their emails over SMTP to the test server (smtp-sink.ts), where the sign-in helper
  * reads the codes and which refuses `bounce-…` recipients for a while.
  */
@@ -49,8 +50,7 @@ export default defineConfig<object, { serverEnv: Record<string, string> }>({
     {
       name: 'email-login',
       testMatch: [
-        'certificates-journey.spec.ts',
-        'student-dashboard.spec.ts',
+        'student-sign-in.spec.ts',
         'student-session.spec.ts',
         'admin-emails.spec.ts',
         'admin-id-retention.spec.ts',
