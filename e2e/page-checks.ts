@@ -51,9 +51,9 @@ export async function expectNoAxeFindings(
         .map((animation) => animation.finished.catch(() => undefined)),
     ),
   );
-  // One axe.run in the page: the default mode also opens a blank page to merge per-frame results,
-  // which doubles each scan's time and only matters for cross-origin frames (the site's own pages
-  // have none; the video facade's YouTube frame loads only on a click).
+  // One axe.run in the page. The default mode also loads axe into a new blank page for every scan,
+  // to merge the results of cross-origin frames, and the site's pages have none (the video facade
+  // loads YouTube's frame only on a click): docs/perf/test-suite.md has the time it cost.
   const builder = new AxeBuilder({ page }).setLegacyMode(true);
   if (scope.include) builder.include(scope.include);
   if (scope.exclude) builder.exclude(scope.exclude);
