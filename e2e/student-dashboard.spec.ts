@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { adminApiToken, enrolStudentViaApi, expect, moveCourseStart, priceText, test, uniqueEmail } from './fixtures';
 import { DEFAULT_CATALOGUE, paymentAmountPence } from '@shared/catalogue';
 import { formatLongDate } from '@shared/schedule';
 import { expectNoAxeFindings, settled } from './page-checks';
-import { signInStudent } from './student-login';
+import { signInStudentInCapitals as logIn } from './student-login';
 
 const createStudent = (request: APIRequestContext, options: Parameters<typeof enrolStudentViaApi>[1]) =>
   enrolStudentViaApi(request, { email: uniqueEmail('student-area'), ...options });
-
-const logIn = (page: Page, email: string) => signInStudent(page, email, email.toUpperCase());
 
 function pngFile(): { name: string; mimeType: string; buffer: Buffer } {
   const png = new PNG({ width: 64, height: 40 });

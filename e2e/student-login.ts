@@ -69,6 +69,9 @@ export async function signInStudent(page: Page, email: string, typed: string = e
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/** `signInStudent` with the address typed in capitals: it is matched whatever its case. */
+export const signInStudentInCapitals = (page: Page, email: string) => signInStudent(page, email, email.toUpperCase());
+
 /**
  * The one-time sign-in link (`/student-login?link=…`, as a path on this server) in the newest `template`
  * email to `email`, waiting for the outbox worker.

@@ -3,15 +3,8 @@
  * `email-login` project's email alone: playwright.config.ts), and where each kind of student lands.
  * What the dashboard shows once signed in does not depend on the mode: student-dashboard.spec.ts.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
-import { enrolStudentViaApi, expect, priceText, test, uniqueEmail } from './fixtures';
-import { signInStudent } from './student-login';
-
-const createStudent = (request: APIRequestContext, options: Parameters<typeof enrolStudentViaApi>[1]) =>
-  enrolStudentViaApi(request, { email: uniqueEmail('student-area'), ...options });
-
-// Typed in capitals: the address is matched whatever its case.
-const logIn = (page: Page, email: string) => signInStudent(page, email, email.toUpperCase());
+import { enrolStudentViaApi, expect, priceText, test } from './fixtures';
+import { signInStudentInCapitals as logIn } from './student-login';
 
 test.describe('student login', () => {
   test.use({ allowConsoleErrors: [/status of 404/] });
@@ -34,7 +27,7 @@ test.describe('student login', () => {
   });
 
   test('a student whose enrolment is unpaid is sent to finish enrolling', async ({ page, request }) => {
-    const student = await createStudent(request, { pay: 'none' });
+    const student = await enrolStudentViaApi(request, { pay: 'none' });
     await logIn(page, student.email);
     await expect(page.getByText('Please complete your enrollment payment to access your dashboard.')).toBeVisible();
     await expect(page).toHaveURL(/\/enroll/);
@@ -48,7 +41,7 @@ test.describe('student login', () => {
 });
 
 test('an enrolled student without a course chooses between the two courses', async ({ page, request }) => {
-  const student = await createStudent(request, { pay: 'enrollment' });
+  const student = await enrolStudentViaApi(request, { pay: 'enrollment' });
   await logIn(page, student.email);
   await expect(page.getByText('Welcome back! Accessing your student dashboard.')).toBeVisible();
   await expect(page).toHaveURL(/\/student-dashboard$/);

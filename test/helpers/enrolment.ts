@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { nextIntake } from '@shared/schedule';
 import { type CourseType, type PaymentType } from '@shared/catalogue';
+import type { CourseDatesResponse } from '@shared/schemas/enrolment';
 import { bearer, type TestApp } from './app';
 
 export const validRegistration = (overrides: Record<string, unknown> = {}) => ({
@@ -64,8 +65,7 @@ export function pay(
 /** GET /api/course-dates, as the wizard asks it (with a student's token, their own hold counts as theirs): the schedule. */
 export async function courseDates(t: TestApp, token?: string) {
   const res = await t.app.inject({ method: 'GET', url: '/api/course-dates', headers: token ? bearer(token) : {} });
-  return (res.json() as { schedule: Array<{ start_date: string; places_left: number | null; full: boolean }> })
-    .schedule;
+  return (res.json() as CourseDatesResponse).schedule;
 }
 
 /**
