@@ -5,8 +5,10 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { chooseFirstStartDate, continueToStep, enterCard, fillPersonalInfo } from './enrolment-helpers';
-import { expect, signInToAdmin, test, uniqueEmail } from './fixtures';
+import { messages } from '@shared/messages';
+import { enrolStudentViaApi, expect, signInToAdmin, test, uniqueEmail } from './fixtures';
 import { expectNoAxeFindings } from './page-checks';
+import { signInStudent } from './student-login';
 
 const TOAST = '[data-sonner-toast]';
 
@@ -126,6 +128,34 @@ test.describe('toasts never lie over the payment form', () => {
       expect(await coveredControls(page), 'fields or the Pay button under the toast').toEqual([]);
     });
   }
+});
+
+test('a toast raised as the page changes moves off the button the next page draws under it', async ({
+  page,
+  request,
+}) => {
+  // An unpaid student's sign-in raises its toast as the wizard opens; at this size step 2's Continue is
+  // in the bottom band and the step labels in the top one: the step's action weighs more than they do.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const { email } = await enrolStudentViaApi(request, { pay: 'none', firstName: 'Toby' });
+  await signInStudent(page, email);
+  await expect(page.getByRole('heading', { level: 2, name: 'Choose Your Payment Option' })).toBeVisible();
+  const toast = page.locator(TOAST).filter({ hasText: messages.student.enrolmentUnpaid });
+  const next = page.getByRole('button', { name: 'Continue' });
+  await expect
+    .poll(async () => {
+      const [over, under] = await Promise.all([toast.boundingBox(), next.boundingBox()]);
+      if (!over || !under) return 'no toast';
+      const apart =
+        over.x >= under.x + under.width ||
+        under.x >= over.x + over.width ||
+        over.y >= under.y + under.height ||
+        under.y >= over.y + over.height;
+      return apart ? 'clear of Continue' : 'over Continue';
+    })
+    .toBe('clear of Continue');
+  await next.click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Course Selection' })).toBeVisible();
 });
 
 test('a toast takes no tap while it slides in or out: the button it slides over gets the click', async ({ page }) => {

@@ -94,7 +94,8 @@ export function StepButtons(props: {
       <Button variant="outline" onClick={props.onBack}>
         Back
       </Button>
-      <Button onClick={props.onContinue} loading={props.loading}>
+      {/* The step's own action: a toast keeps clear of it (lib/toast-placement.ts). */}
+      <Button onClick={props.onContinue} loading={props.loading} data-primary-action>
         {props.continueLabel ?? 'Continue'}
       </Button>
     </div>

@@ -60,7 +60,9 @@ function FirstStep({ wizard }: { wizard: EnrolmentWizard }) {
         <Button variant="outline" onClick={wizard.startAgain}>
           Not you? Start again
         </Button>
-        <Button onClick={() => wizard.go(2)}>Continue</Button>
+        <Button onClick={() => wizard.go(2)} data-primary-action>
+          Continue
+        </Button>
       </div>
     </div>
   );
