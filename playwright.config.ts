@@ -28,7 +28,7 @@ export default defineConfig<object, { serverEnv: Record<string, string> }>({
   globalSetup: './e2e/app-server.ts',
   use: {
     // A failed test keeps its trace (actions, DOM snapshots, network, console) and a screenshot of the
-    // end. The trace's screencast is left out: recording it cost a third of the lane's CPU on every
+    // end. The trace's screencast is left out: recording it cost a fifth of the lane's CPU on every
     // passing test (docs/perf/test-suite.md).
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',

@@ -1,7 +1,8 @@
 /**
  * Toasts (lib/toast.ts, lib/toast-placement.ts): every kind meets WCAG AA contrast (axe with toasts
  * showing), a toast never lies over the payment form's fields or the Pay button on a phone and on a
- * short desktop, and logging out closes the "Payment successful!" toast.
+ * short desktop, nor over the wizard's Continue when a sign-in opens the wizard, and logging out
+ * closes the "Payment successful!" toast.
  */
 import type { Locator, Page } from '@playwright/test';
 import { chooseFirstStartDate, continueToStep, enterCard, fillPersonalInfo } from './enrolment-helpers';
