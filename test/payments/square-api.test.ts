@@ -149,7 +149,9 @@ describe('card payments through the Square API', () => {
       Array.from({ length: 20 }, () => pay(t, student, 'enrollment', { amount: FEE, key })),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
-    expect(square.requests).toHaveLength(1);
+    // This payment's calls only: a call the test above gave up on after 0.1 s can reach the fake later,
+    // on a loaded machine after this test has begun.
+    expect(square.requests.filter((r) => r.body.idempotency_key === key)).toHaveLength(1);
     expect(square.charges.size).toBe(1);
     const rows = await paymentRows(student.id);
     expect(rows).toHaveLength(1);
