@@ -1,8 +1,8 @@
 /**
  * The admin area at 320, 390 and 1280 px: no sideways scroll and zero axe findings (the login page, every
  * admin tab and a dialog; the other pages: page-layout.spec.ts); neither a toast nor the help launcher
- * on top of the primary button, nor a toast on a heading or the wizard's step labels; one spelling of
- * "enrollment".
+ * on top of the primary button, nor a toast on a heading or the wizard's step labels unless the other
+ * band holds a control; one spelling of "enrollment".
  */
 import type { Locator, Page } from '@playwright/test';
 import { adminSectionNav, openAdminTab } from './admin-nav';
@@ -165,9 +165,10 @@ test.describe('toasts and the help launcher never cover the primary action', () 
         'step 2 after the registration toast',
       );
       await page.evaluate(() => window.scrollTo(0, 0));
-      // At 320 x 640 the payment choices fill the bottom band and the title the top one: the toast may
-      // take the title's band, as the choices are what the visitor must reach (decision 036).
-      if (viewport.width >= 390) await expectToastsClearOfHeadings(page, 'step 2 after the registration toast');
+      // On a phone (320 x 640, 390 x 844) a payment choice reaches into the bottom band and the title
+      // and step labels fill the top one: the toast takes the title's band, as the choices are what the
+      // visitor must reach (decision 036; e2e/toasts.spec.ts checks it covers no control).
+      if (viewport.width >= 1280) await expectToastsClearOfHeadings(page, 'step 2 after the registration toast');
       await page.getByRole('radio', { name: /Complete Package/ }).click();
       await continueToStep(page, 'Choose Your Course');
       await page.getByRole('radio', { name: /Foundation Course/ }).click();

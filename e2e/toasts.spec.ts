@@ -1,8 +1,8 @@
 /**
  * Toasts (lib/toast.ts, lib/toast-placement.ts): every kind meets WCAG AA contrast (axe with toasts
  * showing), a toast never lies over the payment form's fields or the Pay button on a phone and on a
- * short desktop, nor over the wizard's Continue when a sign-in opens the wizard, and logging out
- * closes the "Payment successful!" toast.
+ * short desktop, nor over step 2's Continue or payment cards when a sign-in opens the wizard, and
+ * logging out closes the "Payment successful!" toast.
  */
 import type { Locator, Page } from '@playwright/test';
 import { chooseFirstStartDate, continueToStep, enterCard, fillPersonalInfo } from './enrolment-helpers';
@@ -36,28 +36,31 @@ async function reachPayment(page: Page) {
   for (const box of await page.locator('main input[type="checkbox"]').all()) await box.check();
 }
 
+/** The payment form's fields and its Pay button. */
+const PAYMENT_FORM =
+  'main input:not([type="hidden"]), main select, main textarea, main iframe, main [data-primary-action]';
+
 /**
- * The form's fields and the Pay button that a toast lies over. (On a phone at the page's end both
- * bands can hold a control: the toast then takes the one with fewer, e.g. over the Back button.)
+ * The controls (`selector`) that a toast lies over, or 'no toast' when none shows. (On a phone at the
+ * payment step's end both bands can hold a control: the toast then takes the one with fewer, e.g. over
+ * the Back button, which PAYMENT_FORM leaves out.)
  */
-async function coveredControls(page: Page): Promise<string[]> {
-  return page.evaluate((selector) => {
-    const toasts = Array.from(document.querySelectorAll(selector)).map((t) => t.getBoundingClientRect());
-    const controls = [
-      ...Array.from(
-        document.querySelectorAll('main input:not([type="hidden"]), main select, main textarea, main iframe'),
-      ),
-      ...Array.from(document.querySelectorAll('main button')).filter((b) => b.textContent?.trim().startsWith('Pay')),
-    ];
-    return controls
-      .filter((el) => {
-        const r = el.getBoundingClientRect();
-        return toasts.some(
-          (t) => r.width > 0 && r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom,
-        );
-      })
-      .map((el) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName);
-  }, TOAST);
+async function coveredControls(page: Page, selector = PAYMENT_FORM): Promise<string[] | 'no toast'> {
+  return page.evaluate(
+    ({ toastSelector, controlSelector }) => {
+      const toasts = Array.from(document.querySelectorAll(toastSelector)).map((t) => t.getBoundingClientRect());
+      if (toasts.length === 0) return 'no toast';
+      return Array.from(document.querySelectorAll(controlSelector))
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return toasts.some(
+            (t) => r.width > 0 && r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom,
+          );
+        })
+        .map((el) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName);
+    },
+    { toastSelector: TOAST, controlSelector: selector },
+  );
 }
 
 test.describe('toast contrast', () => {
@@ -131,32 +134,27 @@ test.describe('toasts never lie over the payment form', () => {
   }
 });
 
-test('a toast raised as the page changes moves off the button the next page draws under it', async ({
-  page,
-  request,
-}) => {
-  // An unpaid student's sign-in raises its toast as the wizard opens; at this size step 2's Continue is
-  // in the bottom band and the step labels in the top one: the step's action weighs more than they do.
-  await page.setViewportSize({ width: 1280, height: 720 });
-  const { email } = await enrolStudentViaApi(request, { pay: 'none', firstName: 'Toby' });
-  await signInStudent(page, email);
-  await expect(page.getByRole('heading', { level: 2, name: 'Choose Your Payment Option' })).toBeVisible();
-  const toast = page.locator(TOAST).filter({ hasText: messages.student.enrolmentUnpaid });
-  const next = page.getByRole('button', { name: 'Continue' });
-  await expect
-    .poll(async () => {
-      const [over, under] = await Promise.all([toast.boundingBox(), next.boundingBox()]);
-      if (!over || !under) return 'no toast';
-      const apart =
-        over.x >= under.x + under.width ||
-        under.x >= over.x + over.width ||
-        over.y >= under.y + under.height ||
-        under.y >= over.y + over.height;
-      return apart ? 'clear of Continue' : 'over Continue';
-    })
-    .toBe('clear of Continue');
-  await next.click();
-  await expect(page.getByRole('heading', { level: 2, name: 'Course Selection' })).toBeVisible();
+test.describe('a toast raised as the page changes moves off the controls the next page draws under it', () => {
+  // An unpaid student's sign-in raises its toast as the wizard opens at step 2; the top band holds the
+  // page title and the step labels. At 1280×720 step 2's Continue is in the bottom band; on a phone
+  // the Complete Package card is: either way a control outweighs any number of headings.
+  for (const viewport of [
+    { width: 1280, height: 720, under: 'Continue' },
+    { width: 390, height: 844, under: 'the Complete Package card' },
+  ]) {
+    test(`at ${viewport.width}×${viewport.height}, off ${viewport.under}`, async ({ page, request }) => {
+      await page.setViewportSize(viewport);
+      const { email } = await enrolStudentViaApi(request, { pay: 'none', firstName: 'Toby' });
+      await signInStudent(page, email);
+      await expect(page.getByRole('heading', { level: 2, name: 'Choose Your Payment Option' })).toBeVisible();
+      await expect(page.locator(TOAST).filter({ hasText: messages.student.enrolmentUnpaid })).toBeVisible();
+      await expect.poll(() => coveredControls(page, 'main button, main [role="radio"]')).toEqual([]);
+      await page.getByRole('radio', { name: /Complete Package/ }).click();
+      await expect(page.getByRole('radio', { name: /Complete Package/ })).toBeChecked();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(page.getByRole('heading', { level: 2, name: 'Choose Your Course' })).toBeVisible();
+    });
+  }
 });
 
 test('a toast takes no tap while it slides in or out: the button it slides over gets the click', async ({ page }) => {

@@ -23,17 +23,21 @@ interface Band {
   bottom: number;
 }
 
-/** What a toast must not cover, most important first: the control in use, then every control, then headings. */
-const WEIGHTS: ReadonlyArray<[selector: string, weight: number]> = [
-  // The form's own action (Pay, Continue) counts on top of being a control: a tap must always reach it.
+/** The controls a toast must not cover, the form's own action most: a tap must always reach it. */
+const CONTROL_WEIGHTS: ReadonlyArray<[selector: string, weight: number]> = [
+  // Pay and the wizard's Continue count on top of being controls.
   ['button[type="submit"], [data-primary-action]', 20],
   [
     'input:not([type="hidden"]), select, textarea, iframe, button, [role="button"], [role="radio"], [role="combobox"]',
     10,
   ],
-  ['h1, h2, h3, nav[aria-label="Enrollment progress"] li', 3],
 ];
 const FOCUSED_WEIGHT = 100;
+/**
+ * Headings only settle a tie between bands that cover the same controls: however many of them (a
+ * phone's five step labels and the page title), covering them is better than covering one control.
+ */
+const HEADINGS = 'h1, h2, h3, nav[aria-label="Enrollment progress"] li';
 
 function bands(width: number, height: number): Record<ToastPosition, Band> {
   const phone = width < PHONE_MAX_WIDTH;
@@ -69,27 +73,36 @@ const inPage = (element: Element) =>
   !element.closest('[data-sonner-toaster], aside[aria-label="Help"], [data-floating]') &&
   getComputedStyle(element).visibility !== 'hidden';
 
-function cost(band: Band): number {
-  let total = 0;
-  for (const [selector, weight] of WEIGHTS) {
-    for (const element of document.querySelectorAll(selector)) {
-      if (inPage(element) && overlaps(element.getBoundingClientRect(), band)) total += weight;
-    }
-  }
-  const focused = document.activeElement;
-  if (focused && focused !== document.body && inPage(focused) && overlaps(focused.getBoundingClientRect(), band))
-    total += FOCUSED_WEIGHT;
-  return total;
+const coveredIn = (band: Band, selector: string) =>
+  Array.from(document.querySelectorAll(selector)).filter(
+    (element) => inPage(element) && overlaps(element.getBoundingClientRect(), band),
+  ).length;
+
+interface Cost {
+  controls: number;
+  headings: number;
 }
 
+function cost(band: Band): Cost {
+  let controls = 0;
+  for (const [selector, weight] of CONTROL_WEIGHTS) controls += weight * coveredIn(band, selector);
+  const focused = document.activeElement;
+  if (focused && focused !== document.body && inPage(focused) && overlaps(focused.getBoundingClientRect(), band))
+    controls += FOCUSED_WEIGHT;
+  return { controls, headings: coveredIn(band, HEADINGS) };
+}
+
+const less = (a: Cost, b: Cost) => a.controls < b.controls || (a.controls === b.controls && a.headings < b.headings);
+
 /**
- * The bottom unless the top band covers less of the controls (and headings) on screen now. A toast
- * already showing (`current`) moves only when its band covers something and the other covers less.
+ * The bottom unless the top band covers fewer of the controls on screen now (or as few, and fewer
+ * headings). A toast already showing (`current`) moves only when its band covers something and the
+ * other covers less.
  */
 export function toastPosition(current: ToastPosition = 'bottom-right'): ToastPosition {
   const candidates = bands(window.innerWidth, window.innerHeight);
   const other: ToastPosition = current === 'bottom-right' ? 'top-center' : 'bottom-right';
   const here = cost(candidates[current]);
-  if (here === 0) return current;
-  return cost(candidates[other]) < here ? other : current;
+  if (here.controls === 0 && here.headings === 0) return current;
+  return less(cost(candidates[other]), here) ? other : current;
 }
