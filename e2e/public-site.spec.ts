@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { adminApiToken, enrolStudentViaApi, expect, priceText, test, uniqueEmail } from './fixtures';
 import { messages } from '@shared/messages';
 import { ROUTES } from '@shared/routes';
+import { settled } from './page-checks';
 
 const publicPages = [
   { path: '/', heading: 'Enrolment Registration' },
@@ -202,7 +203,9 @@ test('the landing page shows the claims, pricing and calls to action', async ({ 
   await expect(page).toHaveURL(/\/enroll(\?step=personal-info)?$/);
 });
 
-test('the landing page loads and hydrates without the router; its links then load the router app', async ({ page }) => {
+test('the landing and support pages load and hydrate without the router; a link to a router page loads the router app', async ({
+  page,
+}) => {
   const scripts: string[] = [];
   const stylesheets: string[] = [];
   page.on('request', (request) => {
@@ -218,15 +221,42 @@ test('the landing page loads and hydrates without the router; its links then loa
   // Its stylesheet is inlined: the chunks loaded later (the widget's) do not fetch it a second time.
   expect(stylesheets).toEqual([]);
 
-  // A plain link: the next page loads whole, with the router app, and works.
+  // A plain link: the next page loads whole, with its own entry (no router either), and works.
   await page.getByRole('link', { name: 'Help' }).click();
   await expect(page).toHaveURL(/\/support$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('How can we help?');
+  await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+  expect(scripts.some((path) => /\/assets\/support-entry-[\w-]+\.js$/.test(path))).toBe(true);
+  expect(scripts.filter((path) => /\/assets\/(react-router|router-entry)-[\w-]+\.js$/.test(path))).toEqual([]);
+  // A page of the router app: it loads whole with the router, and within it the brand link home
+  // renders the landing page client-side.
+  await page.getByRole('banner').getByRole('link', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/student-login$/);
+  await settled(page);
   expect(scripts.some((path) => /\/assets\/router-entry-[\w-]+\.js$/.test(path))).toBe(true);
-  // Within the router app, the brand link home renders the landing page client-side.
   await page.getByRole('banner').getByRole('link').first().click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Why Choose Our Program?' })).toBeVisible();
+});
+
+test("when the server sends the app's shell instead of /support, the browser draws the whole page and it works", async ({
+  page,
+  request,
+}) => {
+  // The shell is what the server sends when its render fails or an address has made too many pages.
+  const shell = await (await request.get('/student-dashboard')).text();
+  await page.route('**/support', (route) => route.fulfill({ contentType: 'text/html', body: shell }));
+  await page.goto('/support');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('How can we help?');
+  await expect(page).toHaveTitle('Student Support & FAQ | Video Book Review Specialist');
+  // The FAQ comes from the API (the content in force) and the form is live.
+  const question = page.locator('summary').first();
+  await question.click();
+  await expect(page.locator('details').first()).toHaveAttribute('open', '');
+  // Sent empty: the fields say what is missing, and a toast says it too.
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('[data-sonner-toast][data-type="error"]')).toBeVisible();
 });
 
 test("a rendered page is painted before any of the app's code is fetched, then hydrates", async ({ page }) => {

@@ -14,7 +14,7 @@ const BUDGET_BYTES = 90_000;
 const MAIN = 'index.html';
 const LANDING_ENTRY = 'landing-entry.tsx';
 /** The other pages' entries (src/client/main.tsx), which the landing page never loads. */
-const OTHER_ENTRIES = new Set(['router-entry.tsx', 'verify-entry.tsx']);
+const OTHER_ENTRIES = new Set(['router-entry.tsx', 'verify-entry.tsx', 'support-entry.tsx']);
 const clientDir = path.resolve(process.argv[2] ?? 'dist/client');
 const manifestFile = path.join(clientDir, '.vite/manifest.json');
 if (!existsSync(manifestFile)) throw new Error(`No ${manifestFile}: run npm run build first.`);

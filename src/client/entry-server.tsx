@@ -16,6 +16,7 @@ import { AppLoading } from './components/layout/app-loading';
 import { certificateKeys } from './features/certificates/api/query-keys';
 import { LandingApp } from './landing-app';
 import { routes } from './router';
+import { SupportApp } from './support-app';
 import { VerifyApp } from './verify-app';
 
 export interface RenderedPage {
@@ -27,14 +28,20 @@ export interface RenderedPage {
 }
 
 /**
- * The landing page and the verification page are rendered as apps of their own, as main.tsx hydrates
- * them (docs/decisions/019, 054); the others through the router. `queries` is the query cache when
+ * The landing, support and verification pages are rendered as apps of their own, as main.tsx hydrates
+ * them (docs/decisions/019, 054, 057); the others through the router. `queries` is the query cache when
  * given (else the app's own).
  */
 export async function render(pathname: string, queries?: QueryClient): Promise<RenderedPage> {
   const certificateId = verifyPageCertificateId(pathname);
   const app =
-    pathname === paths.home ? <LandingApp /> : certificateId !== null && <VerifyApp certificateId={certificateId} />;
+    pathname === paths.home ? (
+      <LandingApp />
+    ) : pathname === paths.support ? (
+      <SupportApp />
+    ) : (
+      certificateId !== null && <VerifyApp certificateId={certificateId} />
+    );
   if (app) {
     const page = queries ? <QueryClientProvider client={queries}>{app}</QueryClientProvider> : app;
     return { ...renderPage(page), status: 200 };
@@ -67,9 +74,9 @@ export async function renderWithState(pathname: string, seeds: QuerySeed[]): Pro
   const queries = new QueryClient();
   for (const [queryKey, data, updatedAt] of seeds) queries.setQueryData(queryKey, data, { updatedAt });
   const page = await render(pathname, queries);
-  // The landing page hydrates only its islands, which take their props from the markup: the answers
-  // would be dead weight in its <head>.
-  if (seeds.length === 0 || pathname === paths.home) return { ...page, state: '' };
+  // The landing and support pages hydrate only their islands, which take their props from the markup
+  // and ask no query: the answers would be dead weight in their <head>.
+  if (seeds.length === 0 || pathname === paths.home || pathname === paths.support) return { ...page, state: '' };
   // In a <script> element only "</script" or "<!--" could end the data early: no "<" is left as such.
   const json = JSON.stringify(dehydrate(queries)).replaceAll('<', '\\u003c');
   return { ...page, state: `<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${json}</script>` };

@@ -8,11 +8,13 @@ import './styles.css';
 // '/' is ROUTES.home (src/shared/routes.ts), written out: this module shares no code with the pages,
 // or their chunks would list its stylesheet (inlined in prerendered pages) and load it a second time.
 // The verification page (ROUTES.verifyCertificate, /verify/{id}), opened from a certificate's QR code,
-// has an entry of its own too, which hydrates only its interactive parts.
+// and the support page (ROUTES.support) have entries of their own too, which hydrate only their
+// interactive parts.
 function start() {
   const { pathname } = window.location;
   if (pathname === '/') void import('./landing-entry');
   else if (/^\/verify\/[^/]+\/?$/.test(pathname)) void import('./verify-entry');
+  else if (/^\/support\/?$/.test(pathname)) void import('./support-entry');
   else void import('./router-entry');
 }
 

@@ -38,31 +38,39 @@ export function SiteChrome({ children }: { children: ReactNode }) {
       <Island name={HELP_LAUNCHER_ISLAND}>
         <HelpLauncher />
       </Island>
-      {hydrated && (
-        <OptionalPart>
-          <Suspense fallback={null}>
-            {/* Bottom right, above the help launcher (full width at the bottom on phones), clear of the
-                page title and the wizard's step labels (docs/decisions/036); a toast that would lie
-                there over a field or button in use goes to the top, below the header
-                (lib/toast-placement.ts). Colours: TOAST_COLOURS. The direction is given: the site reads
-                left to right, and Sonner would otherwise read the page's computed style as it renders. */}
-            <Toaster
-              dir="ltr"
-              richColors
-              closeButton
-              position="bottom-right"
-              offset={{ top: TOAST_OFFSET.top, bottom: TOAST_OFFSET.bottom, right: TOAST_OFFSET.side }}
-              mobileOffset={{
-                top: TOAST_OFFSET.top,
-                bottom: TOAST_OFFSET.bottom,
-                left: TOAST_OFFSET.side,
-                right: TOAST_OFFSET.side,
-              }}
-              style={TOAST_COLOURS}
-            />
-          </Suspense>
-        </OptionalPart>
-      )}
+      {hydrated && <SiteToaster />}
     </>
+  );
+}
+
+/**
+ * The toaster, loaded after the first paint. A page that hydrates only its islands and raises toasts
+ * (support-entry.tsx) mounts it in a root of its own.
+ */
+export function SiteToaster() {
+  return (
+    <OptionalPart>
+      <Suspense fallback={null}>
+        {/* Bottom right, above the help launcher (full width at the bottom on phones), clear of the
+            page title and the wizard's step labels (docs/decisions/036); a toast that would lie
+            there over a field or button in use goes to the top, below the header
+            (lib/toast-placement.ts). Colours: TOAST_COLOURS. The direction is given: the site reads
+            left to right, and Sonner would otherwise read the page's computed style as it renders. */}
+        <Toaster
+          dir="ltr"
+          richColors
+          closeButton
+          position="bottom-right"
+          offset={{ top: TOAST_OFFSET.top, bottom: TOAST_OFFSET.bottom, right: TOAST_OFFSET.side }}
+          mobileOffset={{
+            top: TOAST_OFFSET.top,
+            bottom: TOAST_OFFSET.bottom,
+            left: TOAST_OFFSET.side,
+            right: TOAST_OFFSET.side,
+          }}
+          style={TOAST_COLOURS}
+        />
+      </Suspense>
+    </OptionalPart>
   );
 }

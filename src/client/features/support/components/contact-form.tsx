@@ -5,7 +5,14 @@ import { messages } from '@shared/messages';
 import { CONTACT_CATEGORY_LABELS, CONTACT_LIMITS } from '@shared/contact-form';
 import { useContactForm, type ContactFormState } from './use-contact-form';
 
-/** The contact form (docs/product/public-pages.md), sent for real (POST /api/support/messages) and stored for the admins. */
+/** The support page's island (support-entry.tsx) that holds the contact form. */
+export const CONTACT_FORM_ISLAND = 'contact-form';
+
+/**
+ * The contact form (docs/product/public-pages.md), sent for real (POST /api/support/messages) and
+ * stored for the admins. Its fields have fixed ids: as an island it is a root of its own, where a
+ * generated id would not match the server's.
+ */
 export function ContactForm() {
   const { register, errors, submit, sent, sending } = useContactForm();
   return (
@@ -16,6 +23,7 @@ export function ContactForm() {
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Name"
+          id="contact-name"
           autoComplete="name"
           required
           maxLength={CONTACT_LIMITS.name}
@@ -24,6 +32,7 @@ export function ContactForm() {
         />
         <Field
           label="Email"
+          id="contact-email"
           type="email"
           autoComplete="email"
           required
@@ -35,6 +44,7 @@ export function ContactForm() {
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Subject"
+          id="contact-subject"
           maxLength={CONTACT_LIMITS.subject}
           error={errors.subject?.message}
           {...register('subject')}

@@ -1,5 +1,5 @@
 import { Award, Clock } from 'lucide-react';
-import { Link } from 'react-router';
+import { AppLink } from '@client/components/layout/navigation';
 import { SmartLink } from '@client/components/layout/smart-link';
 import { site, support } from '@client/content';
 import { paths } from '@shared/routes';
@@ -21,9 +21,9 @@ export function CertificateCard() {
         <p className="text-xs text-slate-700">{site.name}</p>
       </div>
       <p className="mt-4 text-sm text-slate-700">{support.certificatePreview.text}</p>
-      <Link to={paths.certificateDemo} className="mt-2 inline-block font-semibold text-brand-700 underline">
+      <AppLink to={paths.certificateDemo} className="mt-2 inline-block font-semibold text-brand-700 underline">
         {support.certificatePreview.linkLabel}
-      </Link>
+      </AppLink>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorDetail } from '@client/lib/api-client';
+import { toast } from '@client/lib/toast';
 import { messages } from '@shared/messages';
 import type { contactMessageBody } from '@shared/schemas/public';
 import { useSendContactMessage } from '../api/send-contact-message';
@@ -11,9 +12,12 @@ type FormOutput = z.output<typeof contactMessageBody>;
 
 const empty: FormInput = { name: '', email: '', subject: '', category: 'other', message: '' };
 
-// The validation code (zod) and the toasts (Sonner) load on first use, not with the page.
-const loadSchema = () => import('@shared/schemas/public').then((module) => module.contactMessageBody);
-const loadToast = () => import('sonner').then((module) => module.toast);
+// The validation code (zod) loads on first use, not with the page (and Sonner with the first toast:
+// lib/toast.ts); on the support page's own entry, Zod is told not to compile first (lib/zod-jitless.ts).
+const loadSchema = () =>
+  import('@client/lib/zod-jitless')
+    .then(() => import('@shared/schemas/public'))
+    .then((module) => module.contactMessageBody);
 
 /**
  * Validates with the same zod schema as the server (first message per field). Written out rather
@@ -45,17 +49,16 @@ export function useContactForm() {
     setSent(false);
     send.mutate(values, {
       onSuccess: () => {
-        void loadToast().then((toast) => toast.success(messages.support.messageSent));
+        toast.success(messages.support.messageSent);
         setSent(true);
         reset(empty);
       },
-      onError: (error) =>
-        void loadToast().then((toast) => toast.error(errorDetail(error, messages.support.sendFailed))),
+      onError: (error) => toast.error(errorDetail(error, messages.support.sendFailed)),
     });
   };
   const onInvalid = (invalid: typeof errors) => {
     const first = Object.values(invalid)[0]?.message;
-    void loadToast().then((toast) => toast.error(typeof first === 'string' ? first : messages.support.requiredFields));
+    toast.error(typeof first === 'string' ? first : messages.support.requiredFields);
   };
 
   return { register, errors, submit: handleSubmit(onValid, onInvalid), sent, sending: send.isPending };

@@ -2,11 +2,17 @@ import { PageMeta } from '@client/components/layout/page-meta';
 import { BrandHeader } from '@client/components/layout/brand-shell';
 import { SiteFooter } from '@client/components/layout/site-footer';
 import { site, support } from '@client/content';
-import { ContactForm } from '../components/contact-form';
+import { Island } from '@client/components/layout/island';
+import { CONTACT_FORM_ISLAND, ContactForm } from '../components/contact-form';
 import { Faq } from '../components/faq';
 import { SupportHero } from '../components/support-hero';
 import { BusinessHoursCard, CertificateCard, LinkListCard } from '../components/support-sidebar';
 
+/**
+ * The support page: rendered by the server with the settings and content in force; in the browser
+ * only the contact form, the header's links and the help launcher are hydrated (support-entry.tsx),
+ * unless the router app draws it after a link of its own.
+ */
 export default function SupportPage() {
   return (
     <>
@@ -25,7 +31,9 @@ export default function SupportPage() {
               <h2 id="contact-heading" className="mb-4 text-2xl font-bold">
                 {support.form.heading}
               </h2>
-              <ContactForm />
+              <Island name={CONTACT_FORM_ISLAND}>
+                <ContactForm />
+              </Island>
             </section>
           </div>
 
