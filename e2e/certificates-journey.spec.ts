@@ -4,6 +4,7 @@
  * Setup (registration, payment, ID approval, stages) goes through the real HTTP API.
  */
 import { openAdminTab } from './admin-nav';
+import { serveShellInstead } from './page-checks';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
 import { PNG } from 'pngjs';
@@ -176,9 +177,7 @@ test.describe('verification page', () => {
     page,
     request,
   }) => {
-    // The shell is what the server sends when its render fails or an address has made too many pages.
-    const shell = await (await request.get('/student-dashboard')).text();
-    await page.route('**/verify/VBR-ZZZZZZZZZZ', (route) => route.fulfill({ contentType: 'text/html', body: shell }));
+    await serveShellInstead(page, request, '/verify/VBR-ZZZZZZZZZZ');
     const lookup = page.waitForRequest('**/api/certificates/VBR-ZZZZZZZZZZ');
     await page.goto('/verify/VBR-ZZZZZZZZZZ');
     await lookup;

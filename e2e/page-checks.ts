@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures';
 
 /**
@@ -75,4 +75,13 @@ export async function screenshots(page: Page, dir: string, name: string, fullPag
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * Makes the server's answer for `path` the SPA shell (what it sends when its render fails or an
+ * address has made too many pages), to check that the page's entry then draws the whole page.
+ */
+export async function serveShellInstead(page: Page, request: APIRequestContext, path: string) {
+  const shell = await (await request.get('/student-dashboard')).text();
+  await page.route(`**${path}`, (route) => route.fulfill({ contentType: 'text/html', body: shell }));
 }

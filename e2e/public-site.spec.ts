@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { adminApiToken, enrolStudentViaApi, expect, priceText, test, uniqueEmail } from './fixtures';
 import { messages } from '@shared/messages';
 import { ROUTES } from '@shared/routes';
-import { settled } from './page-checks';
+import { serveShellInstead, settled } from './page-checks';
 
 const publicPages = [
   { path: '/', heading: 'Enrolment Registration' },
@@ -243,9 +243,7 @@ test("when the server sends the app's shell instead of /support, the browser dra
   page,
   request,
 }) => {
-  // The shell is what the server sends when its render fails or an address has made too many pages.
-  const shell = await (await request.get('/student-dashboard')).text();
-  await page.route('**/support', (route) => route.fulfill({ contentType: 'text/html', body: shell }));
+  await serveShellInstead(page, request, '/support');
   await page.goto('/support');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('How can we help?');
   await expect(page).toHaveTitle('Student Support & FAQ | Video Book Review Specialist');

@@ -28,20 +28,23 @@ export interface RenderedPage {
 }
 
 /**
+ * The pages rendered as apps of their own, besides /verify/{id}, whose entries hydrate only their
+ * islands. Those take their props from the markup and ask no query: the answers the server rendered
+ * with would be dead weight in their <head>.
+ */
+const OWN_APPS = new Map<string, () => ReactNode>([
+  [paths.home, () => <LandingApp />],
+  [paths.support, () => <SupportApp />],
+]);
+
+/**
  * The landing, support and verification pages are rendered as apps of their own, as main.tsx hydrates
  * them (docs/decisions/019, 054, 057); the others through the router. `queries` is the query cache when
  * given (else the app's own).
  */
 export async function render(pathname: string, queries?: QueryClient): Promise<RenderedPage> {
   const certificateId = verifyPageCertificateId(pathname);
-  const app =
-    pathname === paths.home ? (
-      <LandingApp />
-    ) : pathname === paths.support ? (
-      <SupportApp />
-    ) : (
-      certificateId !== null && <VerifyApp certificateId={certificateId} />
-    );
+  const app = certificateId === null ? OWN_APPS.get(pathname)?.() : <VerifyApp certificateId={certificateId} />;
   if (app) {
     const page = queries ? <QueryClientProvider client={queries}>{app}</QueryClientProvider> : app;
     return { ...renderPage(page), status: 200 };
@@ -74,9 +77,7 @@ export async function renderWithState(pathname: string, seeds: QuerySeed[]): Pro
   const queries = new QueryClient();
   for (const [queryKey, data, updatedAt] of seeds) queries.setQueryData(queryKey, data, { updatedAt });
   const page = await render(pathname, queries);
-  // The landing and support pages hydrate only their islands, which take their props from the markup
-  // and ask no query: the answers would be dead weight in their <head>.
-  if (seeds.length === 0 || pathname === paths.home || pathname === paths.support) return { ...page, state: '' };
+  if (seeds.length === 0 || OWN_APPS.has(pathname)) return { ...page, state: '' };
   // In a <script> element only "</script" or "<!--" could end the data early: no "<" is left as such.
   const json = JSON.stringify(dehydrate(queries)).replaceAll('<', '\\u003c');
   return { ...page, state: `<script type="application/json" id="${QUERY_STATE_ELEMENT_ID}">${json}</script>` };

@@ -1,5 +1,5 @@
 import { startTransition, type ReactNode } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProviders } from './app-providers';
 
 /** What renders an island, given the props it was rendered with on the server. */
@@ -21,4 +21,20 @@ export function hydrateIslands(root: HTMLElement, islands: IslandRenderers, page
     // A transition: React yields to the browser between islands.
     startTransition(() => void hydrateRoot(element, <AppProviders>{island(props)}</AppProviders>));
   }
+}
+
+/**
+ * A part the server's HTML does not hold (the toaster, the landing page's sign-up widget), rendered in
+ * a root of its own after the page's content.
+ */
+export function mountAfter(root: HTMLElement, part: ReactNode): void {
+  createRoot(root.appendChild(document.createElement('div'))).render(<AppProviders>{part}</AppProviders>);
+}
+
+/**
+ * When the server sent its SPA shell instead of the page (an empty #root: its render failed, or an
+ * address made too many pages), the whole page rendered in the browser, once its app has loaded.
+ */
+export function renderWholePage(root: HTMLElement, load: () => Promise<ReactNode>): void {
+  void load().then((page) => createRoot(root).render(<AppProviders>{page}</AppProviders>));
 }

@@ -1,6 +1,4 @@
-import { createRoot } from 'react-dom/client';
-import { AppProviders } from './app-providers';
-import { hydrateIslands, type IslandRenderer } from './hydrate-islands';
+import { hydrateIslands, mountAfter, renderWholePage, type IslandRenderer } from './hydrate-islands';
 import { HEADER_LINKS_ISLAND, HeaderLinks } from './components/layout/brand-shell';
 import { HELP_LAUNCHER_ISLAND, HelpLauncher } from './components/layout/help-launcher';
 import { HERO_MEDIA_ISLAND, HeroMedia } from './features/landing/components/hero-media';
@@ -27,24 +25,11 @@ function start() {
   const root = document.getElementById('root')!;
   if (!root.firstElementChild) {
     // No prerendered page (not expected for `/`): the whole page is rendered here.
-    void import('./landing-app').then(({ LandingApp }) =>
-      createRoot(root).render(
-        <AppProviders>
-          <LandingApp />
-        </AppProviders>,
-      ),
-    );
+    renderWholePage(root, () => import('./landing-app').then(({ LandingApp }) => <LandingApp />));
     return;
   }
   hydrateIslands(root, islands, 'the landing page');
-  const showWidget = () => {
-    const container = root.appendChild(document.createElement('div'));
-    createRoot(container).render(
-      <AppProviders>
-        <RecentSignups />
-      </AppProviders>,
-    );
-  };
+  const showWidget = () => mountAfter(root, <RecentSignups />);
   if (document.readyState === 'complete') showWidget();
   else window.addEventListener('load', showWidget, { once: true });
 }

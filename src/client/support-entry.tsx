@@ -1,10 +1,8 @@
-import { createRoot } from 'react-dom/client';
-import { AppProviders } from './app-providers';
 import { HEADER_LINKS_ISLAND, HeaderLinks } from './components/layout/brand-shell';
 import { HELP_LAUNCHER_ISLAND, HelpLauncher } from './components/layout/help-launcher';
 import { SiteToaster } from './components/layout/site-chrome';
 import { CONTACT_FORM_ISLAND, ContactForm } from './features/support/components/contact-form';
-import { hydrateIslands, type IslandRenderer } from './hydrate-islands';
+import { hydrateIslands, mountAfter, renderWholePage, type IslandRenderer } from './hydrate-islands';
 import { WithQueryClient } from './lib/query-client';
 
 /**
@@ -30,17 +28,5 @@ const islands = new Map<string, IslandRenderer>([
 const root = document.getElementById('root')!;
 if (root.firstElementChild) {
   hydrateIslands(root, islands, 'the support page');
-  createRoot(root.appendChild(document.createElement('div'))).render(
-    <AppProviders>
-      <SiteToaster />
-    </AppProviders>,
-  );
-} else {
-  void import('./support-app').then(({ SupportApp }) =>
-    createRoot(root).render(
-      <AppProviders>
-        <SupportApp />
-      </AppProviders>,
-    ),
-  );
-}
+  mountAfter(root, <SiteToaster />);
+} else renderWholePage(root, () => import('./support-app').then(({ SupportApp }) => <SupportApp />));

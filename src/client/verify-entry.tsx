@@ -1,6 +1,4 @@
-import { createRoot } from 'react-dom/client';
 import { verifyPageCertificateId } from '@shared/routes';
-import { AppProviders } from './app-providers';
 import { HEADER_LINKS_ISLAND, HeaderLinks } from './components/layout/brand-shell';
 import { HELP_LAUNCHER_ISLAND, HelpLauncher } from './components/layout/help-launcher';
 import {
@@ -9,7 +7,7 @@ import {
   VERIFICATION_RESULT_ISLAND,
   VerificationStatus,
 } from './features/certificates/components/verify-certificate';
-import { hydrateIslands, type IslandRenderer } from './hydrate-islands';
+import { hydrateIslands, renderWholePage, type IslandRenderer } from './hydrate-islands';
 
 /**
  * The entry of /verify/{id} (main.tsx chooses): the server renders the page with its result, and only
@@ -28,11 +26,7 @@ const root = document.getElementById('root')!;
 if (root.firstElementChild) hydrateIslands(root, islands, 'the verification page');
 else {
   const certificateId = verifyPageCertificateId(window.location.pathname) ?? '';
-  void import('./verify-app').then(({ VerifyApp }) =>
-    createRoot(root).render(
-      <AppProviders>
-        <VerifyApp certificateId={certificateId} />
-      </AppProviders>,
-    ),
+  renderWholePage(root, () =>
+    import('./verify-app').then(({ VerifyApp }) => <VerifyApp certificateId={certificateId} />),
   );
 }
