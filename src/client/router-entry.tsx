@@ -5,7 +5,7 @@ import { mountApp } from './mount-app';
 import { routes, type PageHandle } from './router';
 
 /**
- * The entry of every page but the landing page (main.tsx chooses). Prerendered pages
+ * The entry of every page without an entry of its own (main.tsx chooses). Prerendered pages
  * (scripts/prerender.ts) have their lazy route modules loaded before hydrating, so the first client
  * render matches the HTML. Other pages render into the empty shell.
  * A module that fails to load stays lazy: the router then shows its error page (router.tsx), which
@@ -25,14 +25,23 @@ async function start() {
     }),
   );
 
+  const handles = lazyMatches.map((match) => match.route.handle as PageHandle | undefined);
+  // A page whose first render can differ from its HTML for this visitor renders afresh.
+  const hydrate = loaded.every(Boolean) && handles.every((handle) => handle?.canHydrate?.() !== false);
+  // The address a page would rewrite as soon as it shows is written before the router reads it: a
+  // navigation right after hydrating would render the whole page again (docs/perf/lighthouse-slow-machine.md).
+  const search = handles.map((handle) => handle?.arrivalSearch?.()).find((query) => query !== undefined);
+  if (search !== undefined) {
+    const { pathname, hash } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${search}${hash}`);
+  }
+
   const router = createBrowserRouter(routes);
   mountApp(
     <AppProviders>
       <RouterProvider router={router} />
     </AppProviders>,
-    // A page whose first render can differ from its HTML for this visitor renders afresh.
-    loaded.every(Boolean) &&
-      lazyMatches.every((match) => (match.route.handle as PageHandle | undefined)?.canHydrate?.() !== false),
+    hydrate,
   );
 }
 

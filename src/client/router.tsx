@@ -13,13 +13,15 @@ import { RouteErrorPage } from './components/layout/route-error-page';
 /**
  * A page's module. A prerendered page whose first render can differ from its HTML for some visitors
  * (what they saved in the browser, the address's query) exports `canHydrate`: when it answers false,
- * router-entry.tsx renders the page afresh instead of hydrating the HTML.
+ * router-entry.tsx renders the page afresh instead of hydrating the HTML. A page that rewrites its
+ * address as soon as it shows (the wizard names its step) exports `arrivalSearch`, the query it would
+ * write for this visitor (undefined: none), and router-entry.tsx writes it before the router starts.
  */
-type PageModule = () => Promise<{ default: ComponentType; canHydrate?: () => boolean }>;
-
 export interface PageHandle {
   canHydrate?: () => boolean;
+  arrivalSearch?: () => string | undefined;
 }
+type PageModule = () => Promise<{ default: ComponentType } & PageHandle>;
 
 /** Every route of the table names its page here; the type makes a missing one a compile error. */
 const PAGES: Record<RouteName, PageModule> = {
@@ -45,11 +47,11 @@ const PAGES: Record<RouteName, PageModule> = {
 
 /** A page with the query cache around it (loaded with the page's own chunk). */
 const page = (load: PageModule) => async () => {
-  const [{ default: Page, canHydrate }, { WithQueryClient }] = await Promise.all([
+  const [{ default: Page, canHydrate, arrivalSearch }, { WithQueryClient }] = await Promise.all([
     load(),
     import('./lib/query-client'),
   ]);
-  const handle: PageHandle = { canHydrate };
+  const handle: PageHandle = { canHydrate, arrivalSearch };
   return {
     handle,
     Component: () => (

@@ -65,7 +65,8 @@ export function useEnrolmentWizard() {
     else go(previous, {}, true);
   };
 
-  // The address always names the step shown (a step that is not allowed yet is replaced, not added).
+  // The address always names the step shown (a step that is not allowed yet is replaced, not added). A
+  // new visitor's arrives named (enrol-page.tsx's arrivalSearch), so hydrating is not followed by a navigation.
   useEffect(() => {
     if (waiting) return;
     if (step !== requested || !params.get('step')) go(step, {}, true);

@@ -18,12 +18,20 @@ import { useCourseChoice } from '../lib/use-course-choice';
 import { useEnrolmentWizard } from '../lib/use-enrolment-wizard';
 import { useStepHeadingFocus } from '../lib/use-step-heading-focus';
 import { useWizardPayment } from '../lib/use-wizard-payment';
+import { readChoices, wizardSearch } from '../lib/wizard-state';
 
 /**
  * /enroll is prerendered as a new visitor's first step (no query, nothing in the session); anyone
  * else's first render differs, so their page is rendered afresh rather than hydrated (router.tsx).
  */
 export const canHydrate = () => window.location.search === '' && studentSession.get() === null;
+
+/**
+ * A new visitor's first step names itself in the address (use-enrolment-wizard.ts); written before the
+ * router starts, so the wizard does not navigate to it right after hydrating.
+ */
+export const arrivalSearch = () =>
+  canHydrate() ? wizardSearch(1, readChoices(new URLSearchParams(), null, undefined)) : undefined;
 
 export default function EnrolPage() {
   const [params] = useSearchParams();
