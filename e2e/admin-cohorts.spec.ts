@@ -11,10 +11,7 @@ import { messages } from '@shared/messages';
 import { isoDateAfter, scheduleEntryFor } from '@shared/schedule';
 import { continueToStep, enterCard, fillPersonalInfo } from './enrolment-helpers';
 import { admin, adminApiToken, expect, priceText, signInToAdmin, test, uniqueEmail } from './fixtures';
-import { expectNoAxeFindings, expectNoSidewaysScroll } from './page-checks';
-
-// Toasts fade in and out: axe would measure a half-transparent one.
-const TOASTS = '[data-sonner-toaster]';
+import { TOASTS, expectNoAxeFindings, expectNoSidewaysScroll } from './page-checks';
 
 const SUPPORT_HOURS = 'Weekdays, 10 AM to 4 PM (journey)';
 test.use({ serverEnv: { SUPPORT_HOURS } });

@@ -15,11 +15,10 @@ import { messages } from '@shared/messages';
 import { isoDateAfter, scheduleEntryFor } from '@shared/schedule';
 import { continueToStep, fillPersonalInfo } from './enrolment-helpers';
 import { adminApiToken, enrolStudentViaApi, expect, signInToAdmin, test, uniqueEmail } from './fixtures';
-import { expectNoAxeFindings, expectNoSidewaysScroll } from './page-checks';
+import { TOASTS, expectNoAxeFindings, expectNoSidewaysScroll } from './page-checks';
 
 test.use({ serverEnv: { WAITLIST_CHECK_MS: '500' } });
 
-const TOASTS = '[data-sonner-toaster]';
 const longDate = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${iso}T00:00:00Z`),

@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { messages } from '@shared/messages';
 import { SETTING_LABELS } from '@shared/site-settings';
 import { adminApiToken, expect, signInToAdmin, test, uniqueEmail } from './fixtures';
-import { expectNoAxeFindings } from './page-checks';
+import { TOASTS, expectNoAxeFindings } from './page-checks';
 
 test.use({
   serverEnv: {
@@ -23,7 +23,6 @@ test.use({
 });
 
 // Toasts fade in and out: axe would measure a half-transparent one (toasts.spec.ts checks them).
-const TOASTS = '[data-sonner-toaster]';
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 900 },

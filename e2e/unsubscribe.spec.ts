@@ -10,12 +10,11 @@ import { simpleParser } from 'mailparser';
 import { messages } from '@shared/messages';
 import { enrolStudentViaApi, expect, test, uniqueEmail } from './fixtures';
 import { fillPersonalInfo } from './enrolment-helpers';
-import { expectNoAxeFindings } from './page-checks';
+import { TOASTS, expectNoAxeFindings } from './page-checks';
 
 test.use({ serverEnv: { REMINDER_UNPAID_HOURS: '0.0003', REMINDERS_CHECK_MS: '300' } });
 
 const m = messages.unsubscribe;
-const TOASTS = '[data-sonner-toaster]';
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 900 },
