@@ -13,10 +13,15 @@ import { signInStudent } from './student-login';
 
 const TOAST = '[data-sonner-toast]';
 
-/** Waits until the toast has faded in (axe would measure a half-faded one). */
+/**
+ * Waits until the toast has faded in (axe would measure a half-faded one), then holds it under the
+ * pointer, where Sonner pauses it: on a slow machine the checks that follow outlasted its 4 s, and
+ * axe measured it fading out.
+ */
 async function fullyShown(toast: Locator) {
   await expect(toast).toBeVisible();
   await expect.poll(() => toast.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+  await toast.hover();
 }
 
 /** The register → Complete Package → Foundation → first date → payment step, with every box of the step ticked. */
@@ -118,7 +123,7 @@ test.describe('toasts never lie over the payment form', () => {
       await page.screenshot({ path: info.outputPath('declined-pay-in-bottom-band.png') });
       expect(await coveredControls(page), 'fields or the Pay button under the toast').toEqual([]);
       await expectNoAxeFindings(page, `the payment step with an error toast on ${viewport.name}`);
-      // They close by themselves (4 s) once the pointer is off them (Sonner pauses them under it).
+      // They close by themselves (4 s) once the pointer is off them.
       await page.mouse.move(0, 0);
       await expect(page.locator(TOAST)).toHaveCount(0, { timeout: 15_000 });
 
