@@ -101,6 +101,53 @@ test("a paid student's dashboard does not move while its parts arrive", async ({
   expect(total).toBeLessThan(0.1);
 });
 
+test("a paid student's dashboard asks for their record, progress and ID status at once, before it draws", async ({
+  page,
+  request,
+}) => {
+  const paid = await createStudent(request, { pay: 'combined', course: 'foundation' });
+  // Each request the page sends, and whether the dashboard had drawn its loading state by then.
+  await page.addInitScript(() => {
+    const sent: { url: string; drawn: boolean }[] = [];
+    (window as unknown as { sent: typeof sent }).sent = sent;
+    const send = window.fetch;
+    window.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      sent.push({ url, drawn: document.body.textContent?.includes('Loading your dashboard') ?? false });
+      return send(input, init);
+    };
+  });
+  // The record is held back until the course's progress and ID status have been asked for too.
+  let releaseRecord!: () => void;
+  const recordHeld = new Promise<void>((resolve) => (releaseRecord = resolve));
+  await page.route(`**/api/student/${paid.id}`, async (route) => {
+    await recordHeld;
+    await route.continue();
+  });
+  await page.goto('/privacy');
+  await page.evaluate((value) => localStorage.setItem('student_data', JSON.stringify(value)), {
+    token: paid.token,
+    student: paid.student,
+  });
+  const courseAsked = Promise.all([
+    page.waitForRequest(`**/api/student/${paid.id}/progress`),
+    page.waitForRequest('**/id-status'),
+  ]);
+  await page.goto('/student-dashboard');
+  await courseAsked;
+  releaseRecord();
+  await expect(page.getByRole('heading', { level: 1, name: /Ada/ })).toBeVisible();
+  const first = await page.evaluate(() =>
+    (window as unknown as { sent: { url: string; drawn: boolean }[] }).sent
+      .slice(0, 3)
+      .map(
+        ({ url, drawn }) =>
+          `${new URL(url, location.href).pathname.split('/').pop()}: ${drawn ? 'after' : 'before'} drawing`,
+      ),
+  );
+  expect(first).toEqual([`${paid.id}: before drawing`, 'progress: before drawing', 'id-status: before drawing']);
+});
+
 test.describe('a paid course from ID upload to certificate', () => {
   test('upload a PNG, get approved, complete every stage, request and download the certificate', async ({
     page,

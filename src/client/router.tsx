@@ -21,7 +21,11 @@ export interface PageHandle {
   canHydrate?: () => boolean;
   arrivalSearch?: () => string | undefined;
 }
-type PageModule = () => Promise<{ default: ComponentType } & PageHandle>;
+/**
+ * `loader`: the router's, run as the page is entered, before it renders: it starts the queries the
+ * page's first render would otherwise ask for only once it has drawn (it awaits none of them).
+ */
+type PageModule = () => Promise<{ default: ComponentType; loader?: () => null } & PageHandle>;
 
 /** Every route of the table names its page here; the type makes a missing one a compile error. */
 const PAGES: Record<RouteName, PageModule> = {
@@ -47,13 +51,14 @@ const PAGES: Record<RouteName, PageModule> = {
 
 /** A page with the query cache around it (loaded with the page's own chunk). */
 const page = (load: PageModule) => async () => {
-  const [{ default: Page, canHydrate, arrivalSearch }, { WithQueryClient }] = await Promise.all([
+  const [{ default: Page, canHydrate, arrivalSearch, loader }, { WithQueryClient }] = await Promise.all([
     load(),
     import('./lib/query-client'),
   ]);
   const handle: PageHandle = { canHydrate, arrivalSearch };
   return {
     handle,
+    ...(loader && { loader }),
     Component: () => (
       <WithQueryClient>
         <Page />

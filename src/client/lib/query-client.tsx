@@ -5,9 +5,10 @@ import { QUERY_STATE_ELEMENT_ID } from '@shared/routes';
 /**
  * The app's one query cache, shared by every page. TanStack Query is not part of the landing page's
  * first load: router.tsx wraps each page but the landing page in WithQueryClient when the page's
- * chunk loads, and the landing page's sign-up widget (loaded after the page) wraps itself.
+ * chunk loads, and the landing page's sign-up widget (loaded after the page) wraps itself. A route's
+ * loader, which runs outside React, uses it directly.
  */
-const queryClient = new QueryClient({
+export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 10_000 } },
 });
 

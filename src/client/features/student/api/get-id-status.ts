@@ -15,7 +15,7 @@ export const DEFAULT_ID_STATUS: IdStatusResponse = {
 export const getIdStatus = (email: string, signal?: AbortSignal) =>
   api<IdStatusResponse>(`/api/students/${emailPath(email)}/id-status`, { auth: 'student', signal });
 
-/** The query, for the hook and for the dashboard's early start (student-dashboard-page.tsx). */
+/** The query, for the hook and for the dashboard's route loader (student-dashboard-page.tsx). */
 export const idStatusQuery = (email: string) =>
   queryOptions({ queryKey: studentKeys.idStatus(email), queryFn: ({ signal }) => getIdStatus(email, signal) });
 

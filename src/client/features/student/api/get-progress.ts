@@ -6,7 +6,7 @@ import { studentKeys } from './query-keys';
 export const getProgress = (id: string, signal?: AbortSignal) =>
   api<StudentProgress>(`/api/student/${id}/progress`, { auth: 'student', signal });
 
-/** The query, for the hook and for the dashboard's early start (student-dashboard-page.tsx). */
+/** The query, for the hook and for the dashboard's route loader (student-dashboard-page.tsx). */
 export const progressQuery = (id: string) =>
   queryOptions({ queryKey: studentKeys.progress(id), queryFn: ({ signal }) => getProgress(id, signal), retry: false });
 

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,6 +6,7 @@ import { BrandShell } from '@client/components/layout/brand-shell';
 import { Button } from '@client/components/ui/button';
 import { Spinner } from '@client/components/ui/spinner';
 import { api } from '@client/lib/api-client';
+import { queryClient } from '@client/lib/query-client';
 import { studentSession, type StudentSession } from '@client/lib/session';
 import type { StudentAreaRecord } from '@shared/schemas/student-area';
 import { paths } from '@shared/routes';
@@ -15,7 +15,7 @@ import { COURSES } from '@shared/catalogue';
 import { formatDate } from '@client/lib/format';
 import { idStatusQuery } from '../api/get-id-status';
 import { progressQuery } from '../api/get-progress';
-import { useStudent } from '../api/get-student';
+import { studentQuery, useStudent } from '../api/get-student';
 import { studentKeys } from '../api/query-keys';
 import { CourseChoice } from '../components/course-choice';
 import { CourseDashboard } from '../components/course-dashboard';
@@ -74,18 +74,23 @@ function useFirstVisit(session: StudentSession): boolean {
 }
 
 /**
- * A student who had paid for their course when they signed in sees it first: its progress and ID
- * status are asked for together with their record, not once it has arrived (one round trip less
- * before the course shows). A student who has not is never asked for them here.
+ * The route's loader: it runs as the dashboard is entered, before the page renders, so the student's
+ * record is on its way while the page draws its loading state instead of asked for once it has. A
+ * student who had paid for their course when they signed in sees it first: its progress and ID status
+ * are asked for together with the record, not once it has arrived. Nothing is awaited: the page shows
+ * its loading state meanwhile, and without a session it sends the visitor to sign in.
  */
-function useCourseAskedEarly(session: StudentSession) {
-  const queryClient = useQueryClient();
-  const { id, email, course_paid } = session.student;
-  useEffect(() => {
-    if (!course_paid) return;
-    void queryClient.prefetchQuery(progressQuery(id));
-    void queryClient.prefetchQuery(idStatusQuery(email));
-  }, [queryClient, id, email, course_paid]);
+export function loader() {
+  const session = studentSession.get();
+  if (session) {
+    const { id, email, course_paid } = session.student;
+    void queryClient.prefetchQuery(studentQuery(id));
+    if (course_paid) {
+      void queryClient.prefetchQuery(progressQuery(id));
+      void queryClient.prefetchQuery(idStatusQuery(email));
+    }
+  }
+  return null;
 }
 
 /** The greeting, and the course the student has paid for (none after a refund: the body offers the choice again). */
@@ -127,12 +132,10 @@ function StudentRecords({ studentId }: { studentId: string }) {
 
 function Dashboard({ session }: { session: StudentSession }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const studentQuery = useStudent(session.student.id);
   const loggingOut = useRef(false);
   useSessionEndedElsewhere(session, loggingOut);
   const firstVisit = useFirstVisit(session);
-  useCourseAskedEarly(session);
 
   // The student's records leave the cache once the dashboard has unmounted after a logout: removed
   // while its queries were still observed (a navigation does not unmount at once), they were fetched
@@ -141,7 +144,7 @@ function Dashboard({ session }: { session: StudentSession }) {
     () => () => {
       if (!studentSession.get()) queryClient.removeQueries({ queryKey: studentKeys.all });
     },
-    [queryClient],
+    [],
   );
 
   const logout = async () => {
