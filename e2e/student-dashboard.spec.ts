@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { adminApiToken, enrolStudentViaApi, expect, moveCourseStart, priceText, test, uniqueEmail } from './fixtures';
 import { DEFAULT_CATALOGUE, paymentAmountPence } from '@shared/catalogue';
@@ -15,6 +15,26 @@ function pngFile(): { name: string; mimeType: string; buffer: Buffer } {
   const png = new PNG({ width: 64, height: 40 });
   png.data.fill(180);
   return { name: 'passport.png', mimeType: 'image/png', buffer: PNG.sync.write(png) };
+}
+
+/** A paid student's session put in the browser's storage, as their sign-in leaves it, from another page. */
+async function storeSession(page: Page, paid: { token: string; student: Record<string, unknown> | null }) {
+  await page.goto('/privacy');
+  await page.evaluate((value) => localStorage.setItem('student_data', JSON.stringify(value)), {
+    token: paid.token,
+    student: paid.student,
+  });
+}
+
+/** Holds back the answers to `url` (a glob) until the returned function is called, as on a slow line. */
+async function holdBack(page: Page, url: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 test.describe('dashboard fallback', () => {
@@ -77,18 +97,9 @@ test("a paid student's dashboard does not move while its parts arrive", async ({
         if (!entry.hadRecentInput) shifts.push(entry.value);
     }).observe({ type: 'layout-shift', buffered: true });
   });
-  // The course's progress is held back until the student's record is on the page, as on a slow line.
-  let releaseProgress!: () => void;
-  const progressHeld = new Promise<void>((resolve) => (releaseProgress = resolve));
-  await page.route('**/api/student/*/progress', async (route) => {
-    await progressHeld;
-    await route.continue();
-  });
-  await page.goto('/privacy');
-  await page.evaluate((value) => localStorage.setItem('student_data', JSON.stringify(value)), {
-    token: paid.token,
-    student: paid.student,
-  });
+  // The course's progress is held back until the student's record is on the page.
+  const releaseProgress = await holdBack(page, '**/api/student/*/progress');
+  await storeSession(page, paid);
   await page.goto('/student-dashboard');
   await expect(page.getByRole('heading', { level: 1, name: /Ada/ })).toBeVisible();
   releaseProgress();
@@ -118,17 +129,8 @@ test("a paid student's dashboard asks for their record, progress and ID status a
     };
   });
   // The record is held back until the course's progress and ID status have been asked for too.
-  let releaseRecord!: () => void;
-  const recordHeld = new Promise<void>((resolve) => (releaseRecord = resolve));
-  await page.route(`**/api/student/${paid.id}`, async (route) => {
-    await recordHeld;
-    await route.continue();
-  });
-  await page.goto('/privacy');
-  await page.evaluate((value) => localStorage.setItem('student_data', JSON.stringify(value)), {
-    token: paid.token,
-    student: paid.student,
-  });
+  const releaseRecord = await holdBack(page, `**/api/student/${paid.id}`);
+  await storeSession(page, paid);
   const courseAsked = Promise.all([
     page.waitForRequest(`**/api/student/${paid.id}/progress`),
     page.waitForRequest('**/id-status'),
