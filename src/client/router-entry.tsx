@@ -28,9 +28,9 @@ async function start() {
   const handles = lazyMatches.map((match) => match.route.handle as PageHandle | undefined);
   // A page whose first render can differ from its HTML for this visitor renders afresh.
   const hydrate = loaded.every(Boolean) && handles.every((handle) => handle?.canHydrate?.() !== false);
-  // The address a page would rewrite as soon as it shows is written before the router reads it: a
-  // navigation right after hydrating would render the whole page again (docs/perf/lighthouse-slow-machine.md).
-  const search = handles.map((handle) => handle?.arrivalSearch?.()).find((query) => query !== undefined);
+  // The address a hydrated page would rewrite as soon as it shows is written before the router reads it:
+  // a navigation right after hydrating would render the whole page again (docs/perf/lighthouse-slow-machine.md).
+  const search = hydrate ? handles.find((handle) => handle?.arrivalSearch)?.arrivalSearch?.() : undefined;
   if (search !== undefined) {
     const { pathname, hash } = window.location;
     window.history.replaceState(window.history.state, '', `${pathname}${search}${hash}`);

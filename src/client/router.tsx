@@ -13,13 +13,13 @@ import { RouteErrorPage } from './components/layout/route-error-page';
 /**
  * A page's module. A prerendered page whose first render can differ from its HTML for some visitors
  * (what they saved in the browser, the address's query) exports `canHydrate`: when it answers false,
- * router-entry.tsx renders the page afresh instead of hydrating the HTML. A page that rewrites its
- * address as soon as it shows (the wizard names its step) exports `arrivalSearch`, the query it would
- * write for this visitor (undefined: none), and router-entry.tsx writes it before the router starts.
+ * router-entry.tsx renders the page afresh instead of hydrating the HTML. A page whose prerendered
+ * render rewrites its address as soon as it shows (the wizard names its step) exports `arrivalSearch`,
+ * the query it writes; when the HTML is hydrated, router-entry.tsx writes it before the router starts.
  */
 export interface PageHandle {
   canHydrate?: () => boolean;
-  arrivalSearch?: () => string | undefined;
+  arrivalSearch?: () => string;
 }
 /**
  * `loader`: the router's, run as the page is entered, before it renders: it starts the queries the

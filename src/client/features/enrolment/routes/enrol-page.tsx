@@ -27,11 +27,10 @@ import { readChoices, wizardSearch } from '../lib/wizard-state';
 export const canHydrate = () => window.location.search === '' && studentSession.get() === null;
 
 /**
- * A new visitor's first step names itself in the address (use-enrolment-wizard.ts); written before the
- * router starts, so the wizard does not navigate to it right after hydrating.
+ * The prerendered first step's address: a new visitor's step names itself there (use-enrolment-wizard.ts);
+ * written before the router starts, so the wizard does not navigate to it right after hydrating.
  */
-export const arrivalSearch = () =>
-  canHydrate() ? wizardSearch(1, readChoices(new URLSearchParams(), null, undefined)) : undefined;
+export const arrivalSearch = () => wizardSearch(1, readChoices(new URLSearchParams(), null, undefined));
 
 export default function EnrolPage() {
   const [params] = useSearchParams();

@@ -132,7 +132,7 @@ function StudentRecords({ studentId }: { studentId: string }) {
 
 function Dashboard({ session }: { session: StudentSession }) {
   const navigate = useNavigate();
-  const studentQuery = useStudent(session.student.id);
+  const record = useStudent(session.student.id);
   const loggingOut = useRef(false);
   useSessionEndedElsewhere(session, loggingOut);
   const firstVisit = useFirstVisit(session);
@@ -165,7 +165,7 @@ function Dashboard({ session }: { session: StudentSession }) {
     </Button>
   );
 
-  if (studentQuery.isPending) {
+  if (record.isPending) {
     return (
       <BrandShell title={DASHBOARD_TITLE} headerEnd={logoutButton}>
         {/* A screen's height kept for the dashboard, as its course view below does. */}
@@ -175,9 +175,9 @@ function Dashboard({ session }: { session: StudentSession }) {
       </BrandShell>
     );
   }
-  if (studentQuery.isError) return <DashboardUnavailable />;
+  if (record.isError) return <DashboardUnavailable />;
 
-  const student = studentQuery.data;
+  const student = record.data;
   const records = <StudentRecords studentId={student.id} />;
   return (
     <BrandShell title={DASHBOARD_TITLE} headerEnd={logoutButton}>
